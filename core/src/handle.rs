@@ -1,0 +1,233 @@
+//! Handles and descriptor pools: how an instruction finds its texture and sampler headers
+//! (seeds 000, 001, 002).
+//!
+//! * A **handle** is the 32-bit word `samplerPtr[31:20] | headerPtr[19:0]`.
+//! * It comes either from the **constant bank** at word index `#tsPtrIdxU13`
+//!   ([`HandleSource::ConstBank`]), where `tsPtrIdxU13 = {smpU05, tidU08}` for the legacy
+//!   `#tidU08, #smpU05` form, or from a register in **bindless** `.B` mode
+//!   ([`HandleSource::Bindless`]).
+//! * In [`SamplerBinding::ViaHeaderBinding`] (OpenGL) mode the header pointer is used as the
+//!   sampler pointer too and the handle's sampler field is ignored.
+//! * A header pointer greater than the header pool's `MaximumIndex`, or a sampler pointer
+//!   greater than the sampler pool's, makes the texture **invalid** (seed 000: "equivalent to
+//!   BIND_GROUP_TEXTURE_HEADER_VALID_FALSE"). texcore also treats as invalid: a pointer past
+//!   the end of the pool memory it was given, a constant-bank index past the bank, and pool
+//!   words that do not decode ([`HeaderError`], [`SamplerError`]). Every op returns zeros for
+//!   an invalid texture; [`Invalid`] says why, for diagnostics.
+
+use crate::descriptor::{HeaderError, SamplerError, SamplerHeader, TextureHeader};
+
+/// A packed texture handle: `samplerPtr[31:20] | headerPtr[19:0]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Handle(pub u32);
+
+impl Handle {
+    /// Packs a sampler pointer (12 bits) and a header pointer (20 bits); `None` if either
+    /// does not fit its field.
+    pub const fn new(sampler_ptr: u32, header_ptr: u32) -> Option<Handle> {
+        if sampler_ptr > 0xFFF || header_ptr > 0xF_FFFF {
+            None
+        } else {
+            Some(Handle((sampler_ptr << 20) | header_ptr))
+        }
+    }
+
+    /// `headerPtr`, bits 19:0.
+    pub const fn header_ptr(self) -> u32 {
+        self.0 & 0xF_FFFF
+    }
+
+    /// `samplerPtr`, bits 31:20.
+    pub const fn sampler_ptr(self) -> u32 {
+        self.0 >> 20
+    }
+}
+
+/// The 13-bit `#tsPtrIdxU13` immediate: a word index into the constant bank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TsPtrIdx(u16);
+
+impl TsPtrIdx {
+    /// Largest encodable index (2^13 − 1).
+    pub const MAX: u16 = 0x1FFF;
+
+    /// `None` if `index` does not fit 13 bits.
+    pub const fn new(index: u16) -> Option<TsPtrIdx> {
+        if index > Self::MAX {
+            None
+        } else {
+            Some(TsPtrIdx(index))
+        }
+    }
+
+    /// The legacy Fermi form: `tsPtrIdxU13 = {smpU05, tidU08}` (smp in bits 12:8, tid in
+    /// 7:0). `None` if `smp` does not fit 5 bits.
+    pub const fn from_tid_smp(tid: u8, smp: u8) -> Option<TsPtrIdx> {
+        if smp > 31 {
+            None
+        } else {
+            Some(TsPtrIdx(((smp as u16) << 8) | tid as u16))
+        }
+    }
+
+    /// The index value.
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+
+    /// `tidU08`, bits 7:0.
+    pub const fn tid(self) -> u8 {
+        (self.0 & 0xFF) as u8
+    }
+
+    /// `smpU05`, bits 12:8.
+    pub const fn smp(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+}
+
+/// Where an instruction's handle comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum HandleSource {
+    /// Read from the constant bank at this word index (no `.B`).
+    ConstBank(TsPtrIdx),
+    /// Bindless `.B`: the handle word taken from a register.
+    Bindless(u32),
+}
+
+/// `SetSamplerBinding` mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum SamplerBinding {
+    /// The handle's `samplerPtr` selects the sampler (D3D style).
+    #[default]
+    Independent,
+    /// `ViaHeaderBinding` (OpenGL): `headerPtr` is used as the sampler pointer as well.
+    ViaHeaderBinding,
+}
+
+/// Why a handle names an invalid texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Invalid {
+    /// `tsPtrIdx` is past the end of the constant bank.
+    ConstBankIndex(u16),
+    /// `headerPtr > SetTexHeaderPoolC.MaximumIndex`.
+    HeaderAboveMaximum(u32),
+    /// `headerPtr` within `MaximumIndex` but past the pool memory supplied.
+    HeaderOutsidePool(u32),
+    /// `samplerPtr > SetSamplerHeaderPoolC.MaximumIndex`.
+    SamplerAboveMaximum(u32),
+    /// `samplerPtr` within `MaximumIndex` but past the pool memory supplied.
+    SamplerOutsidePool(u32),
+    /// The texture header words do not decode.
+    Header(HeaderError),
+    /// The sampler header words do not decode.
+    Sampler(SamplerError),
+    /// No resource is bound at this slot (TGSI / Intel binding-table index past the table).
+    Unbound(u32),
+}
+
+/// A descriptor pool in memory: `entries[i]` is the 8-word descriptor at pointer `i`, and
+/// `maximum_index` is the pool's `MaximumIndex` register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pool<'a> {
+    /// Descriptor words, one `[u32; 8]` per pointer value.
+    pub entries: &'a [[u32; 8]],
+    /// The largest valid pointer (`SetTexHeaderPoolC` / `SetSamplerHeaderPoolC.MaximumIndex`).
+    pub maximum_index: u32,
+}
+
+impl<'a> Pool<'a> {
+    /// A pool whose `MaximumIndex` covers all of `entries` (an empty pool has no valid
+    /// pointer: every lookup is [`Invalid::HeaderOutsidePool`]).
+    pub const fn new(entries: &'a [[u32; 8]]) -> Pool<'a> {
+        let max = if entries.is_empty() { 0 } else { entries.len() as u32 - 1 };
+        Pool { entries, maximum_index: max }
+    }
+
+    fn words(&self, ptr: u32) -> Option<Option<&'a [u32; 8]>> {
+        if ptr > self.maximum_index {
+            return None;
+        }
+        Some(usize::try_from(ptr).ok().and_then(|i| self.entries.get(i)))
+    }
+
+    /// Looks up and decodes the texture header at `ptr`.
+    pub fn header(&self, ptr: u32) -> Result<TextureHeader, Invalid> {
+        match self.words(ptr) {
+            None => Err(Invalid::HeaderAboveMaximum(ptr)),
+            Some(None) => Err(Invalid::HeaderOutsidePool(ptr)),
+            Some(Some(w)) => TextureHeader::from_words(w).map_err(Invalid::Header),
+        }
+    }
+
+    /// Looks up and decodes the sampler header at `ptr`.
+    pub fn sampler(&self, ptr: u32) -> Result<SamplerHeader, Invalid> {
+        match self.words(ptr) {
+            None => Err(Invalid::SamplerAboveMaximum(ptr)),
+            Some(None) => Err(Invalid::SamplerOutsidePool(ptr)),
+            Some(Some(w)) => SamplerHeader::from_words(w).map_err(Invalid::Sampler),
+        }
+    }
+}
+
+/// A resolved, valid texture: its handle and both decoded headers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Resolved {
+    /// The handle that was used.
+    pub handle: Handle,
+    /// Texture header.
+    pub header: TextureHeader,
+    /// Sampler header.
+    pub sampler: SamplerHeader,
+}
+
+/// The binding state the NVIDIA instructions read: both pools, the binding mode and the
+/// constant bank holding handles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bindings<'a> {
+    /// Texture header pool.
+    pub headers: Pool<'a>,
+    /// Sampler header pool.
+    pub samplers: Pool<'a>,
+    /// `SetSamplerBinding` mode.
+    pub binding: SamplerBinding,
+    /// The constant bank (32-bit words) that `#tsPtrIdxU13` indexes.
+    pub const_bank: &'a [u32],
+}
+
+impl<'a> Bindings<'a> {
+    /// The handle word an instruction uses.
+    pub fn handle(&self, source: HandleSource) -> Result<Handle, Invalid> {
+        match source {
+            HandleSource::Bindless(word) => Ok(Handle(word)),
+            HandleSource::ConstBank(idx) => self
+                .const_bank
+                .get(usize::from(idx.get()))
+                .map(|w| Handle(*w))
+                .ok_or(Invalid::ConstBankIndex(idx.get())),
+        }
+    }
+
+    /// The sampler pointer in effect for `handle` under the binding mode.
+    pub const fn sampler_ptr(&self, handle: Handle) -> u32 {
+        match self.binding {
+            SamplerBinding::Independent => handle.sampler_ptr(),
+            SamplerBinding::ViaHeaderBinding => handle.header_ptr(),
+        }
+    }
+
+    /// Resolves a handle source to both headers, or says why the texture is invalid.
+    /// The header pointer is checked first, then the sampler pointer.
+    pub fn resolve(&self, source: HandleSource) -> Result<Resolved, Invalid> {
+        let handle = self.handle(source)?;
+        let header = self.headers.header(handle.header_ptr())?;
+        let sampler = self.samplers.sampler(self.sampler_ptr(handle))?;
+        Ok(Resolved { handle, header, sampler })
+    }
+}

@@ -1,0 +1,63 @@
+//! # texcore — a bit-exact, fixed-point golden model of a GPU texture unit
+//!
+//! `texcore` models the texture instructions of the source documents in `shared/seeds/`
+//! (NVIDIA `TXQ` / `TLD4S` / `TMML`, Gallium TGSI texture and resource opcodes, Intel vISA
+//! `INFO`) with integer arithmetic only, so the same results come out bit for bit on x86-64,
+//! Cortex-M4F and RV32IMAC, and in the HDL test vectors generated from it.
+//!
+//! ## Rules the whole crate keeps
+//!
+//! * `no_std`, no heap, `#![forbid(unsafe_code)]`, no floating-point arithmetic: fp32/fp16
+//!   values enter and leave as bit patterns and are converted with integer code
+//!   (`clippy::float_arithmetic` is denied).
+//! * No panics on any input. Descriptor words, handles, coordinates, levels and indices that
+//!   are out of range produce the documented result (zeros for an invalid texture, per the
+//!   seeds) or a typed error. Property tests feed arbitrary bit patterns to every entry point.
+//!
+//! ## Pipeline stages → modules
+//!
+//! The modules mirror the blocks of a hardware texture unit, so an RTL engineer can map each
+//! to a block. Each stage is a pure function over fixed-point values.
+//!
+//! | stage | module |
+//! |---|---|
+//! | descriptors (texture header, sampler header, formats) | [`descriptor`] |
+//! | handles, pools with `MaximumIndex`, constant bank, binding modes | [`handle`] |
+//! | query unit (TXQ, SVIEWINFO, SAMPLE_INFO, SAMPLE_POS, Intel INFO) | [`query`] |
+//! | output packing (fp32 from fixed point, write mask decimation) | [`output`] |
+//!
+//! ## Fixed-point formats
+//!
+//! Every fixed-point quantity the model uses, its format and where it is rounded. `Sm.n` is
+//! two's complement with `m` integer bits (sign included) and `n` fraction bits, `Um.n` is
+//! unsigned; the `fixed` crate type used in Rust is given where the value is held in one.
+//!
+//! | quantity | format | `fixed` type | rounding into it |
+//! |---|---|---|---|
+//! | sampler LOD bias | S8.8 (range −16 … +15.996, 256 steps per level) | `I8F8` | exact (descriptor field) |
+//! | sampler min / max LOD | U8.8 | `U8F8` | exact (descriptor field) |
+//! | TXQ sample position (NVIDIA) | U4.12 per axis, position inside the pixel from its top-left corner | `U4F12` | exact (the standard patterns are multiples of 1/16) |
+//! | TGSI `SAMPLE_POS` | fp32 bit patterns of the same positions | — | exact |
+//! | fp32 results from fixed point | IEEE-754 binary32 bit pattern | — | round to nearest, ties to even ([`output::fixed_to_f32_bits`]) |
+//!
+//! Later stages (coordinate input, LOD, filtering) add their rows here as they land.
+//!
+//! ## What is modelled (and what is not)
+//!
+//! See the project README for the table of every op of the seeds with its status.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(clippy::float_arithmetic)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![warn(missing_docs)]
+
+pub mod descriptor;
+pub mod handle;
+pub mod output;
+pub mod query;
+
+pub use descriptor::{
+    Format, HeaderError, Layout, MsMode, SamplerError, SamplerHeader, Swizzle, SwizzleSource,
+    TextureHeader, TextureType, WrapMode,
+};
+pub use handle::{Bindings, Handle, HandleSource, Invalid, SamplerBinding, TsPtrIdx};

@@ -1,0 +1,43 @@
+//! The query unit: every texture query op of the seeds.
+//!
+//! | op | seed | function |
+//! |---|---|---|
+//! | NVIDIA `TXQ` `TEX_HEADER_DIMENSION` / `TEX_HEADER_TEXTURE_TYPE` / `TEX_HEADER_SAMPLER_POS` | 000 | [`nv::txq`] |
+//! | TGSI `TXQ`, `SVIEWINFO` | 003 | [`tgsi::txq`], [`tgsi::sviewinfo`] |
+//! | TGSI `SAMPLE_INFO`, `SAMPLE_POS` | 003 | [`tgsi::sample_info`], [`tgsi::sample_pos`] |
+//! | Intel vISA `INFO` resinfo / sampleinfo | 004 | [`intel::info`] |
+//!
+//! Every query of an invalid texture (bad handle, pointer above `MaximumIndex`, undecodable
+//! header, unbound slot) returns all zeros, including the level count (sampling-semantics
+//! §9: "Unbound or null resource: every query returns 0").
+
+pub mod intel;
+pub mod nv;
+pub mod sample_pos;
+pub mod tgsi;
+
+use crate::descriptor::{TextureHeader, TextureType};
+
+/// The `(x, y, z)` sizes and level count of view level `lod`, shared by TGSI and the
+/// sampling-semantics §9 table, or `None` when `lod` is outside the view (then x, y, z are
+/// 0 and the level count is still returned). Buffers ignore `lod` (one level).
+pub(crate) fn view_level_dims(h: &TextureHeader, lod: u32) -> Option<[u32; 3]> {
+    use TextureType as T;
+    if h.ty == T::OneDBuffer {
+        return Some([h.width, 0, 0]);
+    }
+    if lod >= h.levels {
+        return None;
+    }
+    let level = h.base_level + lod; // both ≤ 16 after validation
+    let w = h.level_width(level);
+    let hh = h.level_height(level);
+    Some(match h.ty {
+        T::OneD => [w, 0, 0],
+        T::OneDArray => [w, h.depth, 0],
+        T::TwoD | T::TwoDNoMipmap | T::Cube => [w, hh, 0],
+        T::TwoDArray | T::CubeArray => [w, hh, h.depth],
+        T::ThreeD => [w, hh, h.level_depth(level)],
+        T::OneDBuffer => [h.width, 0, 0],
+    })
+}

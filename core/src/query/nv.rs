@@ -1,0 +1,125 @@
+//! NVIDIA `TXQ` (seed 000): texture header queries.
+//!
+//! `TXQ{.B} Rd, Ra, #query, #tsPtrIdxU13 {, #wmskU04}` returns a 4-vector (R, G, B, A) of
+//! u32. The handle comes from the constant bank (or from `Ra+0` with `.B`); the query
+//! parameter (LOD or sample index) is the next parameter register. The destination write
+//! mask is applied by [`crate::output::decimate`].
+//!
+//! ## `TEX_HEADER_DIMENSION` (input: u32 LOD, relative to the view's base level)
+//!
+//! | type | R | G | B | A |
+//! |---|---|---|---|---|
+//! | ONE_D | width | 0 | 0 | levels |
+//! | TWO_D | width | height | 0 if MODE_1X1, else 1 | levels |
+//! | THREE_D | width | height | depth | levels |
+//! | CUBEMAP | width | height | 0 | levels |
+//! | ONE_D_ARRAY | width | length | 0 | levels |
+//! | TWO_D_ARRAY | width | height | length | levels |
+//! | ONE_D_BUFFER | width | 0 | 0 | 1 |
+//! | TWO_D_NO_MIPMAP | width | height | 0 if MODE_1X1, else depth | 1 |
+//! | CUBEMAP_ARRAY | width | height | length (cubes) | levels |
+//!
+//! Sizes are those of view level `base_level + LOD`: `max(1, size >> level)` for width,
+//! height and 3D depth; array lengths are never minified. The seed does not say what an
+//! out-of-range LOD returns; texcore uses the D3D `resinfo` / TGSI `SVIEWINFO` rule
+//! (sampling-semantics §9, golden model): **R, G, B = 0 and A still returns the level count**
+//! when `LOD ≥ levels`. A buffer has one level and ignores the LOD.
+//!
+//! ## `TEX_HEADER_TEXTURE_TYPE` (no input)
+//!
+//! `(0, 0, ms count, 0)`: R and G are reserved (type/format, set by software: texcore returns
+//! 0 as the seed states), B is the number of samples per pixel (1 for MODE_1X1).
+//!
+//! ## `TEX_HEADER_SAMPLER_POS` (input: sample index)
+//!
+//! `(position, 0, 0, 0)` with `position = {x U4.12, y U4.12}` of the standard pattern (see
+//! [`super::sample_pos`]); an index ≥ the sample count returns 0.
+
+use super::{sample_pos, view_level_dims};
+use crate::descriptor::{MsMode, TextureHeader, TextureType};
+use crate::handle::{Bindings, HandleSource};
+
+/// The `#query` immediate of TXQ. Discriminants are the encodings the NVIDIA compilers use
+/// (nouveau's `TXQ_DIMS` = 1, `TXQ_TYPE` = 2, `TXQ_SAMPLE_POSITION` = 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[repr(u8)]
+pub enum TxqQuery {
+    /// `TEX_HEADER_DIMENSION`
+    Dimension = 1,
+    /// `TEX_HEADER_TEXTURE_TYPE`
+    TextureType = 2,
+    /// `TEX_HEADER_SAMPLER_POS`
+    SamplerPos = 5,
+}
+
+impl TxqQuery {
+    /// All queries.
+    pub const ALL: [TxqQuery; 3] = [TxqQuery::Dimension, TxqQuery::TextureType, TxqQuery::SamplerPos];
+
+    /// Decodes the immediate; `None` for an unsupported query code.
+    pub const fn from_code(code: u32) -> Option<TxqQuery> {
+        match code {
+            1 => Some(TxqQuery::Dimension),
+            2 => Some(TxqQuery::TextureType),
+            5 => Some(TxqQuery::SamplerPos),
+            _ => None,
+        }
+    }
+
+    /// The seed's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TxqQuery::Dimension => "TEX_HEADER_DIMENSION",
+            TxqQuery::TextureType => "TEX_HEADER_TEXTURE_TYPE",
+            TxqQuery::SamplerPos => "TEX_HEADER_SAMPLER_POS",
+        }
+    }
+
+    /// Whether the query reads a parameter register (LOD or sample index).
+    pub const fn has_parameter(self) -> bool {
+        !matches!(self, TxqQuery::TextureType)
+    }
+}
+
+/// `TXQ` on a resolved header: the RGBA result before the write mask.
+pub fn txq_header(h: &TextureHeader, query: TxqQuery, param: u32) -> [u32; 4] {
+    match query {
+        TxqQuery::Dimension => dimension(h, param),
+        TxqQuery::TextureType => [0, 0, h.samples(), 0],
+        TxqQuery::SamplerPos => [sample_pos::packed_u4_12(h.samples(), param).unwrap_or(0), 0, 0, 0],
+    }
+}
+
+fn dimension(h: &TextureHeader, lod: u32) -> [u32; 4] {
+    use TextureType as T;
+    let single = h.ms_mode == MsMode::Mode1x1;
+    let levels = match h.ty {
+        T::OneDBuffer | T::TwoDNoMipmap => 1,
+        _ => h.levels,
+    };
+    let Some([w, hh, d]) = view_level_dims(h, lod) else {
+        return [0, 0, 0, levels];
+    };
+    let b = match h.ty {
+        T::TwoD => u32::from(!single),
+        T::TwoDNoMipmap => {
+            if single {
+                0
+            } else {
+                h.depth
+            }
+        }
+        _ => d,
+    };
+    [w, hh, b, levels]
+}
+
+/// `TXQ`: resolves the handle (constant bank or bindless) against the pools and runs the
+/// query. An invalid texture (see [`crate::handle`]) returns all zeros.
+pub fn txq(bindings: &Bindings<'_>, source: HandleSource, query: TxqQuery, param: u32) -> [u32; 4] {
+    match bindings.resolve(source) {
+        Ok(r) => txq_header(&r.header, query, param),
+        Err(_) => [0; 4],
+    }
+}

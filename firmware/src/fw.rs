@@ -1,0 +1,92 @@
+//! Target side: platform glue (Cortex-M4F / RV32), logging, and the self-check.
+
+mod checks;
+
+#[cfg(feature = "defmt")]
+use defmt_semihosting as _;
+
+#[cfg(target_arch = "arm")]
+pub(crate) mod platform {
+    use cortex_m_rt::{entry, exception, ExceptionFrame};
+    use cortex_m_semihosting::debug;
+
+    #[entry]
+    fn main() -> ! {
+        super::run()
+    }
+
+    /// Ends the QEMU run with the verdict as its exit status.
+    pub fn exit(ok: bool) -> ! {
+        debug::exit(if ok { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE });
+        #[allow(clippy::empty_loop)]
+        loop {}
+    }
+
+    #[cfg(not(feature = "defmt"))]
+    pub fn print(args: core::fmt::Arguments<'_>) {
+        cortex_m_semihosting::hprint!("{}", args);
+    }
+
+    #[exception]
+    unsafe fn HardFault(ef: &ExceptionFrame) -> ! {
+        #[cfg(feature = "defmt")]
+        defmt::error!("HARDFAULT at pc={=u32:#010x}", ef.pc());
+        #[cfg(not(feature = "defmt"))]
+        cortex_m_semihosting::hprintln!("HARDFAULT at pc={:#010x}", ef.pc());
+        exit(false)
+    }
+}
+
+#[cfg(target_arch = "riscv32")]
+pub(crate) mod platform {
+    use riscv_rt::entry;
+    use riscv_semihosting::debug;
+
+    #[entry]
+    fn main() -> ! {
+        super::run()
+    }
+
+    /// Ends the QEMU run with the verdict as its exit status.
+    pub fn exit(ok: bool) -> ! {
+        debug::exit(if ok { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE });
+        #[allow(clippy::empty_loop)]
+        loop {}
+    }
+
+    #[cfg(not(feature = "defmt"))]
+    pub fn print(args: core::fmt::Arguments<'_>) {
+        riscv_semihosting::hprint!("{}", args);
+    }
+}
+
+#[cfg(target_arch = "arm")]
+use cortex_m as _;
+#[cfg(target_arch = "riscv32")]
+use riscv as _;
+
+/// Logs one line through defmt (feature `defmt`) or semihosting text.
+macro_rules! log {
+    ($fmt:literal $(, $arg:expr)*) => {{
+        #[cfg(feature = "defmt")]
+        defmt::println!($fmt $(, $arg)*);
+        #[cfg(not(feature = "defmt"))]
+        $crate::fw::platform::print(format_args!(concat!($fmt, "\n") $(, $arg)*));
+    }};
+}
+pub(crate) use log;
+
+fn run() -> ! {
+    let (passed, failed) = checks::run();
+    log!("texcore self-check: {} passed, {} failed", passed, failed);
+    platform::exit(failed == 0 && passed > 0)
+}
+
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    #[cfg(feature = "defmt")]
+    defmt::error!("PANIC: {}", defmt::Display2Format(info));
+    #[cfg(not(feature = "defmt"))]
+    platform::print(format_args!("PANIC: {}\n", info));
+    platform::exit(false)
+}

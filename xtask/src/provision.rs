@@ -1,0 +1,64 @@
+//! Provisioning for a fresh Debian machine: rustup targets and Debian packages.
+//! Nothing is skipped silently: a missing tool that cannot be installed is an error.
+
+use std::process::Command;
+
+use anyhow::{bail, Result};
+
+use crate::util::{exec as run, have};
+
+/// The embedded targets texcore is built for.
+pub const TARGETS: [&str; 2] = ["thumbv7em-none-eabihf", "riscv32imac-unknown-none-elf"];
+
+/// Adds any missing rustup target.
+pub fn rust_targets() -> Result<()> {
+    let out = Command::new("rustup").args(["target", "list", "--installed"]).output();
+    let installed = match out {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
+        _ => bail!("rustup is needed to add the embedded targets {TARGETS:?}"),
+    };
+    let missing: Vec<&str> = TARGETS.iter().copied().filter(|t| !installed.lines().any(|l| l.trim() == *t)).collect();
+    if !missing.is_empty() {
+        let mut c = Command::new("rustup");
+        c.args(["target", "add"]).args(&missing);
+        run(c)?;
+    }
+    Ok(())
+}
+
+fn is_root() -> bool {
+    Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0").unwrap_or(false)
+}
+
+/// Makes sure every `(program, debian package)` pair is available, installing the packages
+/// of missing programs with apt-get when running as root.
+pub fn debian(tools: &[(&str, &str)]) -> Result<()> {
+    let missing: Vec<(&str, &str)> = tools.iter().copied().filter(|(p, _)| !have(p)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let pkgs: Vec<&str> = missing.iter().map(|(_, pkg)| *pkg).collect();
+    if !is_root() {
+        bail!(
+            "missing programs {:?}: install the Debian packages {:?} (or run `cargo xtask test` as root)",
+            missing.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+            pkgs
+        );
+    }
+    let mut update = Command::new("apt-get");
+    update.arg("update").arg("-q");
+    run(update)?;
+    let mut install = Command::new("apt-get");
+    install.env("DEBIAN_FRONTEND", "noninteractive").args(["install", "-y", "-q", "--no-install-recommends"]).args(&pkgs);
+    run(install)?;
+    for (p, pkg) in &missing {
+        if !have(p) {
+            bail!("`{p}` still missing after installing `{pkg}`");
+        }
+    }
+    Ok(())
+}
+
+/// QEMU for both firmware targets.
+pub const QEMU: [(&str, &str); 2] =
+    [("qemu-system-arm", "qemu-system-arm"), ("qemu-system-riscv32", "qemu-system-misc")];
