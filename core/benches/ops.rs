@@ -48,5 +48,65 @@ fn queries(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, queries);
+fn fetch(c: &mut Criterion) {
+    use texcore::memory::texture_bytes;
+    use texcore::op::fetch::{sample_i, txf};
+    use texcore::op::resource::{atomic, load, store, AtomicOp};
+    let t = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 256, 256, 1, 9);
+    let mut mem = vec![0u8; texture_bytes(&t) as usize];
+    for (i, b) in mem.iter_mut().enumerate() {
+        *b = (i * 7) as u8;
+    }
+    let mut tiled = t;
+    tiled.layout = texcore::Layout::Tiled4x4;
+    let r32 = TextureHeader::new(TextureType::TwoD, Format::R32_UINT, 256, 256, 1, 1);
+    let mut g = c.benchmark_group("fetch");
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("sample_i_rgba8_level2", |b| {
+        let mut x = 0u32;
+        b.iter(|| {
+            x = (x + 17) & 63;
+            sample_i(Ok(black_box(&t)), black_box(&mem[..]), [x, x ^ 5, 0, 2])
+        })
+    });
+    g.bench_function("sample_i_rgba8_tiled", |b| {
+        let mut x = 0u32;
+        b.iter(|| {
+            x = (x + 17) & 255;
+            sample_i(Ok(black_box(&tiled)), black_box(&mem[..]), [x, x ^ 5, 0, 0])
+        })
+    });
+    g.bench_function("txf_rgba8_offset", |b| {
+        let mut x = 0i32;
+        b.iter(|| {
+            x = (x + 17) & 255;
+            txf(Ok(black_box(&t)), black_box(&mem[..]), [x, x ^ 9, 0, 0], [-3, 2, 0])
+        })
+    });
+    g.bench_function("load_rgba8", |b| {
+        let mut x = 0u32;
+        b.iter(|| {
+            x = (x + 17) & 255;
+            load(Ok(black_box(&t)), black_box(&mem[..]), [x, 3, 0, 0])
+        })
+    });
+    g.bench_function("store_rgba8", |b| {
+        let mut x = 0u32;
+        b.iter(|| {
+            x = (x + 17) & 255;
+            store(Ok(black_box(&t)), &mut mem[..], [x, 3, 0, 0], [0x3F00_0000; 4])
+        })
+    });
+    let mut mem32 = vec![0u8; texture_bytes(&r32) as usize];
+    g.bench_function("atomic_uadd_r32", |b| {
+        let mut x = 0u32;
+        b.iter(|| {
+            x = (x + 17) & 255;
+            atomic(AtomicOp::UAdd, Ok(black_box(&r32)), &mut mem32[..], [x, 7, 0, 0], [1; 4], [0; 4])
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, queries, fetch);
 criterion_main!(benches);

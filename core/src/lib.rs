@@ -24,7 +24,11 @@
 //! | descriptors (texture header, sampler header, formats) | [`descriptor`] |
 //! | handles, pools with `MaximumIndex`, constant bank, binding modes | [`handle`] |
 //! | query unit (TXQ, SVIEWINFO, SAMPLE_INFO, SAMPLE_POS, Intel INFO) | [`query`] |
-//! | output packing (fp32 from fixed point, write mask decimation) | [`output`] |
+//! | wrap unit (integer-domain addressing modes) | [`wrap`] |
+//! | texel address and texel memory | [`memory`] |
+//! | format decode / encode, Gallium component table, sRGB | [`texel`] |
+//! | output packing (exact fp32 conversion, swizzle, write mask) | [`output`], [`fp`] |
+//! | ops built from the stages (fetch, load/store/atomics) | [`op`] |
 //!
 //! ## Fixed-point formats
 //!
@@ -39,6 +43,13 @@
 //! | TXQ sample position (NVIDIA) | U4.12 per axis, position inside the pixel from its top-left corner | `U4F12` | exact (the standard patterns are multiples of 1/16) |
 //! | TGSI `SAMPLE_POS` | fp32 bit patterns of the same positions | — | exact |
 //! | fp32 results from fixed point | IEEE-754 binary32 bit pattern | — | round to nearest, ties to even ([`output::fixed_to_f32_bits`]) |
+//! | UNORM`n` texel component | integer `v`, value `v / (2^n − 1)` (n = 1, 4, 5, 6, 8, 16, 24) | — | exact (decode keeps the stored code) |
+//! | SNORM`n` texel component | integer `v ≥ −(2^(n−1) − 1)`, value `v / (2^(n−1) − 1)` | — | exact; the code −2^(n−1) becomes −(2^(n−1) − 1) |
+//! | sRGB texel r, g, b | UNORM16 `round(65535 × linear(v/255))` | — | table, round half up (no ties occur) |
+//! | binary16 / binary32 texel | bit pattern | — | exact |
+//! | unfiltered normalized result | binary32 of `v / D` | — | RNE of the exact rational ([`fp::ratio_to_f32_bits`]) |
+//! | STORE to UNORM`n` / SNORM`n` | code `RNE(clamp(x) × D)` | — | RNE, NaN → 0 |
+//! | STORE to binary16 | binary16 | — | RNE, overflow → ∞, NaN → `0x7E00` |
 //!
 //! Later stages (coordinate input, LOD, filtering) add their rows here as they land.
 //!
@@ -52,9 +63,14 @@
 #![warn(missing_docs)]
 
 pub mod descriptor;
+pub mod fp;
 pub mod handle;
+pub mod memory;
+pub mod op;
 pub mod output;
 pub mod query;
+pub mod texel;
+pub mod wrap;
 
 pub use descriptor::{
     Format, HeaderError, Layout, MsMode, SamplerError, SamplerHeader, Swizzle, SwizzleSource,

@@ -1,45 +1,52 @@
-//! Output packing: fixed point → fp32 bit patterns, and the NVIDIA destination write mask.
+//! Output packing: texel components → result words (fp32 bit patterns or raw integers),
+//! the header's component swizzle, and the NVIDIA destination write mask.
 
 use heapless::Vec;
 
+use crate::descriptor::{Swizzle, SwizzleSource};
+use crate::fp::{f16_to_f32_bits, ratio_to_f32_bits};
+use crate::texel::{Domain, Texel};
+
+/// The result word of one unfiltered component: UNORM/SNORM → the binary32 nearest to
+/// `v / D` (RNE; exact rational input), binary16 → binary32 exactly, binary32 → unchanged,
+/// UINT → `v`, SINT → two's complement `v`.
+pub const fn component_to_bits(domain: Domain, v: i64) -> u32 {
+    match domain {
+        Domain::Unorm(n) => ratio_to_f32_bits(v, (1u64 << n) - 1, 0),
+        Domain::Snorm(n) => ratio_to_f32_bits(v, (1u64 << (n - 1)) - 1, 0),
+        Domain::F16 => f16_to_f32_bits(v as u16),
+        Domain::F32 | Domain::Uint | Domain::Sint => v as u32,
+    }
+}
+
+/// Result words of an unfiltered texel (no swizzle).
+pub fn texel_to_bits(domains: [Domain; 4], t: Texel) -> [u32; 4] {
+    let mut out = [0u32; 4];
+    for ((o, d), v) in out.iter_mut().zip(domains).zip(t.0) {
+        *o = component_to_bits(d, v);
+    }
+    out
+}
+
+/// Applies the header's component swizzle to result words: `R/G/B/A` pick a component,
+/// `ZERO` gives 0, `ONE` gives 1.0 (`0x3F80_0000`) — or integer 1 when `integer` (the
+/// format is UINT/SINT).
+pub fn swizzle(words: [u32; 4], sw: Swizzle, integer: bool) -> [u32; 4] {
+    let one = if integer { 1 } else { 0x3F80_0000 };
+    sw.0.map(|s| match s {
+        SwizzleSource::R => words[0],
+        SwizzleSource::G => words[1],
+        SwizzleSource::B => words[2],
+        SwizzleSource::A => words[3],
+        SwizzleSource::Zero => 0,
+        SwizzleSource::One => one,
+    })
+}
+
 /// The IEEE-754 binary32 bit pattern nearest to `value / 2^frac_bits`, **round to nearest,
-/// ties to even**. Exact whenever the value has at most 24 significant bits.
-///
-/// `frac_bits` may be 0 ..= 126, so every result is a normal number or zero (the smallest
-/// non-zero input, `1 / 2^126`, is the smallest normal). Larger `frac_bits` flush results
-/// below the normal range to a signed zero (texcore never asks for that). Zero gives `+0.0`.
+/// ties to even** (see [`crate::fp::fixed_to_f32_bits`]).
 pub const fn fixed_to_f32_bits(value: i64, frac_bits: u32) -> u32 {
-    if value == 0 {
-        return 0;
-    }
-    let sign: u32 = if value < 0 { 1 << 31 } else { 0 };
-    let mag = value.unsigned_abs();
-    let msb = 63 - mag.leading_zeros() as i32;
-    let mut exp = msb - frac_bits as i32;
-    let mut mant: u64;
-    if msb > 23 {
-        let shift = (msb - 23) as u32;
-        mant = mag >> shift;
-        let rem = mag & ((1u64 << shift) - 1);
-        let half = 1u64 << (shift - 1);
-        if rem > half || (rem == half && (mant & 1) == 1) {
-            mant += 1;
-            if mant == 1 << 24 {
-                mant >>= 1;
-                exp += 1;
-            }
-        }
-    } else {
-        mant = mag << (23 - msb) as u32;
-    }
-    let biased = exp + 127;
-    if biased >= 255 {
-        return sign | 0x7F80_0000;
-    }
-    if biased <= 0 {
-        return sign;
-    }
-    sign | ((biased as u32) << 23) | (mant as u32 & 0x007F_FFFF)
+    crate::fp::fixed_to_f32_bits(value, frac_bits)
 }
 
 /// fp32 bit pattern of an unsigned integer (round to nearest even above 2^24).

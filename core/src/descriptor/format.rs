@@ -107,8 +107,10 @@ macro_rules! formats {
             }
 
             /// Whether a LINEAR min/mag/mip filter is honoured for this format. Integer and
-            /// stencil formats, and 32-bit floats, are point-sample only: a linear filter
-            /// request on them is executed as NEAREST (documented in the filter stage).
+            /// stencil formats and the binary32 formats (colour and depth) are point-sample
+            /// only: a linear filter request on them is executed as NEAREST (the documented
+            /// result, in the filter stage). Every other format — all UNORM/SNORM, binary16,
+            /// Z16/Z24 — filters.
             pub const fn linear_filterable(self) -> bool {
                 match self { $( Format::$name => $filt, )* }
             }
@@ -213,8 +215,9 @@ formats! {
     /// 24-bit unsigned normalized depth in bits 23:0, 8-bit stencil in bits 31:24
     /// (sampled as depth).
     Z24S8_UNORM = 0x52, 4, Z, Unorm, true;
-    /// binary32 depth.
-    Z32_FLOAT = 0x53, 4, Z, Float, true;
+    /// binary32 depth (point-sample only; depth-compare filtering works on the 0/1 compare
+    /// results, so PCF is available for every depth format).
+    Z32_FLOAT = 0x53, 4, Z, Float, false;
     /// 8-bit stencil (unsigned integer).
     S8_UINT = 0x54, 1, S, Uint, false;
 }

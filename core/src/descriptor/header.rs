@@ -375,11 +375,14 @@ impl TextureHeader {
         self.ms_mode.samples()
     }
 
-    /// Array layers as addressed in memory: `depth` for 1D/2D arrays, `6 × depth` for cube
-    /// arrays, 6 for a cube, 1 otherwise (saturating).
+    /// Array layers as addressed in memory: `depth` for 1D/2D arrays and for 2D_NO_MIPMAP
+    /// (whose depth slices are stored as layers), `6 × depth` for cube arrays, 6 for a cube,
+    /// 1 otherwise (saturating).
     pub const fn layers(&self) -> u32 {
         match self.ty {
-            TextureType::OneDArray | TextureType::TwoDArray => self.depth,
+            TextureType::OneDArray | TextureType::TwoDArray | TextureType::TwoDNoMipmap => {
+                self.depth
+            }
             TextureType::CubeArray => self.depth.saturating_mul(6),
             TextureType::Cube => 6,
             _ => 1,

@@ -1,0 +1,127 @@
+//! Texel fetch: TGSI `TXF`, `SAMPLE_I`, `SAMPLE_I_MS` (seed 003; sampling-semantics §8).
+//!
+//! No sampler, no wrap, no filter: integer coordinates address one texel of one level.
+//!
+//! ## Address operand (`SAMPLE_I`'s table; TXF uses the same components)
+//!
+//! | view type | x | y | z | w |
+//! |---|---|---|---|---|
+//! | buffer | element | ignored | ignored | ignored |
+//! | 1D | x | ignored | ignored | level |
+//! | 1D array | x | layer | ignored | level |
+//! | 2D | x | y | ignored | level |
+//! | 2D_NO_MIPMAP | x | y | layer (its depth slices) | level |
+//! | 2D array | x | y | layer | level |
+//! | 3D | x | y | z | level |
+//! | cube, cube array | — not allowed: [`FetchError::Cube`] | | | |
+//!
+//! `level` is relative to the view's `base_level`. **Out of range** — a used component
+//! negative (TXF) or ≥ the size of its axis, the level ≥ the view's level count, the layer ≥
+//! the layer count, the sample ≥ the sample count, or the texel's bytes outside the texel
+//! memory — returns **0 in every component** (seed 003's SAMPLE_I rule, applied to TXF as
+//! well), with no swizzle applied. An invalid or unbound view returns zeros too.
+//!
+//! In range, the result is the texel converted exactly ([`crate::output::component_to_bits`])
+//! after the Gallium component table, then the view's swizzle.
+//!
+//! * `TXF` coordinates are signed; the offset (`src1`, each component −8 … +7, else
+//!   [`FetchError::OffsetRange`]) is added to the spatial axes only (x; y for 2D/3D; z for
+//!   3D) — never to an array layer — before the range check.
+//! * `SAMPLE_I` coordinates are unsigned. On a multisample view it reads sample 0.
+//! * `SAMPLE_I_MS` reads sample `sample`.
+
+use super::read_texel;
+use crate::descriptor::{TextureHeader, TextureType};
+use crate::handle::Invalid;
+use crate::memory::{TexelCoord, TexelMemory};
+use crate::output::{swizzle, texel_to_bits};
+use crate::texel::domains;
+
+/// A fetch the seeds do not allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum FetchError {
+    /// Cube and cube-array views cannot be fetched ("not allowed as source").
+    Cube,
+    /// A TXF offset component outside −8 … +7 (the component index).
+    OffsetRange(u8),
+}
+
+/// Maps an address operand (already offset) to a texel coordinate; `None` = out of range.
+fn coord(h: &TextureHeader, a: [i64; 4], sample: u32) -> Result<Option<TexelCoord>, FetchError> {
+    use TextureType as T;
+    if h.ty.is_cube() {
+        return Err(FetchError::Cube);
+    }
+    let [x, y, z, level] = a;
+    let u = |v: i64| u32::try_from(v).ok();
+    let lvl = match u(level) {
+        Some(l) if l < h.levels => h.base_level + l,
+        _ if h.ty == T::OneDBuffer => 0,
+        _ => return Ok(None),
+    };
+    let c = |x: Option<u32>, y: Option<u32>, z: Option<u32>, layer: Option<u32>| -> Option<TexelCoord> {
+        Some(TexelCoord { x: x?, y: y?, z: z?, layer: layer?, level: lvl, sample })
+    };
+    Ok(match h.ty {
+        T::OneDBuffer | T::OneD => c(u(x), Some(0), Some(0), Some(0)),
+        T::OneDArray => c(u(x), Some(0), Some(0), u(y)),
+        T::TwoD => c(u(x), u(y), Some(0), Some(0)),
+        T::TwoDNoMipmap | T::TwoDArray | T::Cube | T::CubeArray => c(u(x), u(y), Some(0), u(z)),
+        T::ThreeD => c(u(x), u(y), u(z), Some(0)),
+    })
+}
+
+fn fetch<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    mem: &M,
+    a: [i64; 4],
+    sample: u32,
+) -> Result<[u32; 4], FetchError> {
+    let Ok(h) = view else { return Ok([0; 4]) };
+    let Some(c) = coord(h, a, sample)? else { return Ok([0; 4]) };
+    let Some(t) = read_texel(h, mem, &c) else { return Ok([0; 4]) };
+    let d = domains(h.format, h.srgb);
+    Ok(swizzle(texel_to_bits(d, t), h.swizzle, d[0].is_integer()))
+}
+
+/// `TXF dst, src0, SAMP[n]` with `src1` offsets: `coord = (x, y, z, level)` signed.
+pub fn txf<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    mem: &M,
+    coord: [i32; 4],
+    offset: [i32; 3],
+) -> Result<[u32; 4], FetchError> {
+    for (i, o) in offset.iter().enumerate() {
+        if !(-8..=7).contains(o) {
+            return Err(FetchError::OffsetRange(i as u8));
+        }
+    }
+    let [x, y, z, l] = coord.map(i64::from);
+    let [ox, oy, oz] = offset.map(i64::from);
+    let a = match view.map(|h| h.ty) {
+        Ok(TextureType::OneD) | Ok(TextureType::OneDArray) | Ok(TextureType::OneDBuffer) => [x + ox, y, z, l],
+        Ok(TextureType::ThreeD) => [x + ox, y + oy, z + oz, l],
+        _ => [x + ox, y + oy, z, l],
+    };
+    fetch(view, mem, a, 0)
+}
+
+/// `SAMPLE_I dst, address, SVIEW[n]`: `address = (x, y, z, level)` unsigned.
+pub fn sample_i<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    mem: &M,
+    address: [u32; 4],
+) -> Result<[u32; 4], FetchError> {
+    fetch(view, mem, address.map(i64::from), 0)
+}
+
+/// `SAMPLE_I_MS dst, address, SVIEW[n], sample`.
+pub fn sample_i_ms<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    mem: &M,
+    address: [u32; 4],
+    sample: u32,
+) -> Result<[u32; 4], FetchError> {
+    fetch(view, mem, address.map(i64::from), sample)
+}

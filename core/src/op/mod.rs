@@ -1,0 +1,25 @@
+//! Ops: each op is a short sequence of stage calls (address → memory → decode → output).
+//!
+//! | op | module |
+//! |---|---|
+//! | TGSI `TXF`, `SAMPLE_I`, `SAMPLE_I_MS` | [`fetch`] |
+//! | TGSI `LOAD`, `STORE`, `ATOM*` | [`resource`] |
+
+pub mod fetch;
+pub mod resource;
+
+use crate::descriptor::TextureHeader;
+use crate::memory::{texel_address, TexelCoord, TexelMemory};
+use crate::texel::{decode, Texel};
+
+/// Reads and decodes one texel; `None` if the coordinate is outside the texture or the
+/// bytes are outside the memory.
+pub(crate) fn read_texel<M: TexelMemory + ?Sized>(h: &TextureHeader, mem: &M, c: &TexelCoord) -> Option<Texel> {
+    let addr = texel_address(h, c)?;
+    let mut buf = [0u8; 16];
+    let n = h.format.bytes_per_texel() as usize;
+    if !mem.read(u64::from(addr), buf.get_mut(..n)?) {
+        return None;
+    }
+    Some(decode(h.format, h.srgb, &buf))
+}
