@@ -202,3 +202,154 @@ pub const fn f32_to_f16_bits(bits: u32) -> u16 {
         }
     }
 }
+
+/// binary32 division `a / b`, RNE. NaN operands, `0/0` and `∞/∞` give the quiet NaN
+/// `0x7FC0_0000`; `x/0` gives ±∞; results below the normal range flush to ±0.
+pub const fn f32_div(a: u32, b: u32) -> u32 {
+    let (na, ca) = f32_parts(a);
+    let (nb, cb) = f32_parts(b);
+    let neg = na != nb;
+    let sign = if neg { 1u32 << 31 } else { 0 };
+    match (ca, cb) {
+        (F32Class::NaN, _) | (_, F32Class::NaN) => 0x7FC0_0000,
+        (F32Class::Inf, F32Class::Inf) | (F32Class::Zero, F32Class::Zero) => 0x7FC0_0000,
+        (F32Class::Inf, _) | (_, F32Class::Zero) => sign | 0x7F80_0000,
+        (F32Class::Zero, _) | (_, F32Class::Inf) => sign,
+        (F32Class::Finite { mant: ma, exp: ea }, F32Class::Finite { mant: mb, exp: eb }) => {
+            // (ma << 40) / mb has ≥ 40 − 24 + 1 = 17 … 64 bits: ≥ 26 significant bits.
+            let num = (ma as u64) << 40;
+            let q = num / mb as u64;
+            let r = num % mb as u64;
+            round_pack_f32(neg, q, ea - eb - 40, r != 0)
+        }
+    }
+}
+
+/// RNE binary32 of `num / (den × 2^shift)` for a 128-bit numerator (the binary16 filter
+/// accumulators). Bits beyond 63 are folded into a sticky bit before the division, which
+/// keeps the rounding exact (they lie far below the 26 quotient bits kept).
+pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
+    if num == 0 || den == 0 {
+        return 0;
+    }
+    let neg = num < 0;
+    let mag = num.unsigned_abs();
+    let len = 128 - mag.leading_zeros() as i32;
+    let drop = if len > 62 { len - 62 } else { 0 };
+    let sticky = drop > 0 && mag & ((1u128 << drop as u32) - 1) != 0;
+    let top = (mag >> drop as u32) as u64; // < 2^62
+    // top × 2^drop / (den × 2^shift): scale top so the quotient keeps ≥ 26 bits.
+    let want = 26 + bit_len(den) - bit_len(top);
+    let room = 63 - bit_len(top);
+    let k = if want <= 0 { 0 } else if want > room { room } else { want };
+    let scaled = top << k as u32;
+    let q = scaled / den;
+    let r = scaled % den;
+    round_pack_f32(neg, q, drop - k - shift as i32, r != 0 || sticky)
+}
+
+/// Rounding modes of the `.F16` output (NVIDIA `FP16_ROUNDING_MODE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum F16Rounding {
+    /// Round to nearest, ties to even.
+    NearestEven,
+    /// Round toward zero.
+    TowardZero,
+}
+
+/// binary16 of the exact rational `num / (den × 2^shift)` (`den ≥ 1`) under `mode`.
+/// Overflow: ±∞ (RNE) or ±65504 (RTZ); below the subnormal range: ±0.
+pub const fn ratio_to_f16_bits(num: i64, den: u64, shift: u32, mode: F16Rounding) -> u16 {
+    if num == 0 || den == 0 {
+        return 0;
+    }
+    let neg = num < 0;
+    let sign: u16 = if neg { 0x8000 } else { 0 };
+    let mag = num.unsigned_abs();
+    // Quotient with ≥ 14 significant bits plus an exact remainder.
+    let want = 16 + bit_len(den) - bit_len(mag);
+    let room = 63 - bit_len(mag);
+    let k = if want <= 0 { 0 } else if want > room { room } else { want };
+    let scaled = mag << k as u32;
+    let (q, r) = div_rem(scaled, den);
+    // value = (q + r/den) × 2^e0
+    let e0 = -(k + shift as i32);
+    let len = bit_len(q);
+    if len == 0 {
+        // Below 2^e0 (only when den is huge): flush.
+        return sign;
+    }
+    let top = e0 + len - 1; // exponent of the leading bit
+    if top > 15 {
+        return match mode {
+            F16Rounding::NearestEven => sign | 0x7C00,
+            F16Rounding::TowardZero => sign | 0x7BFF,
+        };
+    }
+    let lsb = if top < -14 { -24 } else { top - 10 };
+    let drop = lsb - e0; // bits of q below the fp16 LSB
+    let (mut m, rem_nonzero, half_cmp) = if drop <= 0 {
+        (q << (-drop) as u32, r != 0, core::cmp::Ordering::Less)
+    } else if drop >= 64 {
+        (0, true, core::cmp::Ordering::Less)
+    } else {
+        let d = drop as u32;
+        let m = q >> d;
+        let low = q & ((1u64 << d) - 1);
+        let half = 1u64 << (d - 1);
+        let cmp = if low > half || (low == half && r != 0) {
+            core::cmp::Ordering::Greater
+        } else if low == half {
+            core::cmp::Ordering::Equal
+        } else {
+            core::cmp::Ordering::Less
+        };
+        (m, low != 0 || r != 0, cmp)
+    };
+    if let F16Rounding::NearestEven = mode {
+        let up = match half_cmp {
+            core::cmp::Ordering::Greater => true,
+            core::cmp::Ordering::Equal => m & 1 == 1,
+            core::cmp::Ordering::Less => false,
+        };
+        if up {
+            m += 1;
+        }
+    }
+    let _ = rem_nonzero;
+    // m is the significand in units of 2^lsb.
+    if lsb == -24 {
+        // Subnormal (m ≤ 2^10; 2^10 encodes the smallest normal).
+        return sign | m as u16;
+    }
+    let mut e = lsb + 25;
+    if m >= 1 << 11 {
+        m >>= 1;
+        e += 1;
+    }
+    if e >= 31 {
+        return match mode {
+            F16Rounding::NearestEven => sign | 0x7C00,
+            F16Rounding::TowardZero => sign | 0x7BFF,
+        };
+    }
+    sign | ((e as u16) << 10) | (m as u16 & 0x3FF)
+}
+
+/// binary32 → binary16 under `mode` (NaN → `0x7E00` with the sign; ±∞ → ±∞).
+pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
+    match f32_parts(bits) {
+        (neg, F32Class::Zero) => if neg { 0x8000 } else { 0 },
+        (neg, F32Class::Inf) => if neg { 0xFC00 } else { 0x7C00 },
+        (neg, F32Class::NaN) => if neg { 0xFE00 } else { 0x7E00 },
+        (neg, F32Class::Finite { mant, exp }) => {
+            let n = if neg { -(mant as i64) } else { mant as i64 };
+            if exp >= 0 {
+                ratio_to_f16_bits(n << (if exp > 40 { 40 } else { exp }) as u32, 1, 0, mode)
+            } else {
+                ratio_to_f16_bits(n, 1, (-exp) as u32, mode)
+            }
+        }
+    }
+}

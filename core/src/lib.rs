@@ -62,12 +62,17 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![warn(missing_docs)]
 
+pub mod compare;
+pub mod coord;
 pub mod descriptor;
+pub mod filter;
 pub mod fp;
 pub mod handle;
+pub mod lod;
 pub mod memory;
 pub mod op;
 pub mod output;
+pub mod pf;
 pub mod query;
 pub mod texel;
 pub mod wrap;

@@ -4,9 +4,15 @@
 //! |---|---|
 //! | TGSI `TXF`, `SAMPLE_I`, `SAMPLE_I_MS` | [`fetch`] |
 //! | TGSI `LOAD`, `STORE`, `ATOM*` | [`resource`] |
+//! | NVIDIA `TMML.LOD` | [`tmml`] |
+//! | TGSI `GATHER4`, NVIDIA `TLD4S` | [`gather`] |
+//! | TGSI `TEX`, `TXB`, `TXL`, `TXD`, `TXP` (and shadow forms), `SAMPLE`, `SAMPLE_B`, `SAMPLE_L`, `SAMPLE_D`, `SAMPLE_C`, `SAMPLE_C_LZ` | [`sample`] |
 
 pub mod fetch;
+pub mod gather;
 pub mod resource;
+pub mod sample;
+pub mod tmml;
 
 use crate::descriptor::TextureHeader;
 use crate::memory::{texel_address, TexelCoord, TexelMemory};

@@ -1,0 +1,236 @@
+//! Coordinate input: binary32 coordinates → fixed-point texel coordinates, array layer
+//! selection, projection and cube-face selection (sampling-semantics §2.5, §3, §6).
+//!
+//! ## Texel coordinates: S.8 fixed point
+//!
+//! For a level of `N` texels on an axis, the texel-space coordinate is held as an integer
+//! `U = RNE(s × N × 256)` — 8 sub-texel bits, **one rounding** (to nearest, ties to even)
+//! from the exact product of the binary32 `s` and `N`. Offsets add `256 × Δ`, LINEAR
+//! filtering subtracts 128 (½ texel); then `i = U >> 8` (floor) and the weight is `U & 255`.
+//!
+//! * NaN → 0. ±∞ → the largest finite magnitude (an even integer).
+//! * **Range reduction** (D3D §7.18.6): REPEAT and MIRRORED_REPEAT only depend on `U` modulo
+//!   the period `2 × N × 256` (a multiple of both periods), so `U` is reduced exactly — also
+//!   for coordinates like 1e38 whose product does not fit 64 bits — and keeps wrapping
+//!   correctly. The clamp modes clamp `s` to ±64 first (any `|s| ≥ 64` reads the same edge or
+//!   border with offsets up to ±32 texels).
+
+use crate::descriptor::WrapMode;
+use crate::fp::{f32_div, f32_parts, F32Class};
+
+/// Largest clamp-mode coordinate magnitude kept.
+const CLAMP_LIMIT: i64 = 64;
+
+/// `RNE(value × 2^sh)` of the exact integer `value` (i128), saturating to ±2^62.
+const fn shift_rne(neg: bool, value: u128, sh: i32) -> i64 {
+    let mag: u128 = if sh >= 0 {
+        if sh >= 64 || value > (1u128 << 62) >> sh as u32 {
+            1 << 62
+        } else {
+            value << sh as u32
+        }
+    } else {
+        let s = (-sh) as u32;
+        if s >= 127 {
+            0
+        } else {
+            let q = value >> s;
+            let rem = value & ((1u128 << s) - 1);
+            let half = 1u128 << (s - 1);
+            if rem > half || (rem == half && q & 1 == 1) {
+                q + 1
+            } else {
+                q
+            }
+        }
+    };
+    let m = if mag > (1u128 << 62) { 1i64 << 62 } else { mag as i64 };
+    if neg {
+        -m
+    } else {
+        m
+    }
+}
+
+/// `RNE(x × scale)` for a binary32 `x` and an integer `scale` (saturating at ±2^62).
+/// NaN → 0; ±∞ → ±2^62.
+pub const fn f32_scaled_rne(x: u32, scale: u64) -> i64 {
+    match f32_parts(x) {
+        (_, F32Class::Zero) | (_, F32Class::NaN) => 0,
+        (neg, F32Class::Inf) => {
+            if neg {
+                -(1 << 62)
+            } else {
+                1 << 62
+            }
+        }
+        (neg, F32Class::Finite { mant, exp }) => shift_rne(neg, mant as u128 * scale as u128, exp),
+    }
+}
+
+/// The S.8 texel coordinate of normalized `s` on an axis of `size` texels, range-reduced
+/// for `mode` (see the module docs). The result is exact modulo the period for
+/// REPEAT/MIRRORED_REPEAT, and `RNE(clamp(s, ±64) × size × 256)` for the clamp modes.
+pub const fn texel_fixed(s: u32, size: u32, mode: WrapMode) -> i64 {
+    let scale = size as u64 * 256;
+    match mode {
+        WrapMode::Repeat | WrapMode::MirroredRepeat => {
+            let period = 2 * scale as i64;
+            match f32_parts(s) {
+                (_, F32Class::Zero) | (_, F32Class::NaN) | (_, F32Class::Inf) => 0,
+                (neg, F32Class::Finite { mant, exp }) => {
+                    if exp + 8 >= 0 {
+                        // s × 256 is an integer: reduce it modulo 512 before scaling by N.
+                        let k = exp + 8;
+                        let m512 = if k >= 9 { 0 } else { ((mant as u64) << k as u32) % 512 };
+                        let u = (m512 * size as u64) as i64;
+                        let u = if neg { -u } else { u };
+                        u.rem_euclid(period)
+                    } else {
+                        // |s × N × 256| < 2^(24 + 16) fits: round, then reduce.
+                        shift_rne(neg, mant as u128 * scale as u128, exp).rem_euclid(period)
+                    }
+                }
+            }
+        }
+        _ => {
+            let u = f32_scaled_rne(s, scale);
+            let lim = CLAMP_LIMIT * scale as i64;
+            if u > lim {
+                lim
+            } else if u < -lim {
+                -lim
+            } else {
+                u
+            }
+        }
+    }
+}
+
+/// Array layer from a binary32 `a`: `clamp(floor(a + ½), 0, count − 1)` (sampling-semantics
+/// §2.5, the form every source allows). NaN → 0; `count = 0` → 0.
+pub const fn select_layer(a: u32, count: u32) -> u32 {
+    if count == 0 {
+        return 0;
+    }
+    let max = count as i64 - 1;
+    let l: i64 = match f32_parts(a) {
+        (_, F32Class::Zero) | (_, F32Class::NaN) => 0,
+        (neg, F32Class::Inf) => {
+            if neg {
+                0
+            } else {
+                max
+            }
+        }
+        (neg, F32Class::Finite { mant, exp }) => {
+            let m = if neg { -(mant as i64) } else { mant as i64 };
+            if exp >= 0 {
+                if exp > 30 {
+                    if neg {
+                        0
+                    } else {
+                        max
+                    }
+                } else {
+                    m << exp as u32
+                }
+            } else {
+                let sh = (-exp) as u32;
+                if sh > 40 {
+                    0
+                } else {
+                    (m + (1i64 << (sh - 1))) >> sh
+                }
+            }
+        }
+    };
+    if l < 0 {
+        0
+    } else if l > max {
+        max as u32
+    } else {
+        l as u32
+    }
+}
+
+/// TXP's projective divide of one coordinate: `c / q` in binary32, RNE.
+pub const fn project(c: u32, q: u32) -> u32 {
+    f32_div(c, q)
+}
+
+/// A cube face and the binary32 face coordinates before the `½ x + ½` mapping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CubeFace {
+    /// Face index: 0 +X, 1 −X, 2 +Y, 3 −Y, 4 +Z, 5 −Z (the layer order in memory).
+    pub face: u32,
+    /// `sc / |ma|` in binary32 (RNE), in [−1, 1].
+    pub s: u32,
+    /// `tc / |ma|` in binary32 (RNE), in [−1, 1].
+    pub t: u32,
+}
+
+/// Magnitude order of binary32 values (NaN as 0): compares `|a|` and `|b|` bit patterns.
+const fn mag(bits: u32) -> u32 {
+    let m = bits & 0x7FFF_FFFF;
+    if m > 0x7F80_0000 {
+        0
+    } else {
+        m
+    }
+}
+
+/// Cube face selection (sampling-semantics §6.1) with the **Z > Y > X** tie-break (D3D
+/// §7.18.7): the major axis is Z if `|rz| ≥ |ry|` and `|rz| ≥ |rx|`, else Y if `|ry| ≥ |rx|`,
+/// else X. A zero direction selects +Z... with face coordinates 0 (the centre).
+///
+/// | major | face | sc | tc |
+/// |---|---|---|---|
+/// | +rx | 0 | −rz | −ry |
+/// | −rx | 1 | +rz | −ry |
+/// | +ry | 2 | +rx | +rz |
+/// | −ry | 3 | +rx | −rz |
+/// | +rz | 4 | +rx | −ry |
+/// | −rz | 5 | −rx | −ry |
+pub fn cube_face(rx: u32, ry: u32, rz: u32) -> CubeFace {
+    let (ax, ay, az) = (mag(rx), mag(ry), mag(rz));
+    let neg = |v: u32| v ^ 0x8000_0000;
+    let pos = |v: u32| v >> 31 == 0;
+    let (face, sc, tc, ma) = if az >= ay && az >= ax {
+        if pos(rz) {
+            (4, rx, neg(ry), rz)
+        } else {
+            (5, neg(rx), neg(ry), rz)
+        }
+    } else if ay >= ax {
+        if pos(ry) {
+            (2, rx, rz, ry)
+        } else {
+            (3, rx, neg(rz), ry)
+        }
+    } else if pos(rx) {
+        (0, neg(rz), neg(ry), rx)
+    } else {
+        (1, rz, neg(ry), rx)
+    };
+    let ama = ma & 0x7FFF_FFFF;
+    if mag(ama) == 0 {
+        return CubeFace { face, s: 0, t: 0 };
+    }
+    let clampf = |v: u32| {
+        // NaN (∞/∞) → 0; the quotient of a smaller magnitude is within [−1, 1] already.
+        if mag(v) == 0 && v & 0x7FFF_FFFF != 0 {
+            0
+        } else {
+            v
+        }
+    };
+    CubeFace { face, s: clampf(f32_div(sc, ama)), t: clampf(f32_div(tc, ama)) }
+}
+
+/// The S.8 texel coordinate on a cube face of `size` texels from the face coordinate
+/// `q = sc/|ma|`: `RNE(q × size × 128) + size × 128`.
+pub const fn cube_texel_fixed(q: u32, size: u32) -> i64 {
+    f32_scaled_rne(q, size as u64 * 128) + size as i64 * 128
+}

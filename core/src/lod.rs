@@ -1,0 +1,173 @@
+//! The LOD unit: derivatives → scale factor ρ → `λ_base = log2 ρ` → bias → min/max clamp →
+//! magnification or minification → level selection and mip weight (sampling-semantics §4–5).
+//!
+//! ## Formats and roundings
+//!
+//! | quantity | format | how |
+//! |---|---|---|
+//! | derivatives, texel-space `m_u, m_v, m_w` | [`Pf`] (64-bit significand, truncating) | `∂s × size_b`, from binary32 lane differences or explicit derivatives |
+//! | `ρ_x² = m_ux² + m_vx² + m_wx²` (and y) | `Pf` | exact Euclidean length squared (the ideal isotropic ρ of D3D §7.18.11), truncated; never below the max-component bound |
+//! | `λ_base = ½ log2 max(ρ_x², ρ_y²)` | S8.8 in an `i32` (1/256 LOD) | `log2` to 12 fraction bits by repeated squaring (floor), halved, then rounded half-up to 8 bits; saturated to −128.0 … +127.996; ρ = 0 → −128.0 |
+//! | shader bias, explicit LOD (binary32) | S8.8 | RNE, saturated; NaN → 0 |
+//! | bias sum `sampler + shader` | S8.8 | clamped to −16.0 … +15.996 (`maxSamplerLodBias` = 16) |
+//! | `λ = max(min_lod, min(max_lod, λ_base + bias))` | S8.8 | D3D order: MinLOD wins when MinLOD > MaxLOD |
+//! | mip level / weight | `d' = clamp(λ, 0, levels − 1)`; NEAREST: `ceil(d' + ½) − 1` = `(d' + 127) >> 8`; LINEAR: `d' >> 8` and `δ = d' & 255` (8-bit weight) | exact in 8.8 |
+//!
+//! Magnification when `λ ≤ 0` (after the clamp; VK, D3D).
+//!
+//! ## Anisotropy (the Vulkan example scheme)
+//!
+//! When the sampler's max anisotropy `A > 1` and the texture is 2D or 2D array:
+//! `ρ_max = max(ρ_x, ρ_y)`, `ρ_min = min(ρ_x, ρ_y)`, `η = min(ρ_max / ρ_min, A)` (`ρ_min = 0`
+//! → `η = A`; both 0 → `η = 1`), `λ_base = log2(ρ_max / η)`, and `N = ceil(η)` isotropic
+//! samples are averaged at `coord + (i/(N+1) − ½) × ∂coord/∂major` for `i = 1 … N`, where
+//! the major axis is the screen axis (x or y) with the larger ρ.
+
+use crate::descriptor::{MipFilter, SamplerHeader};
+use crate::fp::{f32_parts, F32Class};
+use crate::pf::Pf;
+
+/// S8.8 limits of λ.
+pub const LOD_MIN: i32 = -128 * 256;
+/// S8.8 upper limit of λ.
+pub const LOD_MAX: i32 = 128 * 256 - 1;
+
+/// Texel-space derivatives at the view's base level: `[u, v, w]` per screen axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Derivs {
+    /// `∂(u, v, w)/∂x` in texels.
+    pub dx: [Pf; 3],
+    /// `∂(u, v, w)/∂y` in texels.
+    pub dy: [Pf; 3],
+}
+
+/// The scale-factor stage's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScaleFactor {
+    /// `λ_base`, S8.8.
+    pub lambda_base: i32,
+    /// Number of anisotropic samples (1 = isotropic).
+    pub samples: u32,
+    /// Whether x is the major screen axis (for the anisotropic sample line).
+    pub major_is_x: bool,
+    /// `ρ_x²`, `ρ_y²`.
+    pub rho2: [Pf; 2],
+}
+
+fn len2(d: &[Pf; 3]) -> Pf {
+    let [a, b, c] = *d;
+    a.mul(a).add(b.mul(b)).add(c.mul(c))
+}
+
+/// `floor(log2(v) × 2^12)`-based `½ log2 v` rounded to S8.8, saturated.
+pub fn half_log2_88(v: Pf) -> i32 {
+    if v.is_zero() {
+        return LOD_MIN;
+    }
+    let l12 = v.log2_fixed(12); // floor(log2 v · 4096)
+    // λ = l12 / 8192 LOD; to 1/256: l12 / 32, round half up.
+    let l = (i64::from(l12) + 16) >> 5;
+    l.clamp(i64::from(LOD_MIN), i64::from(LOD_MAX)) as i32
+}
+
+/// Scale factor and λ_base from texel-space derivatives; `max_aniso` = 1 disables the
+/// anisotropic path.
+pub fn scale_factor(d: &Derivs, max_aniso: u32) -> ScaleFactor {
+    let rx = len2(&d.dx);
+    let ry = len2(&d.dy);
+    let major_is_x = !rx.abs_lt(ry);
+    let (rmax2, rmin2) = if major_is_x { (rx, ry) } else { (ry, rx) };
+    if max_aniso <= 1 || rmax2.is_zero() {
+        return ScaleFactor { lambda_base: half_log2_88(rmax2), samples: 1, major_is_x, rho2: [rx, ry] };
+    }
+    let a = Pf::from_u64(u64::from(max_aniso));
+    // η² = min(ρmax² / ρmin², A²)
+    let a2 = a.mul(a);
+    let eta2 = if rmin2.is_zero() { a2 } else { rmax2.div(rmin2).min(a2) };
+    let eta = eta2.sqrt();
+    // N = ceil(η): the smallest integer whose square ≥ η² (exact on integers).
+    let mut n = 1u32;
+    while n < max_aniso && Pf::from_u64(u64::from(n) * u64::from(n)).abs_lt(eta2) {
+        n += 1;
+    }
+    let _ = eta;
+    let lambda = half_log2_88(rmax2.div(eta2));
+    ScaleFactor { lambda_base: lambda, samples: n, major_is_x, rho2: [rx, ry] }
+}
+
+/// binary32 → S8.8 with RNE, saturated to the S8.8 range; NaN → 0.
+pub fn f32_to_88(bits: u32) -> i32 {
+    let v: i64 = match f32_parts(bits) {
+        (_, F32Class::Zero) | (_, F32Class::NaN) => 0,
+        (neg, F32Class::Inf) => {
+            if neg {
+                i64::MIN
+            } else {
+                i64::MAX
+            }
+        }
+        (neg, F32Class::Finite { mant, exp }) => Pf::new(neg, u64::from(mant), exp).to_fixed_rne(8),
+    };
+    v.clamp(i64::from(LOD_MIN), i64::from(LOD_MAX)) as i32
+}
+
+/// How λ_base is obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LodSource {
+    /// From derivatives (implicit or explicit), plus an optional shader bias (binary32).
+    Derivatives {
+        /// Shader bias (TXB / SAMPLE_B), binary32; 0 for none.
+        bias: u32,
+    },
+    /// Explicit LOD (TXL / SAMPLE_L), binary32.
+    Explicit(u32),
+    /// Level zero (SAMPLE_C_LZ): λ_base = 0.
+    Zero,
+}
+
+/// The level-selection stage's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct LevelSelect {
+    /// `λ' = λ_base + bias`, unclamped (S8.8).
+    pub lambda_unclamped: i32,
+    /// `λ` after the min/max LOD clamp (S8.8).
+    pub lambda: i32,
+    /// Magnification (`λ ≤ 0`).
+    pub magnify: bool,
+    /// First level, relative to the view's base level.
+    pub level: u32,
+    /// Second level (mip LINEAR), relative; equal to `level` otherwise.
+    pub level2: u32,
+    /// Weight of `level2` in 1/256 (0 … 255).
+    pub delta: u32,
+    /// The LOD actually used, relative to the base level, U8.8 (TMML's G).
+    pub used_lod: u32,
+}
+
+/// Bias, clamps and level selection. `levels` ≥ 1 is the view's level count; `mip` the
+/// effective mip filter.
+pub fn select_level(lambda_base: i32, shader_bias: i32, s: &SamplerHeader, levels: u32, mip: MipFilter) -> LevelSelect {
+    let bias = (i32::from(s.lod_bias.to_bits()) + shader_bias).clamp(-16 * 256, 16 * 256 - 1);
+    let unclamped = (lambda_base + bias).clamp(LOD_MIN, LOD_MAX);
+    let min = i32::from(s.min_lod.to_bits());
+    let max = i32::from(s.max_lod.to_bits());
+    let lambda = min.max(max.min(unclamped));
+    let magnify = lambda <= 0;
+    let q = levels.saturating_sub(1) as i32;
+    let dp = lambda.clamp(0, q * 256);
+    let (level, level2, delta, used) = match mip {
+        MipFilter::None => (0, 0, 0, 0),
+        MipFilter::Nearest => {
+            let l = ((dp + 127) >> 8) as u32;
+            (l, l, 0, l << 8)
+        }
+        MipFilter::Linear => {
+            let hi = (dp >> 8) as u32;
+            let lo = (hi + 1).min(q as u32);
+            let d = (dp & 255) as u32;
+            (hi, if d == 0 { hi } else { lo }, d, dp as u32)
+        }
+    };
+    LevelSelect { lambda_unclamped: unclamped, lambda, magnify, level, level2, delta, used_lod: used }
+}

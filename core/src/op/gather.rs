@@ -1,0 +1,515 @@
+//! Gather: TGSI `GATHER4` (seed 003) and NVIDIA `TLD4S` (seed 001) — the four texels of the
+//! bilinear footprint at the view's base level, unfiltered (sampling-semantics §7).
+//!
+//! ## Footprint and order
+//!
+//! With the LINEAR texel selection of [`crate::filter`] at the base level (`i0, j0` from
+//! `U − 128`, the sampler's wrap modes applied to each tap on its own, CLAMP_TO_BORDER taps
+//! reading the border texel), the four results are, in this order,
+//!
+//! `S0 = τ(i0, j1)`, `S1 = τ(i1, j1)`, `S2 = τ(i1, j0)`, `S3 = τ(i0, j0)`
+//!
+//! — GATHER4's `(−,+), (+,+), (+,−), (−,−)` (x, y, z, w of the result), which is TLD4S's
+//! "counter-clockwise starting at lower left" (v grows downward). No LOD is computed: bias
+//! and min/max LOD have no effect.
+//!
+//! ## Component
+//!
+//! The selected component is taken **after** the Gallium component table and the view's
+//! swizzle, as `TEX` would return it (VK "converted … then swizzled"). `GATHER4` returns the
+//! table's constants for components a format lacks (R8 `.w` → 1.0); `TLD4S` returns **zero**
+//! for a component the format lacks (seed 001) — swizzle constants are still returned.
+//!
+//! ## Offsets and compare
+//!
+//! A single offset `(Δu, Δv)` moves `(i0, j0)` before the `+1` neighbours; GATHER4 accepts
+//! −32 … +31 per component (D3D `gather4_po`), TLD4S `.AOFFI` packs three 6-bit two's
+//! complement fields `((w & 0x3f) << 16) | ((v & 0x3f) << 8) | (u & 0x3f)`. Offsets are not
+//! allowed on cube maps. With a reference (GATHER4 compare form, TLD4S `.DC`) each of the four
+//! texels' **depth** (component x of the table, i.e. red) is compared ([`crate::compare`])
+//! and the result is 1.0 or 0.0.
+//!
+//! ## Cube maps
+//!
+//! The seamless rules of [`crate::filter`] apply when the sampler's `seamless_cube` is set:
+//! a tap across an edge reads the adjacent face; a tap off a corner does not exist and is
+//! synthesized as the **average of the three real taps** (exact, then RNE: with compare that
+//! is 0, ⅓, ⅔ or 1). For integer formats the average is `floor((a + b + c) / 3)`, for binary32
+//! formats the median of the three (exact and within their range).
+
+// Indices are fixed-size-array positions (taps 0..4, components 0..4), never input-derived.
+#![allow(clippy::indexing_slicing)]
+
+use crate::compare::compare;
+use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed};
+use crate::descriptor::{ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
+use crate::filter::cube_tap;
+use crate::fp::{f16_to_f32_bits, f32_to_f16_mode, ratio128_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding};
+use crate::handle::{Bindings, HandleSource, Invalid};
+use crate::memory::{TexelCoord, TexelMemory};
+use crate::op::read_texel;
+use crate::texel::{border_texel, domains, Domain, Texel};
+use crate::wrap::{wrap, Wrapped};
+
+/// A gather the model rejects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum GatherError {
+    /// The view type cannot be gathered (GATHER4: 2D, 2D array, cube, cube array only).
+    TextureType,
+    /// Offset outside the allowed range (component index).
+    OffsetRange(u8),
+    /// Offsets on a cube map (seed 001: "AOFFI is not supported with CubeMap textures").
+    OffsetOnCube,
+    /// Depth compare on a 3D texture (seed 001: "not supported by 3D textures").
+    CompareOn3D,
+    /// Depth compare on an integer format.
+    Compare,
+    /// Component index above 3.
+    Component,
+}
+
+/// One gathered value before output conversion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Val {
+    /// A component value in a domain.
+    V(Domain, i64),
+    /// A compare result (0 or 1).
+    Pass(bool),
+    /// A synthesized cube-corner value: `num / (den_mul × D)` in the domain (norm/F16 as
+    /// fixed sums), or a pass count out of 3.
+    Corner3(Domain, i128),
+    /// Compare corner: passes out of 3.
+    PassCorner(u8),
+    /// Swizzle constant 0 / 1 (integer or float).
+    Const(bool, bool),
+}
+
+struct Gatherer<'a, M: TexelMemory + ?Sized> {
+    h: &'a TextureHeader,
+    s: &'a SamplerHeader,
+    mem: &'a M,
+    border: Texel,
+    comp: SwizzleSource,
+    lacks_zero: bool,
+    reference: Option<u32>,
+}
+
+impl<M: TexelMemory + ?Sized> Gatherer<'_, M> {
+    fn value(&self, t: Texel) -> Val {
+        let d = domains(self.h.format, self.h.srgb);
+        if let Some(r) = self.reference {
+            return Val::Pass(compare(self.s.compare_func, d[0], r, t.0[0]).unwrap_or(false));
+        }
+        let idx = match self.comp {
+            SwizzleSource::R => 0usize,
+            SwizzleSource::G => 1,
+            SwizzleSource::B => 2,
+            SwizzleSource::A => 3,
+            SwizzleSource::Zero => return Val::Const(false, d[0].is_integer()),
+            SwizzleSource::One => return Val::Const(true, d[0].is_integer()),
+        };
+        if self.lacks_zero && !stored(self.h.format.layout(), idx) {
+            return Val::V(Domain::Uint, 0);
+        }
+        Val::V(d[idx], t.0[idx])
+    }
+
+    fn texel(&self, c: TexelCoord) -> Val {
+        self.value(read_texel(self.h, self.mem, &c).unwrap_or_default())
+    }
+
+    fn border(&self) -> Val {
+        self.value(self.border)
+    }
+}
+
+/// Whether component `i` of the Gallium table comes from a stored channel.
+const fn stored(layout: ComponentLayout, i: usize) -> bool {
+    match layout {
+        ComponentLayout::R => i == 0,
+        ComponentLayout::Rg => i <= 1,
+        ComponentLayout::Rgb | ComponentLayout::L | ComponentLayout::Z => i <= 2,
+        ComponentLayout::A => i == 3,
+        ComponentLayout::Rgba | ComponentLayout::La | ComponentLayout::I | ComponentLayout::S => true,
+    }
+}
+
+/// The average (or median/floor) of three real corner taps.
+fn corner(vals: [Val; 3]) -> Val {
+    if let [Val::Pass(a), Val::Pass(b), Val::Pass(c)] = vals {
+        return Val::PassCorner(u8::from(a) + u8::from(b) + u8::from(c));
+    }
+    let mut d = Domain::Unorm(1);
+    let mut v = [0i64; 3];
+    for (i, x) in vals.iter().enumerate() {
+        match x {
+            Val::V(dd, vv) => {
+                d = *dd;
+                v[i] = *vv;
+            }
+            Val::Const(..) => return *x,
+            _ => return Val::V(Domain::Uint, 0),
+        }
+    }
+    match d {
+        Domain::Unorm(_) | Domain::Snorm(_) => Val::Corner3(d, i128::from(v[0]) + i128::from(v[1]) + i128::from(v[2])),
+        Domain::F16 => {
+            let f = |h: i64| -> i128 {
+                let h = h as u16;
+                let e = i32::from((h >> 10) & 0x1F);
+                let m = i128::from(h & 0x3FF);
+                let mag = if e == 0 { m } else { (1024 + m) << (e - 1) };
+                if h & 0x8000 != 0 {
+                    -mag
+                } else {
+                    mag
+                }
+            };
+            Val::Corner3(d, f(v[0]) + f(v[1]) + f(v[2]))
+        }
+        Domain::Uint => Val::V(d, (v[0] + v[1] + v[2]).div_euclid(3)),
+        Domain::Sint => Val::V(d, (v[0] + v[1] + v[2]).div_euclid(3)),
+        Domain::F32 => {
+            let key = |b: i64| {
+                let b = b as u32;
+                let m = i64::from(b & 0x7FFF_FFFF);
+                if b >> 31 == 1 {
+                    -m
+                } else {
+                    m
+                }
+            };
+            let mut s = v;
+            s.sort_unstable_by_key(|b| key(*b));
+            Val::V(d, s[1])
+        }
+    }
+}
+
+/// How the results are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OutMode {
+    F32,
+    F16(F16Rounding),
+}
+
+fn to_word(v: Val, mode: OutMode) -> u32 {
+    let f32w = match v {
+        Val::Pass(p) => {
+            return match mode {
+                OutMode::F32 => if p { 0x3F80_0000 } else { 0 },
+                OutMode::F16(_) => if p { 0x3C00 } else { 0 },
+            }
+        }
+        Val::PassCorner(k) => {
+            return match mode {
+                OutMode::F32 => ratio_to_f32_bits(i64::from(k), 3, 0),
+                OutMode::F16(r) => u32::from(ratio_to_f16_bits(i64::from(k), 3, 0, r)),
+            }
+        }
+        Val::Const(one, int) => {
+            return match (mode, one, int) {
+                (_, false, _) => 0,
+                (OutMode::F32, true, true) => 1,
+                (OutMode::F32, true, false) => 0x3F80_0000,
+                (OutMode::F16(_), true, true) => 0,
+                (OutMode::F16(_), true, false) => 0x3C00,
+            }
+        }
+        Val::V(d, x) => (d, x, false),
+        Val::Corner3(d, x) => (d, x as i64, true),
+    };
+    let (d, x, is_corner) = f32w;
+    let corner_num = match v {
+        Val::Corner3(_, n) => n,
+        _ => 0,
+    };
+    let den_of = |d: Domain| match d {
+        Domain::Unorm(n) => (1u64 << n) - 1,
+        Domain::Snorm(n) => (1u64 << (n - 1)) - 1,
+        _ => 1,
+    };
+    match (mode, d) {
+        (OutMode::F32, Domain::Unorm(_) | Domain::Snorm(_)) => {
+            if is_corner {
+                ratio128_to_f32_bits(corner_num, den_of(d) * 3, 0)
+            } else {
+                ratio_to_f32_bits(x, den_of(d), 0)
+            }
+        }
+        (OutMode::F32, Domain::F16) => {
+            if is_corner {
+                ratio128_to_f32_bits(corner_num, 3, 24)
+            } else {
+                f16_to_f32_bits(x as u16)
+            }
+        }
+        (OutMode::F32, _) => x as u32,
+        (OutMode::F16(r), Domain::Unorm(_) | Domain::Snorm(_)) => {
+            let (num, den) = if is_corner { (corner_num as i64, den_of(d) * 3) } else { (x, den_of(d)) };
+            u32::from(ratio_to_f16_bits(num, den, 0, r))
+        }
+        (OutMode::F16(r), Domain::F16) => {
+            if is_corner {
+                u32::from(ratio_to_f16_bits(corner_num as i64, 3, 24, r))
+            } else {
+                // Exact: binary16 texels are returned unchanged (NaN quieted by the round trip).
+                u32::from(f32_to_f16_mode(f16_to_f32_bits(x as u16), r))
+            }
+        }
+        (OutMode::F16(r), Domain::F32) => u32::from(f32_to_f16_mode(x as u32, r)),
+        // `.F16` on integer formats is UNPREDICTABLE in the seed: texcore returns 0.
+        (OutMode::F16(_), Domain::Uint | Domain::Sint) => 0,
+    }
+}
+
+/// The four footprint values `[S0, S1, S2, S3]` of one lane.
+fn footprint<M: TexelMemory + ?Sized>(g: &Gatherer<'_, M>, c: [u32; 4], offset: [i32; 2]) -> [Val; 4] {
+    let h = g.h;
+    let level = h.base_level;
+    match h.ty {
+        TextureType::Cube | TextureType::CubeArray => {
+            let cube = if h.ty == TextureType::CubeArray { select_layer(c[3], h.depth) } else { 0 };
+            let f = cube_face(c[0], c[1], c[2]);
+            let n = h.level_width(level);
+            let u = cube_texel_fixed(f.s, n) - 128;
+            let v = cube_texel_fixed(f.t, n) - 128;
+            let (i0, j0) = (u >> 8, v >> 8);
+            let order = [(i0, j0 + 1), (i0 + 1, j0 + 1), (i0 + 1, j0), (i0, j0)];
+            let mut out = [Val::V(Domain::Uint, 0); 4];
+            let mut missing = None;
+            for (k, (i, j)) in order.iter().enumerate() {
+                let loc = if g.s.seamless_cube {
+                    cube_tap(f.face, *i, *j, n)
+                } else {
+                    match (wrap(g.s.wrap[0], *i, n), wrap(g.s.wrap[1], *j, n)) {
+                        (Wrapped::Texel(x), Wrapped::Texel(y)) => Some((f.face, x, y)),
+                        _ => Some((u32::MAX, 0, 0)),
+                    }
+                };
+                out[k] = match loc {
+                    None => {
+                        missing = Some(k);
+                        Val::V(Domain::Uint, 0)
+                    }
+                    Some((u32::MAX, _, _)) => g.border(),
+                    Some((face, x, y)) => g.texel(TexelCoord { x, y, z: 0, layer: cube * 6 + face, level, sample: 0 }),
+                };
+            }
+            if let Some(m) = missing {
+                let others: [Val; 3] = core::array::from_fn(|i| out[(m + 1 + i) % 4]);
+                out[m] = corner(others);
+            }
+            out
+        }
+        _ => {
+            let layer = if h.ty.is_array() { select_layer(c[3], h.depth) } else { 0 };
+            let (w, hh) = (h.level_width(level), h.level_height(level));
+            let u = texel_fixed(c[0], w, g.s.wrap[0]) + i64::from(offset[0]) * 256 - 128;
+            let v = texel_fixed(c[1], hh, g.s.wrap[1]) + i64::from(offset[1]) * 256 - 128;
+            let (i0, j0) = (u >> 8, v >> 8);
+            let order = [(i0, j0 + 1), (i0 + 1, j0 + 1), (i0 + 1, j0), (i0, j0)];
+            order.map(|(i, j)| match (wrap(g.s.wrap[0], i, w), wrap(g.s.wrap[1], j, hh)) {
+                (Wrapped::Texel(x), Wrapped::Texel(y)) => g.texel(TexelCoord { x, y, z: 0, layer, level, sample: 0 }),
+                _ => g.border(),
+            })
+        }
+    }
+}
+
+/// TGSI `GATHER4 dst, address, SVIEW[n].c, SAMP[m]` (component `component` = 0 … 3 of the
+/// swizzled result), with an optional offset (−32 … +31) and optional per-lane compare
+/// reference. Returns `(S0, S1, S2, S3)` in `(x, y, z, w)` per lane (binary32 or raw
+/// integers).
+pub fn gather4<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    address: &[[u32; 4]; 4],
+    component: u8,
+    offset: [i32; 2],
+    reference: Option<[u32; 4]>,
+) -> Result<[[u32; 4]; 4], GatherError> {
+    let comp = match component {
+        0 => 0usize,
+        1 => 1,
+        2 => 2,
+        3 => 3,
+        _ => return Err(GatherError::Component),
+    };
+    for (i, o) in offset.iter().enumerate() {
+        if !(-32..=31).contains(o) {
+            return Err(GatherError::OffsetRange(i as u8));
+        }
+    }
+    let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
+    if !matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap | TextureType::Cube | TextureType::CubeArray) || h.samples() > 1 {
+        return Err(GatherError::TextureType);
+    }
+    if h.ty.is_cube() && offset != [0, 0] {
+        return Err(GatherError::OffsetOnCube);
+    }
+    if reference.is_some() && domains(h.format, h.srgb)[0].is_integer() {
+        return Err(GatherError::Compare);
+    }
+    let mut out = [[0u32; 4]; 4];
+    for (lane, o) in out.iter_mut().enumerate() {
+        let g = Gatherer {
+            h,
+            s,
+            mem,
+            border: border_texel(h.format, h.srgb, s.border_color),
+            comp: h.swizzle.0[comp],
+            lacks_zero: false,
+            reference: reference.map(|r| r[lane]),
+        };
+        let c = address[lane];
+        // GATHER4 address: 2D (s, t), 2D array (s, t, layer), cube (x, y, z), cube array (…, w).
+        let canon = match h.ty {
+            TextureType::TwoDArray => [c[0], c[1], 0, c[2]],
+            _ => c,
+        };
+        *o = footprint(&g, canon, offset).map(|v| to_word(v, OutMode::F32));
+    }
+    Ok(out)
+}
+
+/// TLD4S modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Tld4sMods {
+    /// `.R/.G/.B/.A`: 0 … 3.
+    pub comp: u8,
+    /// `.AOFFI`.
+    pub aoffi: bool,
+    /// `.DC`.
+    pub dc: bool,
+    /// `.F16` and its rounding mode (`FP16_ROUNDING_MODE`).
+    pub f16: Option<F16Rounding>,
+}
+
+/// The scalar operands of TLD4S after the register unpacking of seed 001's legal-modifier
+/// table ([`Tld4sOperands::unpack`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Tld4sOperands {
+    /// s (binary32).
+    pub s: u32,
+    /// t (binary32).
+    pub t: u32,
+    /// The packed `.AOFFI` word.
+    pub toff: u32,
+    /// The `.DC` reference (binary32).
+    pub dc: u32,
+}
+
+impl Tld4sOperands {
+    /// Seed 001's table: `(no AOFFI, no DC)`: Ra = s, Rb = t; `.DC`: Ra = {s, t}, Rb = dc;
+    /// `.AOFFI`: Ra = {s, t}, Rb = toff; `.AOFFI.DC`: Ra = {s, t}, Rb = {toff, dc}.
+    /// `ra`/`rb` are the registers starting at Ra and Rb.
+    pub const fn unpack(mods: Tld4sMods, ra: [u32; 2], rb: [u32; 2]) -> Tld4sOperands {
+        match (mods.aoffi, mods.dc) {
+            (false, false) => Tld4sOperands { s: ra[0], t: rb[0], toff: 0, dc: 0 },
+            (false, true) => Tld4sOperands { s: ra[0], t: ra[1], toff: 0, dc: rb[0] },
+            (true, false) => Tld4sOperands { s: ra[0], t: ra[1], toff: rb[0], dc: 0 },
+            (true, true) => Tld4sOperands { s: ra[0], t: ra[1], toff: rb[0], dc: rb[1] },
+        }
+    }
+
+    /// Registers read from Ra and Rb (1 = scalar, 2 = vec2).
+    pub const fn widths(mods: Tld4sMods) -> (u8, u8) {
+        match (mods.aoffi, mods.dc) {
+            (false, false) => (1, 1),
+            (false, true) | (true, false) => (2, 1),
+            (true, true) => (2, 2),
+        }
+    }
+}
+
+/// Decodes an `.AOFFI` word into `(u, v, w)`, each a 6-bit two's complement −32 … +31.
+pub const fn aoffi_decode(toff: u32) -> (i32, i32, i32) {
+    (sext6(toff), sext6(toff >> 8), sext6(toff >> 16))
+}
+
+const fn sext6(v: u32) -> i32 {
+    (((v & 0x3F) as i32) << 26) >> 26
+}
+
+/// Encodes `(u, v, w)` into an `.AOFFI` word (each taken modulo 64).
+pub const fn aoffi_encode(u: i32, v: i32, w: i32) -> u32 {
+    (((w as u32) & 0x3F) << 16) | (((v as u32) & 0x3F) << 8) | ((u as u32) & 0x3F)
+}
+
+/// The register results of TLD4S: `rd0` and `rd1` vec2s (`{S0, S1}`, `{S2, S3}`), or with
+/// `.F16` one register each (`rd0[0] = S1 << 16 | S0`, `rd1[0] = S3 << 16 | S2`; `count` 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Tld4sResult {
+    /// Registers written at Rd0.
+    pub rd0: [u32; 2],
+    /// Registers written at Rd1.
+    pub rd1: [u32; 2],
+    /// Registers per destination (2, or 1 with `.F16`).
+    pub count: u8,
+}
+
+/// NVIDIA `TLD4S` for one lane: handle from the constant bank, 2D footprint at the base
+/// level. Textures that are not 2D-class (TLD4S implies `#paramA = 2D`; 2D arrays read
+/// layer 0) return zeros; `.AOFFI` on a cube and `.DC` on a 3D texture are rejected. An
+/// invalid texture returns zeros.
+pub fn tld4s<M: TexelMemory + ?Sized>(
+    bindings: &Bindings<'_>,
+    source: HandleSource,
+    mem: &M,
+    mods: Tld4sMods,
+    ops: Tld4sOperands,
+) -> Result<Tld4sResult, GatherError> {
+    let comp = match mods.comp {
+        0 => SwizzleSource::R,
+        1 => SwizzleSource::G,
+        2 => SwizzleSource::B,
+        3 => SwizzleSource::A,
+        _ => return Err(GatherError::Component),
+    };
+    let mode = match mods.f16 {
+        Some(r) => OutMode::F16(r),
+        None => OutMode::F32,
+    };
+    let zeros = Tld4sResult { rd0: [0; 2], rd1: [0; 2], count: if mods.f16.is_some() { 1 } else { 2 } };
+    let Ok(r) = bindings.resolve(source) else { return Ok(zeros) };
+    let h = &r.header;
+    if mods.aoffi && h.ty.is_cube() {
+        return Err(GatherError::OffsetOnCube);
+    }
+    if mods.dc && h.ty == TextureType::ThreeD {
+        return Err(GatherError::CompareOn3D);
+    }
+    if !matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap) || h.samples() > 1 {
+        return Ok(zeros);
+    }
+    if mods.dc && domains(h.format, h.srgb)[0].is_integer() {
+        return Err(GatherError::Compare);
+    }
+    let sw_idx = comp as usize;
+    let g = Gatherer {
+        h,
+        s: &r.sampler,
+        mem,
+        border: border_texel(h.format, h.srgb, r.sampler.border_color),
+        comp: h.swizzle.0[sw_idx],
+        lacks_zero: true,
+        reference: if mods.dc { Some(ops.dc) } else { None },
+    };
+    let (u, v, _) = if mods.aoffi { aoffi_decode(ops.toff) } else { (0, 0, 0) };
+    let vals = footprint(&g, [ops.s, ops.t, 0, 0], [u, v]);
+    let w = vals.map(|x| to_word(x, mode));
+    Ok(match mode {
+        OutMode::F32 => Tld4sResult { rd0: [w[0], w[1]], rd1: [w[2], w[3]], count: 2 },
+        OutMode::F16(_) => Tld4sResult {
+            rd0: [(w[1] << 16) | (w[0] & 0xFFFF), 0],
+            rd1: [(w[3] << 16) | (w[2] & 0xFFFF), 0],
+            count: 1,
+        },
+    })
+}

@@ -1,0 +1,583 @@
+//! Filtered sampling: TGSI `TEX`, `TXB`, `TXL`, `TXD`, `TXP`, `SAMPLE`, `SAMPLE_B`,
+//! `SAMPLE_L`, `SAMPLE_D` (seed 003), all built on [`sample_quad`].
+//!
+//! ## A quad of lanes
+//!
+//! Implicit derivatives need neighbours, so sampling works on a 2×2 quad of lanes in the
+//! order **0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right** (y down).
+//! Implicit derivatives are coarse (one pair per quad, D3D `deriv_rtx_coarse`):
+//! `∂/∂x = lane 1 − lane 0`, `∂/∂y = lane 2 − lane 0`, on the binary32 coordinates (exact
+//! differences in [`crate::pf::Pf`]). Every lane gets a result (inactive lanes still
+//! contribute their coordinates to the derivatives); the instruction layer decides which
+//! lanes are written.
+//!
+//! ## Canonical coordinates
+//!
+//! [`SampleRequest::coords`] holds per lane `(c0, c1, c2, c3)` as binary32 bits:
+//!
+//! | view type | c0 | c1 | c2 | c3 |
+//! |---|---|---|---|---|
+//! | 1D | s | – | – | – |
+//! | 1D array | s | – | – | layer |
+//! | 2D, 2D_NO_MIPMAP | s | t | – | – |
+//! | 2D array | s | t | – | layer |
+//! | 3D | s | t | r | – |
+//! | cube | rx | ry | rz | – |
+//! | cube array | rx | ry | rz | cube |
+//!
+//! The TGSI wrappers map their operand registers onto this (`TEX` 1D array: layer in `y`;
+//! 2D array: `z`; cube array: `w`), as the seed's TEX text says.
+//!
+//! ## Per lane
+//!
+//! 1. cube: face selection and face coordinates ([`crate::coord::cube_face`]); arrays: layer
+//!    `clamp(floor(a + ½))` ([`crate::coord::select_layer`]);
+//! 2. LOD: λ_base from derivatives (texel-space at the base level; cube faces by the
+//!    derivative of `sc/|ma|`), or explicit, or 0; bias, clamps, level selection
+//!    ([`crate::lod`]);
+//! 3. filter: mag filter if magnified else min filter, at one or two levels, `N` anisotropic
+//!    positions ([`crate::filter`]);
+//! 4. output: exact conversion of the weighted sum, then the view's swizzle.
+//!
+//! Texel offsets (−8 … +7 each, else [`SampleError::OffsetRange`]) are added in texel units
+//! of each level read; they are ignored for cube maps (undefined in D3D, not allowed in
+//! TGSI/VK).
+//!
+//! Buffers and multisample views cannot be sampled ([`SampleError::TextureType`]).
+
+// Indices below are loop counters over fixed-size arrays (lanes 0..4, axes 0..3), never
+// input-derived.
+#![allow(clippy::indexing_slicing)]
+
+use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed, CubeFace};
+use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType};
+use crate::filter::{dims, Acc, At, Ctx};
+use crate::handle::Invalid;
+use crate::lod::{f32_to_88, scale_factor, select_level, Derivs, LevelSelect, LodSource};
+use crate::memory::TexelMemory;
+use crate::output::swizzle;
+use crate::pf::Pf;
+use crate::texel::{border_texel, domains, Texel};
+
+/// A sampling request for one quad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SampleRequest {
+    /// Canonical coordinates per lane (see the module docs), binary32 bits.
+    pub coords: [[u32; 4]; 4],
+    /// Where λ_base comes from.
+    pub lod: LodSource,
+    /// Explicit derivatives per lane, `[∂/∂x, ∂/∂y]` of `(c0, c1, c2)` (TXD / SAMPLE_D).
+    /// `None` = implicit (from the quad).
+    pub grads: Option<[[[u32; 3]; 2]; 4]>,
+    /// Texel offsets.
+    pub offset: [i32; 3],
+}
+
+impl SampleRequest {
+    /// Implicit-LOD request with no bias and no offset.
+    pub const fn new(coords: [[u32; 4]; 4]) -> SampleRequest {
+        SampleRequest { coords, lod: LodSource::Derivatives { bias: 0 }, grads: None, offset: [0; 3] }
+    }
+}
+
+/// A per-tap transform (lane, texel → texel) and the domains of its output (depth compare).
+pub(crate) type CompareHook<'a> = (&'a dyn Fn(usize, Texel) -> Texel, [crate::texel::Domain; 4]);
+
+/// A request the model rejects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum SampleError {
+    /// Buffers and multisample textures cannot be sampled; TXP/TXB/TXL forms that have no
+    /// operand slot for the type.
+    TextureType,
+    /// An offset component outside −8 … +7 (component index).
+    OffsetRange(u8),
+    /// Depth compare on an integer format.
+    Compare,
+}
+
+/// A resolved per-lane position.
+#[derive(Clone, Copy, Debug)]
+enum Pos {
+    Grid { s: [u32; 3], layer: u32 },
+    Cube { f: CubeFace, cube: u32 },
+}
+
+fn position(h: &TextureHeader, c: [u32; 4]) -> Pos {
+    match h.ty {
+        TextureType::Cube | TextureType::CubeArray => {
+            let cube = if h.ty == TextureType::CubeArray { select_layer(c[3], h.depth) } else { 0 };
+            Pos::Cube { f: cube_face(c[0], c[1], c[2]), cube }
+        }
+        _ => {
+            let layer = if h.ty.is_array() { select_layer(c[3], h.depth) } else { 0 };
+            Pos::Grid { s: [c[0], c[1], c[2]], layer }
+        }
+    }
+}
+
+/// Texel-space derivatives at the base level for one lane.
+fn derivs(h: &TextureHeader, c: [u32; 4], d: [[Pf; 3]; 2]) -> Derivs {
+    let b = h.base_level;
+    let size = [h.level_width(b), h.level_height(b), h.level_depth(b)];
+    match h.ty {
+        TextureType::Cube | TextureType::CubeArray => {
+            // s_face = ½ sc/|ma| + ½  ⇒  ∂s = ½ (∂sc·|ma| − sc·∂|ma|) / ma², times the size.
+            let f = cube_face(c[0], c[1], c[2]);
+            let r = [Pf::from_f32(c[0]), Pf::from_f32(c[1]), Pf::from_f32(c[2])];
+            let (isc, itc, ima, ssc, stc) = match f.face {
+                0 => (2, 1, 0, true, true),
+                1 => (2, 1, 0, false, true),
+                2 => (0, 2, 1, false, false),
+                3 => (0, 2, 1, false, true),
+                4 => (0, 1, 2, false, true),
+                _ => (0, 1, 2, true, true),
+            };
+            let sgn = |v: Pf, neg: bool| if neg { v.neg() } else { v };
+            let ma = r[ima];
+            let ama = ma.abs();
+            let ma2 = ma.mul(ma);
+            let half_n = Pf::new(false, u64::from(size[0]), -1);
+            let face_d = |dd: &[Pf; 3]| -> [Pf; 3] {
+                let dma = if ma.neg { dd[ima].neg() } else { dd[ima] };
+                let one = |i: usize, neg: bool| {
+                    let sc = sgn(r[i], neg);
+                    let dsc = sgn(dd[i], neg);
+                    dsc.mul(ama).sub(sc.mul(dma)).div(ma2).mul(half_n)
+                };
+                [one(isc, ssc), one(itc, stc), Pf::ZERO]
+            };
+            Derivs { dx: face_d(&d[0]), dy: face_d(&d[1]) }
+        }
+        ty => {
+            let n = dims(ty) as usize;
+            let scale = |dd: &[Pf; 3]| -> [Pf; 3] {
+                let mut o = [Pf::ZERO; 3];
+                for i in 0..n.min(3) {
+                    o[i] = dd[i].mul(Pf::from_u64(u64::from(size[i])));
+                }
+                o
+            };
+            Derivs { dx: scale(&d[0]), dy: scale(&d[1]) }
+        }
+    }
+}
+
+fn coord_derivs(req: &SampleRequest, lane: usize) -> [[Pf; 3]; 2] {
+    match req.grads {
+        Some(g) => {
+            let g = g[lane];
+            [g[0].map(Pf::from_f32), g[1].map(Pf::from_f32)]
+        }
+        None => {
+            let c = |l: usize, i: usize| Pf::from_f32(req.coords[l][i]);
+            let dx = [c(1, 0).sub(c(0, 0)), c(1, 1).sub(c(0, 1)), c(1, 2).sub(c(0, 2))];
+            let dy = [c(2, 0).sub(c(0, 0)), c(2, 1).sub(c(0, 1)), c(2, 2).sub(c(0, 2))];
+            [dx, dy]
+        }
+    }
+}
+
+/// The LOD decision for one lane (also used by TMML).
+pub(crate) struct LaneLod {
+    pub sel: LevelSelect,
+    pub samples: u32,
+    pub major: [Pf; 3],
+    pub derivs: Derivs,
+    pub rho2: [Pf; 2],
+}
+
+pub(crate) fn lane_lod(h: &TextureHeader, s: &SamplerHeader, req: &SampleRequest, lane: usize, mip: MipFilter) -> LaneLod {
+    let c = req.coords[lane];
+    let cd = coord_derivs(req, lane);
+    let dv = derivs(h, c, cd);
+    let aniso_ok = matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
+        && h.format.linear_filterable();
+    let max_aniso = if aniso_ok { s.max_anisotropy() } else { 1 };
+    let sf = scale_factor(&dv, max_aniso);
+    let (lambda_base, samples, major, shader_bias) = match req.lod {
+        LodSource::Derivatives { bias } => {
+            let major = if sf.major_is_x { cd[0] } else { cd[1] };
+            (sf.lambda_base, sf.samples, major, f32_to_88(bias))
+        }
+        LodSource::Explicit(l) => (f32_to_88(l), 1, [Pf::ZERO; 3], 0),
+        LodSource::Zero => (0, 1, [Pf::ZERO; 3], 0),
+    };
+    let sel = select_level(lambda_base, shader_bias, s, h.levels, mip);
+    LaneLod { sel, samples, major, derivs: dv, rho2: sf.rho2 }
+}
+
+/// Samples a quad. Invalid views/samplers return zeros in every lane.
+pub fn sample_quad<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+) -> Result<[[u32; 4]; 4], SampleError> {
+    sample_quad_with(view, sampler, mem, req, None)
+}
+
+/// Depth-compare sampling (PCF) of a quad: every tap's component x (the depth, or red) is
+/// compared with the lane's reference using the sampler's compare function **before**
+/// filtering ([`crate::compare`]); the 0/1 results are then filtered with the ordinary
+/// linear and mip weights, exactly (`Σ w·pass / Σ w`, RNE to binary32), and the result is
+/// replicated to all four components (no swizzle). Integer formats:
+/// [`SampleError::Compare`].
+pub fn sample_compare_quad<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+    reference: [u32; 4],
+) -> Result<[[u32; 4]; 4], SampleError> {
+    let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
+    let d0 = domains(h.format, h.srgb)[0];
+    if d0.is_integer() {
+        return Err(SampleError::Compare);
+    }
+    let func = s.compare_func;
+    let f = move |lane: usize, t: Texel| -> Texel {
+        let pass = crate::compare::compare(func, d0, reference[lane & 3], t.0[0]).unwrap_or(false);
+        Texel([i64::from(pass); 4])
+    };
+    sample_quad_with(view, sampler, mem, req, Some((&f, [crate::texel::Domain::Unorm(1); 4])))
+}
+
+/// [`sample_quad`] with an optional per-tap transform (depth compare) and its output domain.
+pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+    compare: Option<CompareHook<'_>>,
+) -> Result<[[u32; 4]; 4], SampleError> {
+    for (i, o) in req.offset.iter().enumerate() {
+        if !(-8..=7).contains(o) {
+            return Err(SampleError::OffsetRange(i as u8));
+        }
+    }
+    let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
+    if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
+        return Err(SampleError::TextureType);
+    }
+    // Compare results (0/1) always filter (PCF), whatever the depth format.
+    let filterable = h.format.linear_filterable() || compare.is_some();
+    let mip = match (s.mip_filter, filterable) {
+        (MipFilter::Linear, false) => MipFilter::Nearest,
+        (m, _) => m,
+    };
+    let doms = domains(h.format, h.srgb);
+    let border = border_texel(h.format, h.srgb, s.border_color);
+    let mut out = [[0u32; 4]; 4];
+    for (lane, o) in out.iter_mut().enumerate() {
+        let ll = lane_lod(h, s, req, lane, mip);
+        let filt = if ll.sel.magnify { s.mag_filter } else { s.min_filter };
+        let linear = filt == Filter::Linear && filterable;
+        let tap_fn = compare.map(|(f, _)| move |t: Texel| f(lane, t));
+        let dyn_fn: Option<&dyn Fn(Texel) -> Texel> = tap_fn.as_ref().map(|f| f as &dyn Fn(Texel) -> Texel);
+        let ctx = Ctx { h, s, mem, border, compare: dyn_fn };
+        let out_doms = compare.map_or(doms, |(_, d)| d);
+        let mut acc = Acc::new(out_doms);
+        let pos = position(h, req.coords[lane]);
+        let n = ll.samples.max(1);
+        let levels: [(u32, u64); 2] = if ll.sel.delta == 0 {
+            [(ll.sel.level, 256), (ll.sel.level, 0)]
+        } else {
+            [(ll.sel.level, 256 - u64::from(ll.sel.delta)), (ll.sel.level2, u64::from(ll.sel.delta))]
+        };
+        for i in 1..=n {
+            // Anisotropic position: t_i = (2i − (N + 1)) / (2(N + 1)) along the major axis.
+            let ti = if n == 1 {
+                Pf::ZERO
+            } else {
+                let num = 2 * i64::from(i) - i64::from(n) - 1;
+                Pf::new(num < 0, num.unsigned_abs(), 0).div(Pf::from_u64(2 * (u64::from(n) + 1)))
+            };
+            for (rel, wl) in levels {
+                if wl == 0 {
+                    continue;
+                }
+                let level = h.base_level + rel;
+                match pos {
+                    Pos::Grid { s: sc, layer } => {
+                        let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
+                        let mut u = [0i64; 3];
+                        for a in 0..3 {
+                            let base = texel_fixed(sc[a], sizes[a], s.wrap[a]);
+                            let an = ti.mul(ll.major[a]).mul(Pf::from_u64(u64::from(sizes[a]) * 256)).to_fixed_rne(0);
+                            u[a] = base.saturating_add(an).saturating_add(i64::from(req.offset[a]) * 256);
+                        }
+                        ctx.level(&mut acc, u, layer, At { level, linear, weight: wl });
+                    }
+                    Pos::Cube { f, cube } => {
+                        let nsz = h.level_width(level);
+                        let u = [cube_texel_fixed(f.s, nsz), cube_texel_fixed(f.t, nsz)];
+                        ctx.cube_level(&mut acc, f.face, u, cube, At { level, linear, weight: wl });
+                    }
+                }
+            }
+        }
+        let cube = matches!(pos, Pos::Cube { .. });
+        let factor = u64::from(n) * if cube { 3 } else { 1 };
+        let shift = 8 * dims(h.ty) + 8;
+        let words = acc.finish(factor, shift);
+        *o = if compare.is_some() { words } else { swizzle(words, h.swizzle, doms[0].is_integer()) };
+    }
+    Ok(out)
+}
+
+// ------------------------------------------------------------------ TGSI wrappers
+
+/// A quad of 4-component registers (lanes 0 … 3).
+pub type Quad = [[u32; 4]; 4];
+
+/// The TGSI `TEX` family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum TexOp {
+    /// `TEX`: implicit LOD.
+    Tex,
+    /// `TXB`: implicit LOD + bias.
+    Txb,
+    /// `TXL`: explicit LOD.
+    Txl,
+    /// `TXD`: explicit derivatives.
+    Txd,
+    /// `TXP`: projective.
+    Txp,
+}
+
+/// Operand registers of a `TEX`-family instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TexOperands<'a> {
+    /// `src0`: coordinates (and bias/LOD/reference, see [`tex_family`]).
+    pub src0: &'a Quad,
+    /// `src1`: the second operand of the `TEX2`/`TXB2`/`TXL2` forms (cube-array shadow
+    /// reference in `x`, bias/LOD in `x` when `src0.w` is taken).
+    pub src1: Option<&'a Quad>,
+    /// `TXD`'s `ddx` and `ddy`.
+    pub grads: Option<(&'a Quad, &'a Quad)>,
+}
+
+/// Where the shadow reference sits for a view type (seed 003 TEX text; sampling-semantics
+/// §10): `src0.z` for 1D, 2D and 1D array; `src0.w` for 2D array and cube; `src1.x` for cube
+/// array. Returns `(register, component)`, register 0 = src0, 1 = src1.
+pub const fn shadow_ref_slot(ty: TextureType) -> (u8, u8) {
+    match ty {
+        TextureType::TwoDArray | TextureType::Cube => (0, 3),
+        TextureType::CubeArray => (1, 0),
+        _ => (0, 2),
+    }
+}
+
+/// Executes a TGSI `TEX`-family instruction, optionally as its shadow (depth-compare)
+/// form.
+///
+/// Coordinates: `src0` mapped as in the module docs. `TXB` bias / `TXL` LOD come from
+/// `src0.w`, or from `src1.x` when `w` is taken by the coordinates (cube array) or by the
+/// shadow reference (2D array, cube) — the `TXB2`/`TXL2` forms; without `src1` that is
+/// [`SampleError::TextureType`]. (Seed 003 writes `bias = src.z` for TXB, which would collide
+/// with 3D/cube coordinates; texcore follows Gallium's `tgsi_exec`: `src0.w`.) `TXP` divides
+/// `x, y, z` (and so a `z` shadow reference) by `w` in binary32 (RNE) and rejects array views.
+/// The bias and LOD are per lane; implicit derivatives are shared by the quad.
+pub fn tex_family<M: TexelMemory + ?Sized>(
+    op: TexOp,
+    shadow: bool,
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    ops: TexOperands<'_>,
+) -> Result<Quad, SampleError> {
+    let ty = view.map(|h| h.ty).ok();
+    let mut src0 = *ops.src0;
+    if op == TexOp::Txp {
+        if ty.is_some_and(|t| t.is_array()) {
+            return Err(SampleError::TextureType);
+        }
+        src0 = src0.map(|[x, y, z, w]| {
+            use crate::coord::project;
+            [project(x, w), project(y, w), project(z, w), w]
+        });
+    }
+    let (ref_reg, ref_comp) = ty.map_or((0, 2), shadow_ref_slot);
+    let w_taken = ty == Some(TextureType::CubeArray) || (shadow && ref_reg == 0 && ref_comp == 3);
+    let reference = |lane: usize| -> Result<u32, SampleError> {
+        if ref_reg == 1 {
+            ops.src1.map(|q| q[lane][0]).ok_or(SampleError::TextureType)
+        } else {
+            Ok(src0[lane][ref_comp as usize])
+        }
+    };
+    let extra = |lane: usize| -> Result<u32, SampleError> {
+        if w_taken {
+            ops.src1.map(|q| q[lane][0]).ok_or(SampleError::TextureType)
+        } else {
+            Ok(src0[lane][3])
+        }
+    };
+    let coords = quad_canon(view, &src0);
+    let mut refs = [0u32; 4];
+    if shadow {
+        for (lane, r) in refs.iter_mut().enumerate() {
+            *r = reference(lane)?;
+        }
+    }
+    let run = |req: &SampleRequest| {
+        if shadow {
+            sample_compare_quad(view, sampler, mem, req, refs)
+        } else {
+            sample_quad(view, sampler, mem, req)
+        }
+    };
+    match op {
+        TexOp::Tex | TexOp::Txp => run(&SampleRequest::new(coords)),
+        TexOp::Txd => {
+            let (ddx, ddy) = ops.grads.ok_or(SampleError::TextureType)?;
+            let mut req = SampleRequest::new(coords);
+            let g = |l: usize| [[ddx[l][0], ddx[l][1], ddx[l][2]], [ddy[l][0], ddy[l][1], ddy[l][2]]];
+            req.grads = Some([g(0), g(1), g(2), g(3)]);
+            run(&req)
+        }
+        TexOp::Txb | TexOp::Txl => {
+            let mut out = [[0u32; 4]; 4];
+            for (lane, o) in out.iter_mut().enumerate() {
+                let mut req = SampleRequest::new(coords);
+                let v = extra(lane)?;
+                req.lod = if op == TexOp::Txb { LodSource::Derivatives { bias: v } } else { LodSource::Explicit(v) };
+                *o = run(&req)?[lane];
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Maps a TGSI `TEX`-family `src0` (x, y, z, w) to canonical coordinates.
+fn canon(ty: TextureType, src: [u32; 4]) -> [u32; 4] {
+    let [x, y, z, w] = src;
+    match ty {
+        TextureType::OneDArray => [x, 0, 0, y],
+        TextureType::TwoDArray => [x, y, 0, z],
+        TextureType::CubeArray => [x, y, z, w],
+        _ => [x, y, z, 0],
+    }
+}
+
+fn quad_canon(h: Result<&TextureHeader, Invalid>, src: &Quad) -> Quad {
+    match h {
+        Ok(h) => src.map(|c| canon(h.ty, c)),
+        Err(_) => *src,
+    }
+}
+
+fn plain(src0: &Quad) -> TexOperands<'_> {
+    TexOperands { src0, src1: None, grads: None }
+}
+
+/// `TEX dst, src0, SAMP[n]`.
+pub fn tex<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+    tex_family(TexOp::Tex, false, view, sampler, mem, plain(src0))
+}
+
+/// `TXB dst, src0, SAMP[n]` (bias in `src0.w`).
+pub fn txb<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+    tex_family(TexOp::Txb, false, view, sampler, mem, plain(src0))
+}
+
+/// `TXL dst, src0, SAMP[n]` (LOD in `src0.w`).
+pub fn txl<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+    tex_family(TexOp::Txl, false, view, sampler, mem, plain(src0))
+}
+
+/// `TXD dst, src0, ddx, ddy, SAMP[n]`.
+pub fn txd<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad, ddx: &Quad, ddy: &Quad) -> Result<Quad, SampleError> {
+    tex_family(TexOp::Txd, false, view, sampler, mem, TexOperands { src0, src1: None, grads: Some((ddx, ddy)) })
+}
+
+/// `TXP dst, src0, SAMP[n]`.
+pub fn txp<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+    tex_family(TexOp::Txp, false, view, sampler, mem, plain(src0))
+}
+
+/// `SAMPLE_C dst, address, SVIEW[n].r, SAMP[m], ref.x`: compare filter with implicit LOD.
+pub fn sample_c<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, address: &Quad, reference: [u32; 4], offset: [i32; 3]) -> Result<Quad, SampleError> {
+    let mut req = SampleRequest::new(quad_canon(view, address));
+    req.offset = offset;
+    sample_compare_quad(view, sampler, mem, &req, reference)
+}
+
+/// `SAMPLE_C_LZ`: as `SAMPLE_C` with `λ_base = 0` (sampler bias and clamps still apply;
+/// derivatives ignored).
+pub fn sample_c_lz<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, address: &Quad, reference: [u32; 4], offset: [i32; 3]) -> Result<Quad, SampleError> {
+    let mut req = SampleRequest::new(quad_canon(view, address));
+    req.offset = offset;
+    req.lod = LodSource::Zero;
+    sample_compare_quad(view, sampler, mem, &req, reference)
+}
+
+/// `SAMPLE dst, address, SVIEW[n], SAMP[m]`.
+pub fn sample<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    address: &[[u32; 4]; 4],
+    offset: [i32; 3],
+) -> Result<[[u32; 4]; 4], SampleError> {
+    let mut req = SampleRequest::new(quad_canon(view, address));
+    req.offset = offset;
+    sample_quad(view, sampler, mem, &req)
+}
+
+/// `SAMPLE_B dst, address, SVIEW[n], SAMP[m], lod_bias.x` (per-lane bias).
+pub fn sample_b<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    address: &[[u32; 4]; 4],
+    bias: [u32; 4],
+    offset: [i32; 3],
+) -> Result<[[u32; 4]; 4], SampleError> {
+    let mut out = [[0u32; 4]; 4];
+    for lane in 0..4 {
+        let mut req = SampleRequest::new(quad_canon(view, address));
+        req.offset = offset;
+        req.lod = LodSource::Derivatives { bias: bias[lane] };
+        out[lane] = sample_quad(view, sampler, mem, &req)?[lane];
+    }
+    Ok(out)
+}
+
+/// `SAMPLE_L dst, address, SVIEW[n], SAMP[m], lod.x` (per-lane LOD).
+pub fn sample_l<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    address: &[[u32; 4]; 4],
+    lod: [u32; 4],
+    offset: [i32; 3],
+) -> Result<[[u32; 4]; 4], SampleError> {
+    let mut out = [[0u32; 4]; 4];
+    for lane in 0..4 {
+        let mut req = SampleRequest::new(quad_canon(view, address));
+        req.offset = offset;
+        req.lod = LodSource::Explicit(lod[lane]);
+        out[lane] = sample_quad(view, sampler, mem, &req)?[lane];
+    }
+    Ok(out)
+}
+
+/// `SAMPLE_D dst, address, SVIEW[n], SAMP[m], ddx, ddy`.
+pub fn sample_d<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    address: &[[u32; 4]; 4],
+    ddx: &[[u32; 4]; 4],
+    ddy: &[[u32; 4]; 4],
+    offset: [i32; 3],
+) -> Result<[[u32; 4]; 4], SampleError> {
+    let mut req = SampleRequest::new(quad_canon(view, address));
+    req.offset = offset;
+    let g = |l: usize| [[ddx[l][0], ddx[l][1], ddx[l][2]], [ddy[l][0], ddy[l][1], ddy[l][2]]];
+    req.grads = Some([g(0), g(1), g(2), g(3)]);
+    sample_quad(view, sampler, mem, &req)
+}

@@ -1,0 +1,195 @@
+//! NVIDIA `TMML.LOD` (seed 002): the LOD the texture unit would use, for a quad.
+//!
+//! `TMML{.B}.LOD{.NDV} Rd, Ra, {Rb}, #tsPtrIdxU13, #paramA{, #wmskU04}`. Each lane's `Ra`
+//! registers hold `array[15:0]` (array descriptions only), then `s`, `t`, `r` (binary32);
+//! the handle comes from the constant bank or, with `.B`, from `Rb`. The four results are
+//! fixed-point values in the low bits of each register, high bits zero (the seed says "a
+//! 4-vector of fp32 values" but then gives fixed formats; texcore returns the fixed formats):
+//!
+//! | reg | value | format |
+//! |---|---|---|
+//! | R | `λ' = λ_base + bias`, not clamped by min/max LOD nor the level range | S8.8, two's complement in bits 15:0 |
+//! | G | the LOD actually used, relative to the base level: mip LINEAR `clamp(λ, 0, levels−1)`, mip NEAREST the selected level (integer), mip NONE 0 | U8.8 in bits 15:0 |
+//! | B | unit vector of the major anisotropy axis in texel space `{v, u}` | S2.6 each: v in bits 15:8, u in 7:0 (RNE of `64 × component`) |
+//! | A | `log2(minor / major)` = `½ (log2 ρ_min² − log2 ρ_max²)` | S4.12 in bits 15:0 (`log2` floors at 16 fraction bits, then half-up to 12), saturated to −8.0; 0 when both are 0 |
+//!
+//! `λ` is computed exactly as the sampling ops do ([`crate::lod`]) from the quad's implicit
+//! derivatives (lane 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right), so G always
+//! names the level a sample would read. The major axis is the screen axis (x or y) with the
+//! larger ρ; B is that axis's `(∂u, ∂v)` normalised (0 for a zero vector).
+//!
+//! **Coordinate description** (`#paramA`): 0 `1D`, 1 `2D`, 2 `3D`, 3 `CUBE`, 4 `ARRAY_1D`,
+//! 5 `ARRAY_2D`, 6 reserved (ARRAY_3D), 7 `ARRAY_CUBE`. A description whose coordinate class
+//! (1D, 2D, 3D, CUBE) does not match the texture type returns zeros; array and non-array
+//! descriptions are interchangeable within a class. Buffers and multisample textures have
+//! no LOD: zeros. `.NDV` only affects scheduling: texcore always takes derivatives from all
+//! four lanes' registers (values are unchanged by it).
+
+use crate::descriptor::{MipFilter, TextureHeader, TextureType};
+use crate::handle::{Bindings, HandleSource};
+use crate::lod::LodSource;
+use crate::op::sample::{lane_lod, SampleRequest};
+use crate::pf::Pf;
+
+/// `#paramA` coordinate descriptions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[repr(u8)]
+pub enum CoordDesc {
+    /// `1D`: s.
+    OneD = 0,
+    /// `2D`: s, t.
+    TwoD = 1,
+    /// `3D`: s, t, r.
+    ThreeD = 2,
+    /// `CUBE`: s, t, r.
+    Cube = 3,
+    /// `ARRAY_1D`: a, s.
+    Array1D = 4,
+    /// `ARRAY_2D`: a, s, t.
+    Array2D = 5,
+    /// `ARRAY_CUBE`: a, s, t, r.
+    ArrayCube = 7,
+}
+
+impl CoordDesc {
+    /// Every description.
+    pub const ALL: [CoordDesc; 7] = [
+        CoordDesc::OneD,
+        CoordDesc::TwoD,
+        CoordDesc::ThreeD,
+        CoordDesc::Cube,
+        CoordDesc::Array1D,
+        CoordDesc::Array2D,
+        CoordDesc::ArrayCube,
+    ];
+
+    /// Decodes `#paramA`; 6 (reserved) and values above 7 are `None`.
+    pub const fn from_code(c: u32) -> Option<CoordDesc> {
+        Some(match c {
+            0 => CoordDesc::OneD,
+            1 => CoordDesc::TwoD,
+            2 => CoordDesc::ThreeD,
+            3 => CoordDesc::Cube,
+            4 => CoordDesc::Array1D,
+            5 => CoordDesc::Array2D,
+            7 => CoordDesc::ArrayCube,
+            _ => return None,
+        })
+    }
+
+    /// The seed's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CoordDesc::OneD => "1D",
+            CoordDesc::TwoD => "2D",
+            CoordDesc::ThreeD => "3D",
+            CoordDesc::Cube => "CUBE",
+            CoordDesc::Array1D => "ARRAY_1D",
+            CoordDesc::Array2D => "ARRAY_2D",
+            CoordDesc::ArrayCube => "ARRAY_CUBE",
+        }
+    }
+
+    /// Whether the first register is the array index.
+    pub const fn is_array(self) -> bool {
+        matches!(self, CoordDesc::Array1D | CoordDesc::Array2D | CoordDesc::ArrayCube)
+    }
+
+    /// Registers read from `Ra`.
+    pub const fn registers(self) -> u32 {
+        match self {
+            CoordDesc::OneD => 1,
+            CoordDesc::TwoD | CoordDesc::Array1D => 2,
+            CoordDesc::ThreeD | CoordDesc::Cube | CoordDesc::Array2D => 3,
+            CoordDesc::ArrayCube => 4,
+        }
+    }
+
+    /// Coordinate class: 1 (1D), 2 (2D), 3 (3D), 4 (CUBE).
+    const fn class(self) -> u8 {
+        match self {
+            CoordDesc::OneD | CoordDesc::Array1D => 1,
+            CoordDesc::TwoD | CoordDesc::Array2D => 2,
+            CoordDesc::ThreeD => 3,
+            CoordDesc::Cube | CoordDesc::ArrayCube => 4,
+        }
+    }
+}
+
+const fn type_class(ty: TextureType) -> u8 {
+    match ty {
+        TextureType::OneD | TextureType::OneDArray => 1,
+        TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap => 2,
+        TextureType::ThreeD => 3,
+        TextureType::Cube | TextureType::CubeArray => 4,
+        TextureType::OneDBuffer => 0,
+    }
+}
+
+/// `TMML.LOD` on resolved descriptors: `ra[lane]` holds the lane's `Ra … Ra+3`.
+pub fn tmml_header(h: &TextureHeader, s: &crate::descriptor::SamplerHeader, desc: CoordDesc, ra: &[[u32; 4]; 4]) -> [[u32; 4]; 4] {
+    if desc.class() != type_class(h.ty) || h.samples() > 1 {
+        return [[0; 4]; 4];
+    }
+    // Canonical (s, t, r, layer) for the LOD unit; the array index never matters for λ.
+    let canon = ra.map(|r| {
+        let [a, b, c, d] = r;
+        if desc.is_array() {
+            [b, c, d, a & 0xFFFF]
+        } else {
+            [a, b, c, 0]
+        }
+    });
+    let mip = match (s.mip_filter, h.format.linear_filterable()) {
+        (MipFilter::Linear, false) => MipFilter::Nearest,
+        (m, _) => m,
+    };
+    let mut req = SampleRequest::new(canon);
+    req.lod = LodSource::Derivatives { bias: 0 };
+    let mut out = [[0u32; 4]; 4];
+    for (lane, o) in out.iter_mut().enumerate() {
+        let ll = lane_lod(h, s, &req, lane, mip);
+        let r = (ll.sel.lambda_unclamped as u32) & 0xFFFF;
+        let g = ll.sel.used_lod & 0xFFFF;
+        let [rx, ry] = ll.rho2;
+        let (maj, min2, max2) = if !rx.abs_lt(ry) { (ll.derivs.dx, ry, rx) } else { (ll.derivs.dy, rx, ry) };
+        let b = unit_vector(maj[0], maj[1]);
+        let a = log_ratio(min2, max2);
+        *o = [r, g, b, a];
+    }
+    out
+}
+
+/// `{v S2.6, u S2.6}` of the normalised `(u, v)`.
+fn unit_vector(u: Pf, v: Pf) -> u32 {
+    let len = u.mul(u).add(v.mul(v)).sqrt();
+    if len.is_zero() {
+        return 0;
+    }
+    let q = |c: Pf| (c.div(len).to_fixed_rne(6).clamp(-128, 127) as i8 as u8) as u32;
+    (q(v) << 8) | q(u)
+}
+
+/// S4.12 of `½ (log2 min² − log2 max²)`, saturated to [−8, 0].
+fn log_ratio(min2: Pf, max2: Pf) -> u32 {
+    if max2.is_zero() {
+        return 0;
+    }
+    let v: i64 = if min2.is_zero() {
+        -8 * 4096
+    } else {
+        let d = i64::from(min2.log2_fixed(16)) - i64::from(max2.log2_fixed(16)); // 2^-16 units of log2 ratio²
+        // ½ d in 2^-17 → 2^-12: divide by 32 with half-up rounding.
+        ((d + 16) >> 5).clamp(-8 * 4096, 0)
+    };
+    (v as i32 as u32) & 0xFFFF
+}
+
+/// `TMML.LOD` with handle resolution: an invalid texture returns zeros.
+pub fn tmml(bindings: &Bindings<'_>, source: HandleSource, desc: CoordDesc, ra: &[[u32; 4]; 4]) -> [[u32; 4]; 4] {
+    match bindings.resolve(source) {
+        Ok(r) => tmml_header(&r.header, &r.sampler, desc, ra),
+        Err(_) => [[0; 4]; 4],
+    }
+}
