@@ -108,5 +108,66 @@ fn fetch(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, queries, fetch);
+fn sampling(c: &mut Criterion) {
+    use texcore::descriptor::{Filter, MipFilter, WrapMode};
+    use texcore::memory::texture_bytes;
+    use texcore::op::sample::{sample_quad, SampleRequest};
+    let t = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 256, 256, 1, 9);
+    let mut mem = vec![0u8; texture_bytes(&t) as usize];
+    for (i, b) in mem.iter_mut().enumerate() {
+        *b = (i * 13 + (i >> 7)) as u8;
+    }
+    let lin = SamplerHeader {
+        wrap: [WrapMode::Repeat; 3],
+        mag_filter: Filter::Linear,
+        min_filter: Filter::Linear,
+        mip_filter: MipFilter::None,
+        ..SamplerHeader::default()
+    };
+    let tri = SamplerHeader { mip_filter: MipFilter::Linear, ..lin };
+    let aniso = SamplerHeader { max_anisotropy_log2: 4, ..tri };
+    let f = |v: f32| v.to_bits();
+    // A quad with derivative ds/dx = 1.5/256, dt/dy = 0.7/256 (minification λ ≈ 0.58).
+    let quad = |u: f32, v: f32, dx: f32, dy: f32| -> [[u32; 4]; 4] {
+        [[f(u), f(v), 0, 0], [f(u + dx), f(v), 0, 0], [f(u), f(v + dy), 0, 0], [f(u + dx), f(v + dy), 0, 0]]
+    };
+    let mut g = c.benchmark_group("sample");
+    g.throughput(Throughput::Elements(4));
+    g.bench_function("bilinear_rgba8_2d_quad", |b| {
+        let mut u = 0.1f32;
+        b.iter(|| {
+            u = if u > 0.9 { 0.1 } else { u + 0.0137 };
+            sample_quad(Ok(black_box(&t)), Ok(&lin), black_box(&mem[..]), &SampleRequest::new(quad(u, 0.3, 0.5 / 256.0, 0.5 / 256.0)))
+        })
+    });
+    g.bench_function("trilinear_rgba8_2d_quad", |b| {
+        let mut u = 0.1f32;
+        b.iter(|| {
+            u = if u > 0.9 { 0.1 } else { u + 0.0137 };
+            sample_quad(Ok(black_box(&t)), Ok(&tri), black_box(&mem[..]), &SampleRequest::new(quad(u, 0.3, 1.5 / 256.0, 0.7 / 256.0)))
+        })
+    });
+    g.bench_function("aniso16_rgba8_2d_quad", |b| {
+        let mut u = 0.1f32;
+        b.iter(|| {
+            u = if u > 0.9 { 0.1 } else { u + 0.0137 };
+            sample_quad(Ok(black_box(&t)), Ok(&aniso), black_box(&mem[..]), &SampleRequest::new(quad(u, 0.3, 16.0 / 256.0, 1.0 / 256.0)))
+        })
+    });
+    let cube = TextureHeader::new(TextureType::Cube, Format::RGBA8_UNORM, 64, 64, 1, 7);
+    let cmem = vec![0x5Au8; texture_bytes(&cube) as usize];
+    let cs = SamplerHeader { seamless_cube: true, ..tri };
+    g.bench_function("trilinear_cube_quad", |b| {
+        let mut z = 0.1f32;
+        b.iter(|| {
+            z = if z > 0.9 { -0.9 } else { z + 0.0137 };
+            let l = |dx: f32, dy: f32| [f(1.0), f(z + dy), f(z + dx), 0];
+            let q = [l(0.0, 0.0), l(0.02, 0.0), l(0.0, 0.02), l(0.02, 0.02)];
+            sample_quad(Ok(black_box(&cube)), Ok(&cs), black_box(&cmem[..]), &SampleRequest::new(q))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, queries, fetch, sampling);
 criterion_main!(benches);

@@ -42,8 +42,8 @@
 
 use crate::descriptor::{Format, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::fp::{f16_to_f32_bits, ratio128_to_f32_bits, ratio_to_f32_bits};
-use crate::memory::{TexelCoord, TexelMemory};
-use crate::op::read_texel;
+use crate::memory::{TexelCoord, TexelMemory, TextureLayout};
+use crate::op::read_texel_at;
 use crate::output::component_to_bits;
 use crate::texel::{Domain, Texel};
 use crate::wrap::{wrap, Wrapped};
@@ -230,6 +230,8 @@ pub type FaceTexel = (u32, u32, u32);
 pub struct Ctx<'a, M: TexelMemory + ?Sized> {
     /// Texture header.
     pub h: &'a TextureHeader,
+    /// Its precomputed layout.
+    pub lay: &'a TextureLayout,
     /// Sampler header.
     pub s: &'a SamplerHeader,
     /// Texel memory.
@@ -242,7 +244,7 @@ pub struct Ctx<'a, M: TexelMemory + ?Sized> {
 
 impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
     fn fetch(&self, c: &TexelCoord) -> Texel {
-        let t = read_texel(self.h, self.mem, c).unwrap_or_default();
+        let t = read_texel_at(self.lay, self.mem, c).unwrap_or_default();
         self.transform(t)
     }
 
@@ -259,7 +261,7 @@ impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
         let At { level, linear, weight: wl } = at;
         let h = self.h;
         let d = dims(h.ty);
-        let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
+        let sizes = self.lay.level(level).map_or([1; 3], |g| g.size);
         let mut ax = [AxisTaps { n: 1, tap: [(Wrapped::Texel(0), 256), (Wrapped::Border, 0)] }; 3];
         for a in 0..d as usize {
             if let (Some(slot), Some(uu), Some(sz), Some(m)) = (ax.get_mut(a), u.get(a), sizes.get(a), self.s.wrap.get(a)) {

@@ -204,3 +204,101 @@ pub fn texel_address(h: &TextureHeader, c: &TexelCoord) -> Option<u32> {
     u32::try_from(addr + bpp - 1).ok()?;
     u32::try_from(addr).ok()
 }
+
+/// Geometry of one level, precomputed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelGeom {
+    /// Width, height, depth (3D) of the level.
+    pub size: [u32; 3],
+    /// Row pitch in bytes (pitch-linear) / tiles per row (tiled).
+    pub pitch: u64,
+    /// Bytes of one slice.
+    pub slice: u64,
+    /// Offset of the level inside a layer.
+    pub offset: u64,
+}
+
+/// A texture's address computation with every per-level quantity precomputed once — the
+/// "descriptor cache" of a real texture unit. [`TextureLayout::address`] returns exactly
+/// what [`texel_address`] returns (a property test checks it) in constant time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextureLayout {
+    h: TextureHeader,
+    levels: [LevelGeom; 17],
+    layer_stride: u64,
+    bpp: u64,
+    tb: u64,
+    layers: u32,
+}
+
+impl TextureLayout {
+    /// Precomputes the layout of `h` (levels `0 ..= base_level + levels − 1`).
+    pub fn new(h: &TextureHeader) -> TextureLayout {
+        let mut levels = [LevelGeom::default(); 17];
+        let mut offset = 0u64;
+        let n = (h.base_level + h.levels).min(17) as usize;
+        for (l, g) in levels.iter_mut().enumerate().take(n) {
+            let l = l as u32;
+            let pitch = match h.layout {
+                Layout::PitchLinear => row_pitch(h, l),
+                Layout::Tiled4x4 => ceil4(h.level_width(l)),
+            };
+            *g = LevelGeom {
+                size: [h.level_width(l), h.level_height(l), if h.ty == TextureType::ThreeD { h.level_depth(l) } else { 1 }],
+                pitch,
+                slice: slice_bytes(h, l),
+                offset,
+            };
+            offset += level_bytes(h, l);
+        }
+        TextureLayout { h: *h, levels, layer_stride: offset, bpp: u64::from(h.format.bytes_per_texel()), tb: pixel_bytes(h), layers: h.layers() }
+    }
+
+    /// The header this layout was made from.
+    pub const fn header(&self) -> &TextureHeader {
+        &self.h
+    }
+
+    /// Geometry of absolute level `level` (`None` past the allocated chain).
+    pub fn level(&self, level: u32) -> Option<&LevelGeom> {
+        if level >= self.h.base_level + self.h.levels {
+            return None;
+        }
+        self.levels.get(level as usize)
+    }
+
+    /// Same result as [`texel_address`].
+    #[inline]
+    pub fn address(&self, c: &TexelCoord) -> Option<u32> {
+        let h = &self.h;
+        let addr = if h.ty == TextureType::OneDBuffer {
+            if c.x >= h.width || c.y != 0 || c.z != 0 || c.layer != 0 || c.sample != 0 {
+                return None;
+            }
+            u64::from(h.base_address) + u64::from(c.x) * self.bpp
+        } else {
+            if c.level < h.base_level {
+                return None;
+            }
+            let g = self.level(c.level)?;
+            if c.x >= g.size[0] || c.y >= g.size[1] || c.z >= g.size[2] || c.layer >= self.layers || c.sample >= h.samples() {
+                return None;
+            }
+            let in_slice = match h.layout {
+                Layout::PitchLinear => u64::from(c.y) * g.pitch + u64::from(c.x) * self.tb,
+                Layout::Tiled4x4 => {
+                    let tile = u64::from(c.y >> 2) * g.pitch + u64::from(c.x >> 2);
+                    tile * 16 * self.tb + u64::from((c.y & 3) * 4 + (c.x & 3)) * self.tb
+                }
+            };
+            u64::from(h.base_address)
+                + u64::from(c.layer) * self.layer_stride
+                + g.offset
+                + u64::from(c.z) * g.slice
+                + in_slice
+                + u64::from(c.sample) * self.bpp
+        };
+        u32::try_from(addr + self.bpp - 1).ok()?;
+        u32::try_from(addr).ok()
+    }
+}

@@ -186,7 +186,19 @@ fn stored(format: Format, bytes: &[u8; 16]) -> [i64; 4] {
 }
 
 /// Decodes one texel from its stored bytes (the first `bytes_per_texel` bytes of `bytes`).
+#[inline]
 pub fn decode(format: Format, srgb: bool, bytes: &[u8; 16]) -> Texel {
+    // Fast paths for the common byte formats (same results as the general path below).
+    if !srgb {
+        let [b0, b1, b2, b3, ..] = *bytes;
+        let b = |v: u8| i64::from(v);
+        match format {
+            Format::RGBA8_UNORM | Format::RGBA8_UINT => return Texel([b(b0), b(b1), b(b2), b(b3)]),
+            Format::BGRA8_UNORM => return Texel([b(b2), b(b1), b(b0), b(b3)]),
+            Format::R8_UNORM => return Texel([b(b0), 0, 0, 255]),
+            _ => {}
+        }
+    }
     let c = stored(format, bytes);
     let d = domains(format, srgb);
     let one = |i: usize| d.get(i).map_or(1, |d| d.one());

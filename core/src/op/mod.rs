@@ -15,7 +15,7 @@ pub mod sample;
 pub mod tmml;
 
 use crate::descriptor::TextureHeader;
-use crate::memory::{texel_address, TexelCoord, TexelMemory};
+use crate::memory::{texel_address, TexelCoord, TexelMemory, TextureLayout};
 use crate::texel::{decode, Texel};
 
 /// Reads and decodes one texel; `None` if the coordinate is outside the texture or the
@@ -28,4 +28,29 @@ pub(crate) fn read_texel<M: TexelMemory + ?Sized>(h: &TextureHeader, mem: &M, c:
         return None;
     }
     Some(decode(h.format, h.srgb, &buf))
+}
+
+/// [`read_texel`] through a precomputed [`TextureLayout`] (same result).
+#[inline]
+pub(crate) fn read_texel_at<M: TexelMemory + ?Sized>(lay: &TextureLayout, mem: &M, c: &TexelCoord) -> Option<Texel> {
+    let h = lay.header();
+    let addr = u64::from(lay.address(c)?);
+    let mut buf = [0u8; 16];
+    let ok = match h.format.bytes_per_texel() {
+        // Fixed-size reads for the common sizes (no variable-length copy).
+        4 => {
+            let mut w = [0u8; 4];
+            let ok = mem.read(addr, &mut w);
+            buf[..4].copy_from_slice(&w);
+            ok
+        }
+        1 => {
+            let mut w = [0u8; 1];
+            let ok = mem.read(addr, &mut w);
+            buf[0] = w[0];
+            ok
+        }
+        n => mem.read(addr, buf.get_mut(..n as usize)?),
+    };
+    ok.then(|| decode(h.format, h.srgb, &buf))
 }

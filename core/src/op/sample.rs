@@ -54,7 +54,7 @@ use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, Texture
 use crate::filter::{dims, Acc, At, Ctx};
 use crate::handle::Invalid;
 use crate::lod::{f32_to_88, scale_factor, select_level, Derivs, LevelSelect, LodSource};
-use crate::memory::TexelMemory;
+use crate::memory::{TexelMemory, TextureLayout};
 use crate::output::swizzle;
 use crate::pf::Pf;
 use crate::texel::{border_texel, domains, Texel};
@@ -179,6 +179,7 @@ fn coord_derivs(req: &SampleRequest, lane: usize) -> [[Pf; 3]; 2] {
 }
 
 /// The LOD decision for one lane (also used by TMML).
+#[derive(Clone, Copy)]
 pub(crate) struct LaneLod {
     pub sel: LevelSelect,
     pub samples: u32,
@@ -268,14 +269,21 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
     };
     let doms = domains(h.format, h.srgb);
     let border = border_texel(h.format, h.srgb, s.border_color);
+    let lay = TextureLayout::new(h);
+    // Implicit derivatives are shared by the quad: outside cube maps (whose face projection
+    // is per lane) every lane gets the same LOD decision, computed once.
+    let shared = (req.grads.is_none() && !h.ty.is_cube()).then(|| lane_lod(h, s, req, 0, mip));
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
-        let ll = lane_lod(h, s, req, lane, mip);
+        let ll = match &shared {
+            Some(l) => *l,
+            None => lane_lod(h, s, req, lane, mip),
+        };
         let filt = if ll.sel.magnify { s.mag_filter } else { s.min_filter };
         let linear = filt == Filter::Linear && filterable;
         let tap_fn = compare.map(|(f, _)| move |t: Texel| f(lane, t));
         let dyn_fn: Option<&dyn Fn(Texel) -> Texel> = tap_fn.as_ref().map(|f| f as &dyn Fn(Texel) -> Texel);
-        let ctx = Ctx { h, s, mem, border, compare: dyn_fn };
+        let ctx = Ctx { h, lay: &lay, s, mem, border, compare: dyn_fn };
         let out_doms = compare.map_or(doms, |(_, d)| d);
         let mut acc = Acc::new(out_doms);
         let pos = position(h, req.coords[lane]);
@@ -300,7 +308,7 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
                 let level = h.base_level + rel;
                 match pos {
                     Pos::Grid { s: sc, layer } => {
-                        let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
+                        let sizes = lay.level(level).map_or([1; 3], |g| g.size);
                         let mut u = [0i64; 3];
                         for a in 0..3 {
                             let base = texel_fixed(sc[a], sizes[a], s.wrap[a]);
