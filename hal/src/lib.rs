@@ -1,29 +1,67 @@
-//! `texcore-hal`: the FPGA texture sampler's host interface (issue 8 grows this into the SPI
-//! driver). Today it provides the [`SamplerDevice`] trait and [`SoftSampler`], the backend
-//! that answers with the texcore model itself.
+//! # texcore-hal: the host side of the FPGA texture sampler
+//!
+//! * [`protocol`] — the sampler's SPI protocol: frame format (CRC-32C, sequence numbers,
+//!   status byte), commands, status codes, register map and op codes, defined once in tables
+//!   from which [`protocol::render_verilog`] generates the reference RTL's constants
+//!   (`hdl-vectors/generated/texcore_regs.vh`).
+//! * [`SamplerDevice`] — the device trait: uploads (texture memory, header and sampler pools,
+//!   constant bank, `MaximumIndex` registers, binding mode) and [`execute`](SamplerDevice::execute)
+//!   of an [`Op`] returning a [`Reply`].
+//! * [`FpgaSampler`] — the driver, generic over embedded-hal 1.0 `SpiDevice`, `InputPin`
+//!   (`BUSY`), `OutputPin` (`RST_N`) and `DelayNs`, with typed [`Error`]s and bounded retries.
+//! * [`SoftSampler`] — the texcore model itself as a device (fixed-capacity pools, a
+//!   caller-provided texture memory).
+//! * [`LockstepSampler`] — two devices in lock-step; any difference is a [`Divergence`].
+//! * [`SimulatedFpga`] — the model behind the same SPI protocol, with fault injection.
+//!
+//! `no_std`, no heap, no `unsafe`, and no panics on any input: every byte that comes from the
+//! device is read with checked accessors, and a result is returned only after every check
+//! of [`protocol`] passed.
+//!
+//! ## Example: lock-step against the simulated FPGA
+//!
+//! ```
+//! use texcore::handle::{HandleSource, TsPtrIdx};
+//! use texcore::query::nv::TxqQuery;
+//! use texcore::{Format, TextureHeader, TextureType};
+//! use texcore_hal::{Config, FpgaSampler, LockstepSampler, Op, SamplerDevice, SimulatedFpga, SoftSampler};
+//!
+//! let (mut fpga_mem, mut soft_mem) = ([0u8; 256], [0u8; 256]);
+//! let sim: SimulatedFpga<4, 4, 16> = SimulatedFpga::new(&mut fpga_mem);
+//! let mut fpga = FpgaSampler::new(sim.spi(), sim.busy_pin(), sim.reset_pin(), sim.delay(), Config::default());
+//! fpga.init().unwrap();
+//! let soft: SoftSampler<4, 4, 16> = SoftSampler::new(&mut soft_mem);
+//! let mut pair = LockstepSampler::new(fpga, soft);
+//!
+//! let header = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 64, 32, 1, 7);
+//! pair.write_texture_header(1, &header).unwrap();
+//! pair.set_header_pool_max(3).unwrap();
+//! pair.set_sampler_pool_max(3).unwrap();
+//! pair.write_const_bank(0, &[1]).unwrap(); // handle: sampler 0, header 1
+//! let op = Op::NvTxq {
+//!     source: HandleSource::ConstBank(TsPtrIdx::new(0).unwrap()),
+//!     query: TxqQuery::Dimension,
+//!     param: 1,
+//! };
+//! assert_eq!(pair.execute(&op).unwrap().vec4(), Some([32, 16, 0, 7]));
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![deny(clippy::float_arithmetic)]
+#![warn(missing_docs)]
 
-use texcore::handle::{Bindings, HandleSource};
-use texcore::query::nv::{txq, TxqQuery};
+pub mod device;
+pub mod fpga;
+pub mod lockstep;
+pub mod op;
+pub mod protocol;
+pub mod sim;
+pub mod soft;
 
-/// A device that executes texture-unit operations.
-pub trait SamplerDevice {
-    /// Error type of the device (the soft backend never fails).
-    type Error;
-    /// NVIDIA `TXQ`: the RGBA result before the write mask.
-    fn txq(&mut self, source: HandleSource, query: TxqQuery, param: u32) -> Result<[u32; 4], Self::Error>;
-}
-
-/// The texcore model as a [`SamplerDevice`].
-pub struct SoftSampler<'a> {
-    /// Binding state (pools, constant bank).
-    pub bindings: Bindings<'a>,
-}
-
-impl SamplerDevice for SoftSampler<'_> {
-    type Error = core::convert::Infallible;
-    fn txq(&mut self, source: HandleSource, query: TxqQuery, param: u32) -> Result<[u32; 4], Self::Error> {
-        Ok(txq(&self.bindings, source, query, param))
-    }
-}
+pub use device::{Limits, SamplerDevice};
+pub use fpga::{Config, DeviceStatus, Error, FpgaSampler, Link, ProtocolError, Stats};
+pub use lockstep::{Divergence, LockstepError, LockstepSampler};
+pub use op::{Completion, LaneReply, Op, Rejection, Reply};
+pub use sim::{Fault, Injection, SimError, SimulatedFpga, Timing};
+pub use soft::{SoftError, SoftSampler};

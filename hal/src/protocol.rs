@@ -1,0 +1,1050 @@
+//! The FPGA sampler's SPI protocol: frame format, commands, status codes, registers and op
+//! codes — **the one place they are defined**.
+//!
+//! Every constant below is generated, together with a table entry, by one macro invocation;
+//! the tables ([`COMMANDS`], [`STATUS_CODES`], [`REGISTERS`], [`FIELDS`], [`OPS`]) drive the
+//! driver, the simulator and [`render_verilog`], which writes the Verilog `localparam` file
+//! the reference RTL includes (`hdl-vectors/generated/texcore_regs.vh`; a test regenerates it
+//! and fails on any difference).
+//!
+//! # Link
+//!
+//! SPI mode 0, MSB first, 8-bit words, one frame per chip-select assertion (one
+//! [`SpiDevice::transaction`](embedded_hal::spi::SpiDevice::transaction)). Multi-byte fields
+//! are **little-endian**. Side-band pins: `BUSY` (FPGA output, high while a command executes
+//! or the device is in reset), `RST_N` (FPGA input, active low) and an optional `IRQ`
+//! (FPGA output, high while `IRQ_FLAGS & IRQ_ENABLE != 0`; the driver polls `BUSY` instead).
+//!
+//! # Frames
+//!
+//! An exchange is two transactions: the host writes a **command frame**; waits until `BUSY`
+//! is low; then **fetches** the response: it writes the single byte [`FETCH`] and reads the
+//! response frame (the bytes the device shifts out while the `FETCH` byte itself is clocked
+//! are ignored).
+//!
+//! Command frame (host -> device, [`CMD_HEADER_LEN`] + `len` + [`CRC_LEN`] bytes):
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 1 | command code ([`cmd`]) |
+//! | 1 | 1 | sequence number (the host increments it for every frame it sends, retries included) |
+//! | 2 | 2 | `len`: payload bytes, ≤ [`MAX_CMD_PAYLOAD`] |
+//! | 4 | `len` | payload (per command, see [`COMMANDS`]) |
+//! | 4 + `len` | 4 | CRC over bytes `0 .. 4 + len` |
+//!
+//! Response frame (device -> host, after the `FETCH` byte, [`RESP_HEADER_LEN`] + `len` +
+//! [`CRC_LEN`] bytes):
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 1 | [`RESP_SYNC`] (`0xA5`) |
+//! | 1 | 1 | sequence number of the command frame answered |
+//! | 2 | 1 | command code answered |
+//! | 3 | 1 | status ([`status`]) |
+//! | 4 | 2 | `len`: payload bytes; the command's response length when status is `OK`, else 0 |
+//! | 6 | `len` | payload |
+//! | 6 + `len` | 4 | CRC over bytes `0 .. 6 + len` |
+//!
+//! The host reads exactly the length an `OK` answer has; a shorter (error) frame is followed
+//! by idle bytes, which are not part of the frame.
+//!
+//! **CRC**: CRC-32/ISCSI (CRC-32C, Castagnoli): polynomial `0x1EDC6F41` (reflected
+//! `0x82F63B78`), init `0xFFFFFFFF`, input and output reflected, xor-out `0xFFFFFFFF`, check
+//! value `0xE3069283` for `"123456789"`; transmitted little-endian. It detects every error of
+//! up to 5 bits and every burst of up to 32 bits in frames of this size (Koopman's tables give
+//! Hamming distance 6 up to 5243 data bits). All-`0x00` and all-`0xFF` frames (a dead or stuck
+//! `MISO`) never check.
+//!
+//! **Idempotence**: every command is idempotent (no read side effects; `IRQ_FLAGS` is
+//! write-one-to-clear), so the host recovers from any link error by resending the command
+//! with a new sequence number.
+//!
+//! # Checks and retries (host)
+//!
+//! In this order, on the response frame:
+//!
+//! 1. `len` must fit the bytes read and the CRC must match -> else CRC error (retried);
+//! 2. sync byte -> else protocol error;
+//! 3. status `ERR_CRC` / `ERR_FRAME` / `ERR_NO_RESPONSE` (the device did not get the command
+//!    intact) -> retried; the echo fields are not checked for these;
+//! 4. sequence echo -> else retried (a stale frame), then a protocol error;
+//! 5. command echo -> else protocol error;
+//! 6. other non-`OK` status -> device fault / unsupported (never retried);
+//! 7. `len` must be the command's response length (0 for errors) -> else protocol error.
+//!
+//! At most `retries` (default 3) resends per command; then the last error is returned.
+//!
+//! # Tables
+//!
+//! The tables below are [`render_markdown`]'s output for [`COMMANDS`], [`STATUS_CODES`],
+//! [`REGISTERS`], [`FIELDS`] and [`OPS`] (constants in [`cmd`], [`status`], [`reg`],
+//! [`field`] and [`op`]); a test keeps this text equal to it.
+//!
+//! <!-- tables:begin -->
+//! ### Commands
+//!
+//! | code | command | request payload (bytes) | response payload on `OK` (bytes) | meaning |
+//! |---|---|---|---|---|
+//! | `0x01` | `NOP` | 0 | 0 | No operation: checks the link. |
+//! | `0x02` | `RESET` | 0 | 0 | Soft reset: registers to their reset values, pools, constant bank and result buffer to zero (texture memory is kept). Answered after the reset. |
+//! | `0x10` | `READ_REG` | 2 `addr:u16` | 4 `value:u32` | Reads a register. |
+//! | `0x11` | `WRITE_REG` | 6 `addr:u16 value:u32` | 0 | Writes a register (W1C registers: clears the bits written as 1). |
+//! | `0x20` | `WRITE_MEM` | 5..=260 `addr:u32 data:u8[1..=256]` | 0 | Writes bytes to texture memory at a byte address. |
+//! | `0x21` | `READ_MEM` | 6 `addr:u32 count:u16` | 1..=256 `data:u8[count]` | Reads 1..=256 bytes of texture memory. |
+//! | `0x30` | `WRITE_HEADER` | 36 `index:u32 words:u32[8]` | 0 | Writes one texture-header pool entry. |
+//! | `0x31` | `WRITE_SAMPLER` | 36 `index:u32 words:u32[8]` | 0 | Writes one sampler-header pool entry. |
+//! | `0x32` | `WRITE_CBANK` | 6..=258 `start:u16 words:u32[1..=64]` | 0 | Writes consecutive constant-bank words from word index start. |
+//! | `0x40` | `SUBMIT` | 8..=76 `op:u8 a:u8 b:u8 c:u8 operands:u32[..]` | 8 `outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8` | Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see REJECT_*), written = lanes written (1 for a 4-word result, 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset). |
+//! | `0x41` | `READ_RESULT` | 2 `offset:u8 count:u8` | 4..=256 `words:u32[count]` | Reads count (1..=64) words of the result buffer from word offset. |
+//!
+//! ### Status codes
+//!
+//! | code | status | class | meaning |
+//! |---|---|---|---|
+//! | `0x00` | `OK` | ok | Done; the payload is the command's response. |
+//! | `0x01` | `ERR_CRC` | link (resent) | The command frame's CRC did not match (not executed). |
+//! | `0x02` | `ERR_FRAME` | link (resent) | The command frame was malformed: fewer/more bytes than its len field, or len above the maximum (not executed). |
+//! | `0x03` | `ERR_BAD_CMD` | fault | Unknown command code. |
+//! | `0x04` | `ERR_BAD_LEN` | fault | Payload length not allowed for the command or op. |
+//! | `0x05` | `ERR_BAD_ADDR` | fault | Unknown register, or a memory / pool / constant-bank / result range outside the device. |
+//! | `0x06` | `ERR_BAD_VALUE` | fault | A value does not fit the register, or an operand encoding is invalid (reserved byte, query code, index width). |
+//! | `0x07` | `ERR_ACCESS` | fault | Write to a read-only register. |
+//! | `0x08` | `ERR_UNSUPPORTED` | fault | The op code is not implemented by this device build (CAPS bit clear). |
+//! | `0x09` | `ERR_NO_RESULT` | fault | READ_RESULT beyond the words of the last completed op. |
+//! | `0x0A` | `ERR_NO_RESPONSE` | link (resent) | FETCH with no command received since reset (the command was lost). |
+//! | `0x80` | `ERR_INTERNAL` | fault | Internal device fault (0x80..=0xFF are implementation-defined faults: ECC, FSM, ...). |
+//!
+//! ### Registers (`READ_REG` / `WRITE_REG`, 32-bit)
+//!
+//! | address | register | bits | access | reset | meaning |
+//! |---|---|---|---|---|---|
+//! | `0x000` | `ID` | 32 | RO | 0x31435854 | Identity: ASCII "TXC1" (0x31435854). |
+//! | `0x004` | `VERSION` | 32 | RO | 0x00010000 | Protocol version: major 31:16, minor 15:0. |
+//! | `0x008` | `CAPS` | 32 | RO | build parameter CAPS | Implemented ops: bit n set = the op with cap_bit n is implemented. |
+//! | `0x00C` | `STATUS` | 16 | RO | 0x00000001 | Device status (fields STATUS_*). |
+//! | `0x010` | `IRQ_FLAGS` | 4 | W1C | 0x00000008 | Interrupt flags (fields IRQ_*), sticky until written 1; reset leaves IRQ_RESET set. |
+//! | `0x014` | `IRQ_ENABLE` | 4 | RW | 0x00000000 | Interrupt enables, same bits as IRQ_FLAGS; IRQ pin = \|(IRQ_FLAGS & IRQ_ENABLE). |
+//! | `0x018` | `LINK_ERRORS` | 32 | RO | 0x00000000 | Command frames rejected with ERR_CRC / ERR_FRAME since reset (saturating). |
+//! | `0x01C` | `SCRATCH` | 32 | RW | 0x00000000 | Free for link tests. |
+//! | `0x020` | `MEM_BYTES` | 32 | RO | build parameter MEM_BYTES | Texture memory size in bytes. |
+//! | `0x024` | `HEADER_ENTRIES` | 32 | RO | build parameter HEADER_ENTRIES | Texture-header pool capacity (entries). |
+//! | `0x028` | `SAMPLER_ENTRIES` | 32 | RO | build parameter SAMPLER_ENTRIES | Sampler-header pool capacity (entries). |
+//! | `0x02C` | `CBANK_WORDS` | 32 | RO | build parameter CBANK_WORDS | Constant-bank capacity (32-bit words). |
+//! | `0x030` | `HEADER_POOL_MAX` | 20 | RW | 0x00000000 | SetTexHeaderPoolC.MaximumIndex: the largest valid header pointer. |
+//! | `0x034` | `SAMPLER_POOL_MAX` | 20 | RW | 0x00000000 | SetSamplerHeaderPoolC.MaximumIndex: the largest valid sampler pointer. |
+//! | `0x038` | `BINDING_MODE` | 1 | RW | 0x00000000 | SetSamplerBinding: 0 = INDEPENDENTLY, 1 = VIA_HEADER_BINDING. |
+//!
+//! ### Register fields
+//!
+//! | field | register | bits | meaning |
+//! |---|---|---|---|
+//! | `STATUS_READY` | `STATUS` | 0:0 | 1 when idle and out of reset. |
+//! | `STATUS_FAULT` | `STATUS` | 1:1 | 1 when the last command ended with a Fault-class status. |
+//! | `STATUS_LAST` | `STATUS` | 15:8 | Status code of the previous command. |
+//! | `IRQ_DONE` | `IRQ_FLAGS` | 0:0 | An op completed (SUBMIT). |
+//! | `IRQ_LINK` | `IRQ_FLAGS` | 1:1 | A command frame was rejected (ERR_CRC / ERR_FRAME). |
+//! | `IRQ_FAULT` | `IRQ_FLAGS` | 2:2 | A command ended with a Fault-class status. |
+//! | `IRQ_RESET` | `IRQ_FLAGS` | 3:3 | The device left reset. |
+//!
+//! ### Ops (`SUBMIT` payload)
+//!
+//! | code | op | CAPS bit | payload bytes | operands | result | meaning |
+//! |---|---|---|---|---|---|---|
+//! | `0x01` | `NV_TXQ` | 0 | 12 | `op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32` | 4 words | NVIDIA TXQ (texcore::query::nv::txq). source 0: handle = tsPtrIdxU13 (constant-bank word index, <= 0x1FFF); 1: bindless .B, handle = the handle word. query: 1 DIMENSION, 2 TEXTURE_TYPE, 5 SAMPLER_POS. Result RGBA before the write mask. |
+//! | `0x10` | `TGSI_TXQ` | 1 | 12 | `op:u8 rsvd:u8[3] view:u32 lod:u32` | 4 words | TGSI TXQ (texcore::query::tgsi::txq); view = header-pool pointer of the SVIEW. |
+//! | `0x11` | `TGSI_SVIEWINFO` | 2 | 12 | `op:u8 rsvd:u8[3] view:u32 mip_level:u32` | 4 words | TGSI SVIEWINFO (texcore::query::tgsi::sviewinfo). |
+//! | `0x12` | `TGSI_SAMPLE_INFO` | 3 | 8 | `op:u8 rsvd:u8[3] view:u32` | 4 words | TGSI SAMPLE_INFO (texcore::query::tgsi::sample_info). |
+//! | `0x13` | `TGSI_SAMPLE_POS` | 4 | 12 | `op:u8 rsvd:u8[3] view:u32 index:u32` | 4 words | TGSI SAMPLE_POS (texcore::query::tgsi::sample_pos): fp32 bit patterns. |
+//! | `0x20` | `INTEL_INFO` | 5 | 76 | `op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]` | lanes × 4 words | Intel vISA INFO resinfo/sampleinfo (texcore::query::intel::info); surface = header-pool pointer. Result: lanes x 4 words RGBA planar, written = enabled lanes; a malformed instruction completes with outcome 1 (rejected) and nothing written. |
+//! <!-- tables:end -->
+
+use core::fmt::{self, Write};
+
+// ---------------------------------------------------------------------------------------
+// Frame constants
+// ---------------------------------------------------------------------------------------
+
+/// Bytes before the payload in a command frame (code, seq, len).
+pub const CMD_HEADER_LEN: usize = 4;
+/// Bytes before the payload in a response frame (sync, seq, code, status, len).
+pub const RESP_HEADER_LEN: usize = 6;
+/// Bytes of the CRC trailer.
+pub const CRC_LEN: usize = 4;
+/// Largest command payload (`WRITE_MEM`: 4 address bytes + 256 data bytes).
+pub const MAX_CMD_PAYLOAD: usize = 260;
+/// Largest response payload (`READ_MEM` of 256 bytes, `READ_RESULT` of 64 words).
+pub const MAX_RESP_PAYLOAD: usize = 256;
+/// Largest command frame.
+pub const MAX_CMD_FRAME: usize = CMD_HEADER_LEN + MAX_CMD_PAYLOAD + CRC_LEN;
+/// Largest response frame.
+pub const MAX_RESP_FRAME: usize = RESP_HEADER_LEN + MAX_RESP_PAYLOAD + CRC_LEN;
+/// Most data bytes in one `WRITE_MEM` / `READ_MEM`.
+pub const MAX_MEM_CHUNK: usize = 256;
+/// Most words in one `WRITE_CBANK`.
+pub const MAX_CBANK_CHUNK: usize = 64;
+/// Most words in one `READ_RESULT`, and the size of the result buffer.
+pub const MAX_RESULT_WORDS: usize = 64;
+/// The byte the host writes first in a response-fetch transaction.
+pub const FETCH: u8 = 0x5F;
+/// The first byte of every response frame.
+pub const RESP_SYNC: u8 = 0xA5;
+/// Value of the `ID` register: ASCII `"TXC1"` read as a little-endian word.
+pub const DEVICE_ID: u32 = 0x3143_5854;
+/// Protocol version in `VERSION`: major in bits 31:16, minor in 15:0. The host requires the
+/// same major version.
+pub const PROTOCOL_VERSION: u32 = 0x0001_0000;
+/// Length of the `SUBMIT` response (the completion record).
+pub const COMPLETION_LEN: usize = 8;
+
+/// The frame CRC: CRC-32/ISCSI (CRC-32C).
+pub const CRC_ALGORITHM: &crc::Algorithm<u32> = &crc::CRC_32_ISCSI;
+const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(CRC_ALGORITHM);
+
+/// CRC-32C of `bytes`.
+pub fn crc32c(bytes: &[u8]) -> u32 {
+    CRC.checksum(bytes)
+}
+
+// ---------------------------------------------------------------------------------------
+// Table types
+// ---------------------------------------------------------------------------------------
+
+/// A payload length rule: `min ..= max` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Len {
+    /// Fewest bytes.
+    pub min: u16,
+    /// Most bytes.
+    pub max: u16,
+}
+
+impl Len {
+    /// Exactly `n` bytes.
+    pub const fn fixed(n: u16) -> Len {
+        Len { min: n, max: n }
+    }
+    /// `min ..= max` bytes.
+    pub const fn range(min: u16, max: u16) -> Len {
+        Len { min, max }
+    }
+    /// Whether `n` bytes satisfy the rule.
+    pub const fn accepts(self, n: usize) -> bool {
+        n >= self.min as usize && n <= self.max as usize
+    }
+}
+
+/// One command of the protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandDef {
+    /// Name (the constant in [`cmd`]).
+    pub name: &'static str,
+    /// Command code (byte 0 of the command frame).
+    pub code: u8,
+    /// Request payload length.
+    pub request: Len,
+    /// Response payload length on `OK`.
+    pub response: Len,
+    /// Payload layouts, `field:type` in order, `->` separating request and response.
+    pub layout: &'static str,
+    /// What it does.
+    pub doc: &'static str,
+}
+
+/// How the host treats a status code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusClass {
+    /// Success.
+    Ok,
+    /// The command did not arrive intact: resend (bounded).
+    Link,
+    /// The device rejected or failed the command: reported, never retried.
+    Fault,
+}
+
+/// One response status code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatusDef {
+    /// Name (the constant in [`status`]).
+    pub name: &'static str,
+    /// The status byte.
+    pub code: u8,
+    /// Host handling.
+    pub class: StatusClass,
+    /// Meaning.
+    pub doc: &'static str,
+}
+
+/// Register access type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Read-only (writes fail with `ERR_ACCESS`).
+    Ro,
+    /// Read/write.
+    Rw,
+    /// Read; writing 1 to a bit clears it.
+    W1c,
+}
+
+impl Access {
+    /// `"RO"`, `"RW"`, `"W1C"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Access::Ro => "RO",
+            Access::Rw => "RW",
+            Access::W1c => "W1C",
+        }
+    }
+}
+
+/// A register's value after reset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reset {
+    /// This value.
+    Value(u32),
+    /// Set by the RTL build (a capacity): the RTL parameter of this name.
+    Build(&'static str),
+}
+
+/// One 32-bit register (address space of `READ_REG` / `WRITE_REG`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Register {
+    /// Name (the constant in [`reg`]).
+    pub name: &'static str,
+    /// Byte address (word aligned).
+    pub addr: u16,
+    /// Implemented bits (`width` low bits; a write of a value that does not fit fails with
+    /// `ERR_BAD_VALUE`).
+    pub width: u8,
+    /// Access type.
+    pub access: Access,
+    /// Reset value.
+    pub reset: Reset,
+    /// Meaning.
+    pub doc: &'static str,
+}
+
+impl Register {
+    /// Mask of the implemented bits.
+    pub const fn mask(&self) -> u32 {
+        if self.width >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.width) - 1
+        }
+    }
+}
+
+/// A bit field of a register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldDef {
+    /// Name (the constant in [`field`], as `REG_FIELD`).
+    pub name: &'static str,
+    /// Register address.
+    pub reg: u16,
+    /// Lowest bit.
+    pub lsb: u8,
+    /// Width in bits.
+    pub width: u8,
+    /// Meaning.
+    pub doc: &'static str,
+}
+
+impl FieldDef {
+    /// The field's mask in place.
+    pub const fn mask(&self) -> u32 {
+        let m = if self.width >= 32 { u32::MAX } else { (1u32 << self.width) - 1 };
+        match m.checked_shl(self.lsb as u32) {
+            Some(v) => v,
+            None => 0,
+        }
+    }
+}
+
+/// The shape of an op's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultShape {
+    /// Four words (R, G, B, A).
+    Vec4,
+    /// `lanes × 4` words, RGBA planar, plus the mask of lanes written.
+    Lanes,
+}
+
+/// One op that `SUBMIT` executes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpDef {
+    /// Name (the constant in [`op`]).
+    pub name: &'static str,
+    /// Op code (byte 0 of the `SUBMIT` payload).
+    pub code: u8,
+    /// Bit in the `CAPS` register.
+    pub cap_bit: u8,
+    /// `SUBMIT` payload length (the 4-byte op header included).
+    pub len: u16,
+    /// Result shape.
+    pub result: ResultShape,
+    /// Operand layout, `field:type` in payload order.
+    pub layout: &'static str,
+    /// The core function it runs.
+    pub doc: &'static str,
+}
+
+// ---------------------------------------------------------------------------------------
+// The tables
+// ---------------------------------------------------------------------------------------
+
+macro_rules! commands {
+    ($( $name:ident = $code:literal, $req:expr, $resp:expr, $layout:literal, $doc:literal; )*) => {
+        /// Command codes (byte 0 of a command frame).
+        pub mod cmd {
+            $( #[doc = $doc] pub const $name: u8 = $code; )*
+        }
+        /// Every command, in code order.
+        pub const COMMANDS: &[CommandDef] = &[
+            $( CommandDef { name: stringify!($name), code: $code, request: $req, response: $resp, layout: $layout, doc: $doc }, )*
+        ];
+    };
+}
+
+commands! {
+    NOP = 0x01, Len::fixed(0), Len::fixed(0), "->",
+        "No operation: checks the link.";
+    RESET = 0x02, Len::fixed(0), Len::fixed(0), "->",
+        "Soft reset: registers to their reset values, pools, constant bank and result buffer to zero (texture memory is kept). Answered after the reset.";
+    READ_REG = 0x10, Len::fixed(2), Len::fixed(4), "addr:u16 -> value:u32",
+        "Reads a register.";
+    WRITE_REG = 0x11, Len::fixed(6), Len::fixed(0), "addr:u16 value:u32 ->",
+        "Writes a register (W1C registers: clears the bits written as 1).";
+    WRITE_MEM = 0x20, Len::range(5, 260), Len::fixed(0), "addr:u32 data:u8[1..=256] ->",
+        "Writes bytes to texture memory at a byte address.";
+    READ_MEM = 0x21, Len::fixed(6), Len::range(1, 256), "addr:u32 count:u16 -> data:u8[count]",
+        "Reads 1..=256 bytes of texture memory.";
+    WRITE_HEADER = 0x30, Len::fixed(36), Len::fixed(0), "index:u32 words:u32[8] ->",
+        "Writes one texture-header pool entry.";
+    WRITE_SAMPLER = 0x31, Len::fixed(36), Len::fixed(0), "index:u32 words:u32[8] ->",
+        "Writes one sampler-header pool entry.";
+    WRITE_CBANK = 0x32, Len::range(6, 258), Len::fixed(0), "start:u16 words:u32[1..=64] ->",
+        "Writes consecutive constant-bank words from word index start.";
+    SUBMIT = 0x40, Len::range(8, 76), Len::fixed(8), "op:u8 a:u8 b:u8 c:u8 operands:u32[..] -> outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8",
+        "Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see REJECT_*), written = lanes written (1 for a 4-word result, 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset).";
+    READ_RESULT = 0x41, Len::fixed(2), Len::range(4, 256), "offset:u8 count:u8 -> words:u32[count]",
+        "Reads count (1..=64) words of the result buffer from word offset.";
+}
+
+macro_rules! statuses {
+    ($( $name:ident = $code:literal, $class:ident, $doc:literal; )*) => {
+        /// Response status codes (byte 3 of a response frame).
+        pub mod status {
+            $( #[doc = $doc] pub const $name: u8 = $code; )*
+        }
+        /// Every status code.
+        pub const STATUS_CODES: &[StatusDef] = &[
+            $( StatusDef { name: stringify!($name), code: $code, class: StatusClass::$class, doc: $doc }, )*
+        ];
+    };
+}
+
+statuses! {
+    OK = 0x00, Ok, "Done; the payload is the command's response.";
+    ERR_CRC = 0x01, Link, "The command frame's CRC did not match (not executed).";
+    ERR_FRAME = 0x02, Link, "The command frame was malformed: fewer/more bytes than its len field, or len above the maximum (not executed).";
+    ERR_BAD_CMD = 0x03, Fault, "Unknown command code.";
+    ERR_BAD_LEN = 0x04, Fault, "Payload length not allowed for the command or op.";
+    ERR_BAD_ADDR = 0x05, Fault, "Unknown register, or a memory / pool / constant-bank / result range outside the device.";
+    ERR_BAD_VALUE = 0x06, Fault, "A value does not fit the register, or an operand encoding is invalid (reserved byte, query code, index width).";
+    ERR_ACCESS = 0x07, Fault, "Write to a read-only register.";
+    ERR_UNSUPPORTED = 0x08, Fault, "The op code is not implemented by this device build (CAPS bit clear).";
+    ERR_NO_RESULT = 0x09, Fault, "READ_RESULT beyond the words of the last completed op.";
+    ERR_NO_RESPONSE = 0x0A, Link, "FETCH with no command received since reset (the command was lost).";
+    ERR_INTERNAL = 0x80, Fault, "Internal device fault (0x80..=0xFF are implementation-defined faults: ECC, FSM, ...).";
+}
+
+macro_rules! registers {
+    ($( $name:ident = $addr:literal, $width:literal, $access:ident, $reset:expr, $doc:literal; )*) => {
+        /// Register byte addresses.
+        pub mod reg {
+            $( #[doc = $doc] pub const $name: u16 = $addr; )*
+        }
+        /// Every register, in address order.
+        pub const REGISTERS: &[Register] = &[
+            $( Register { name: stringify!($name), addr: $addr, width: $width, access: Access::$access, reset: $reset, doc: $doc }, )*
+        ];
+    };
+}
+
+registers! {
+    ID = 0x000, 32, Ro, Reset::Value(DEVICE_ID),
+        "Identity: ASCII \"TXC1\" (0x31435854).";
+    VERSION = 0x004, 32, Ro, Reset::Value(PROTOCOL_VERSION),
+        "Protocol version: major 31:16, minor 15:0.";
+    CAPS = 0x008, 32, Ro, Reset::Build("CAPS"),
+        "Implemented ops: bit n set = the op with cap_bit n is implemented.";
+    STATUS = 0x00C, 16, Ro, Reset::Value(0x0000_0001),
+        "Device status (fields STATUS_*).";
+    IRQ_FLAGS = 0x010, 4, W1c, Reset::Value(0x8),
+        "Interrupt flags (fields IRQ_*), sticky until written 1; reset leaves IRQ_RESET set.";
+    IRQ_ENABLE = 0x014, 4, Rw, Reset::Value(0),
+        "Interrupt enables, same bits as IRQ_FLAGS; IRQ pin = |(IRQ_FLAGS & IRQ_ENABLE).";
+    LINK_ERRORS = 0x018, 32, Ro, Reset::Value(0),
+        "Command frames rejected with ERR_CRC / ERR_FRAME since reset (saturating).";
+    SCRATCH = 0x01C, 32, Rw, Reset::Value(0),
+        "Free for link tests.";
+    MEM_BYTES = 0x020, 32, Ro, Reset::Build("MEM_BYTES"),
+        "Texture memory size in bytes.";
+    HEADER_ENTRIES = 0x024, 32, Ro, Reset::Build("HEADER_ENTRIES"),
+        "Texture-header pool capacity (entries).";
+    SAMPLER_ENTRIES = 0x028, 32, Ro, Reset::Build("SAMPLER_ENTRIES"),
+        "Sampler-header pool capacity (entries).";
+    CBANK_WORDS = 0x02C, 32, Ro, Reset::Build("CBANK_WORDS"),
+        "Constant-bank capacity (32-bit words).";
+    HEADER_POOL_MAX = 0x030, 20, Rw, Reset::Value(0),
+        "SetTexHeaderPoolC.MaximumIndex: the largest valid header pointer.";
+    SAMPLER_POOL_MAX = 0x034, 20, Rw, Reset::Value(0),
+        "SetSamplerHeaderPoolC.MaximumIndex: the largest valid sampler pointer.";
+    BINDING_MODE = 0x038, 1, Rw, Reset::Value(0),
+        "SetSamplerBinding: 0 = INDEPENDENTLY, 1 = VIA_HEADER_BINDING.";
+}
+
+macro_rules! fields {
+    ($( $name:ident = $reg:ident, $lsb:literal, $width:literal, $doc:literal; )*) => {
+        /// Register bit fields: the lowest bit of each (masks in [`FIELDS`]).
+        pub mod field {
+            $( #[doc = $doc] pub const $name: u8 = $lsb; )*
+        }
+        /// Every register field.
+        pub const FIELDS: &[FieldDef] = &[
+            $( FieldDef { name: stringify!($name), reg: reg::$reg, lsb: $lsb, width: $width, doc: $doc }, )*
+        ];
+    };
+}
+
+fields! {
+    STATUS_READY = STATUS, 0, 1, "1 when idle and out of reset.";
+    STATUS_FAULT = STATUS, 1, 1, "1 when the last command ended with a Fault-class status.";
+    STATUS_LAST = STATUS, 8, 8, "Status code of the previous command.";
+    IRQ_DONE = IRQ_FLAGS, 0, 1, "An op completed (SUBMIT).";
+    IRQ_LINK = IRQ_FLAGS, 1, 1, "A command frame was rejected (ERR_CRC / ERR_FRAME).";
+    IRQ_FAULT = IRQ_FLAGS, 2, 1, "A command ended with a Fault-class status.";
+    IRQ_RESET = IRQ_FLAGS, 3, 1, "The device left reset.";
+}
+
+macro_rules! ops {
+    ($( $name:ident = $code:literal, $cap:literal, $len:literal, $result:ident, $layout:literal, $doc:literal; )*) => {
+        /// Op codes (byte 0 of the `SUBMIT` payload).
+        pub mod op {
+            $( #[doc = $doc] pub const $name: u8 = $code; )*
+        }
+        /// Every op.
+        pub const OPS: &[OpDef] = &[
+            $( OpDef { name: stringify!($name), code: $code, cap_bit: $cap, len: $len, result: ResultShape::$result, layout: $layout, doc: $doc }, )*
+        ];
+    };
+}
+
+ops! {
+    NV_TXQ = 0x01, 0, 12, Vec4, "op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32",
+        "NVIDIA TXQ (texcore::query::nv::txq). source 0: handle = tsPtrIdxU13 (constant-bank word index, <= 0x1FFF); 1: bindless .B, handle = the handle word. query: 1 DIMENSION, 2 TEXTURE_TYPE, 5 SAMPLER_POS. Result RGBA before the write mask.";
+    TGSI_TXQ = 0x10, 1, 12, Vec4, "op:u8 rsvd:u8[3] view:u32 lod:u32",
+        "TGSI TXQ (texcore::query::tgsi::txq); view = header-pool pointer of the SVIEW.";
+    TGSI_SVIEWINFO = 0x11, 2, 12, Vec4, "op:u8 rsvd:u8[3] view:u32 mip_level:u32",
+        "TGSI SVIEWINFO (texcore::query::tgsi::sviewinfo).";
+    TGSI_SAMPLE_INFO = 0x12, 3, 8, Vec4, "op:u8 rsvd:u8[3] view:u32",
+        "TGSI SAMPLE_INFO (texcore::query::tgsi::sample_info).";
+    TGSI_SAMPLE_POS = 0x13, 4, 12, Vec4, "op:u8 rsvd:u8[3] view:u32 index:u32",
+        "TGSI SAMPLE_POS (texcore::query::tgsi::sample_pos): fp32 bit patterns.";
+    INTEL_INFO = 0x20, 5, 76, Lanes, "op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]",
+        "Intel vISA INFO resinfo/sampleinfo (texcore::query::intel::info); surface = header-pool pointer. Result: lanes x 4 words RGBA planar, written = enabled lanes; a malformed instruction completes with outcome 1 (rejected) and nothing written.";
+}
+
+/// `SUBMIT` completion record, byte 0 (`outcome`).
+pub mod outcome {
+    /// The op ran; `words` result words are in the result buffer.
+    pub const DONE: u8 = 0;
+    /// The instruction is malformed (the core's typed error); nothing is written.
+    pub const REJECTED: u8 = 1;
+}
+
+/// `SUBMIT` completion record, byte 1 (`kind`) of a rejected op: which core error.
+pub mod reject {
+    /// `InfoError::Op(detail0)`: Op bits 4:0 not resinfo/sampleinfo.
+    pub const INFO_OP: u8 = 1;
+    /// `InfoError::ExecSize(detail0)`.
+    pub const INFO_EXEC_SIZE: u8 = 2;
+    /// `InfoError::MaskAlignment { lanes: detail0, mask: detail1 }`.
+    pub const INFO_MASK_ALIGNMENT: u8 = 3;
+}
+
+/// The command with this code.
+pub fn command(code: u8) -> Option<&'static CommandDef> {
+    COMMANDS.iter().find(|c| c.code == code)
+}
+
+/// The register at this address.
+pub fn register(addr: u16) -> Option<&'static Register> {
+    REGISTERS.iter().find(|r| r.addr == addr)
+}
+
+/// The op with this code.
+pub fn op_def(code: u8) -> Option<&'static OpDef> {
+    OPS.iter().find(|o| o.code == code)
+}
+
+/// The status code's definition (0x81..=0xFF report as `ERR_INTERNAL`'s class).
+pub fn status_def(code: u8) -> Option<&'static StatusDef> {
+    STATUS_CODES.iter().find(|s| s.code == code)
+}
+
+/// How the host treats a status byte (unknown codes are faults).
+pub fn status_class(code: u8) -> StatusClass {
+    status_def(code).map_or(StatusClass::Fault, |s| s.class)
+}
+
+/// CAPS value with every op of [`OPS`] implemented.
+pub const fn all_caps() -> u32 {
+    let mut caps = 0u32;
+    let mut rest = OPS;
+    while let [first, tail @ ..] = rest {
+        caps |= 1u32 << first.cap_bit;
+        rest = tail;
+    }
+    caps
+}
+
+// ---------------------------------------------------------------------------------------
+// Frame codec (shared by the driver and the simulator)
+// ---------------------------------------------------------------------------------------
+
+/// Writes a command frame into `out`: header, the payload `parts` in order, CRC. Returns
+/// the frame length, or `None` if the payload exceeds [`MAX_CMD_PAYLOAD`] or `out`.
+pub fn encode_command(out: &mut [u8], code: u8, seq: u8, parts: &[&[u8]]) -> Option<usize> {
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    if len > MAX_CMD_PAYLOAD {
+        return None;
+    }
+    let total = CMD_HEADER_LEN + len + CRC_LEN;
+    let frame = out.get_mut(..total)?;
+    let len16 = u16::try_from(len).ok()?.to_le_bytes();
+    let (head, rest) = frame.split_at_mut(CMD_HEADER_LEN);
+    head.copy_from_slice(&[code, seq, len16[0], len16[1]]);
+    let mut at = 0;
+    for p in parts {
+        rest.get_mut(at..at + p.len())?.copy_from_slice(p);
+        at += p.len();
+    }
+    let crc = crc32c(frame.get(..CMD_HEADER_LEN + len)?);
+    frame.get_mut(CMD_HEADER_LEN + len..)?.copy_from_slice(&crc.to_le_bytes());
+    Some(total)
+}
+
+/// Writes a response frame into `out`. Returns its length, or `None` if `payload` exceeds
+/// [`MAX_RESP_PAYLOAD`] or `out`.
+pub fn encode_response(out: &mut [u8], seq: u8, code: u8, status: u8, payload: &[u8]) -> Option<usize> {
+    if payload.len() > MAX_RESP_PAYLOAD {
+        return None;
+    }
+    let total = RESP_HEADER_LEN + payload.len() + CRC_LEN;
+    let frame = out.get_mut(..total)?;
+    let len16 = u16::try_from(payload.len()).ok()?.to_le_bytes();
+    let (head, rest) = frame.split_at_mut(RESP_HEADER_LEN);
+    head.copy_from_slice(&[RESP_SYNC, seq, code, status, len16[0], len16[1]]);
+    rest.get_mut(..payload.len())?.copy_from_slice(payload);
+    let body = RESP_HEADER_LEN + payload.len();
+    let crc = crc32c(frame.get(..body)?);
+    frame.get_mut(body..)?.copy_from_slice(&crc.to_le_bytes());
+    Some(total)
+}
+
+/// A command frame as the device parses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandFrame<'a> {
+    /// Command code.
+    pub code: u8,
+    /// Sequence number.
+    pub seq: u8,
+    /// Payload.
+    pub payload: &'a [u8],
+}
+
+/// Why the device refused a command frame (before looking at its command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrameReject {
+    /// `ERR_FRAME` or `ERR_CRC`.
+    pub status: u8,
+    /// The sequence byte as received (unreliable), 0 if absent.
+    pub seq: u8,
+    /// The code byte as received (unreliable), 0 if absent.
+    pub code: u8,
+}
+
+/// Parses and checks a received command frame (device side): exact length, CRC.
+pub fn parse_command(frame: &[u8]) -> Result<CommandFrame<'_>, FrameReject> {
+    let code = frame.first().copied().unwrap_or(0);
+    let seq = frame.get(1).copied().unwrap_or(0);
+    let reject = |status| FrameReject { status, seq, code };
+    let (Some(&l0), Some(&l1)) = (frame.get(2), frame.get(3)) else {
+        return Err(reject(status::ERR_FRAME));
+    };
+    let len = usize::from(u16::from_le_bytes([l0, l1]));
+    if len > MAX_CMD_PAYLOAD || frame.len() != CMD_HEADER_LEN + len + CRC_LEN {
+        return Err(reject(status::ERR_FRAME));
+    }
+    let body = frame.get(..CMD_HEADER_LEN + len).ok_or(reject(status::ERR_FRAME))?;
+    let crc = read_u32(frame, CMD_HEADER_LEN + len).ok_or(reject(status::ERR_FRAME))?;
+    if crc32c(body) != crc {
+        return Err(reject(status::ERR_CRC));
+    }
+    let payload = body.get(CMD_HEADER_LEN..).ok_or(reject(status::ERR_FRAME))?;
+    Ok(CommandFrame { code, seq, payload })
+}
+
+/// A response frame whose CRC checked (host side); nothing else is checked yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResponseFrame<'a> {
+    /// First byte (must be [`RESP_SYNC`]).
+    pub sync: u8,
+    /// Sequence echo.
+    pub seq: u8,
+    /// Command echo.
+    pub code: u8,
+    /// Status byte.
+    pub status: u8,
+    /// Payload.
+    pub payload: &'a [u8],
+}
+
+/// Checks the length field and the CRC of a response read into `bytes` (which holds the
+/// bytes read, the frame possibly followed by idle bytes). `None`: the frame does not check
+/// (its length field points past `bytes`, or the CRC differs).
+pub fn check_response(bytes: &[u8]) -> Option<ResponseFrame<'_>> {
+    let len = usize::from(read_u16(bytes, 4)?);
+    let body = bytes.get(..RESP_HEADER_LEN + len)?;
+    let crc = read_u32(bytes, RESP_HEADER_LEN + len)?;
+    if crc32c(body) != crc {
+        return None;
+    }
+    Some(ResponseFrame {
+        sync: *body.first()?,
+        seq: *body.get(1)?,
+        code: *body.get(2)?,
+        status: *body.get(3)?,
+        payload: body.get(RESP_HEADER_LEN..)?,
+    })
+}
+
+/// Little-endian u16 at `at`, if in bounds.
+pub fn read_u16(bytes: &[u8], at: usize) -> Option<u16> {
+    let b = bytes.get(at..at.checked_add(2)?)?;
+    Some(u16::from_le_bytes([*b.first()?, *b.get(1)?]))
+}
+
+/// Little-endian u32 at `at`, if in bounds.
+pub fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at.checked_add(4)?)?;
+    Some(u32::from_le_bytes([*b.first()?, *b.get(1)?, *b.get(2)?, *b.get(3)?]))
+}
+
+// ---------------------------------------------------------------------------------------
+// Verilog generator
+// ---------------------------------------------------------------------------------------
+
+/// Writes the Markdown tables of the module docs (commands, status codes, registers,
+/// fields, ops).
+pub fn render_markdown(out: &mut impl Write) -> fmt::Result {
+    writeln!(out, "### Commands")?;
+    writeln!(out)?;
+    writeln!(out, "| code | command | request payload (bytes) | response payload on `OK` (bytes) | meaning |")?;
+    writeln!(out, "|---|---|---|---|---|")?;
+    for c in COMMANDS {
+        let (req, resp) = c.layout.split_once("->").unwrap_or((c.layout, ""));
+        writeln!(
+            out,
+            "| `0x{:02X}` | `{}` | {}{} | {}{} | {} |",
+            c.code,
+            c.name,
+            LenText(c.request),
+            Code(req.trim()),
+            LenText(c.response),
+            Code(resp.trim()),
+            Escaped(c.doc)
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "### Status codes")?;
+    writeln!(out)?;
+    writeln!(out, "| code | status | class | meaning |")?;
+    writeln!(out, "|---|---|---|---|")?;
+    for s in STATUS_CODES {
+        let class = match s.class {
+            StatusClass::Ok => "ok",
+            StatusClass::Link => "link (resent)",
+            StatusClass::Fault => "fault",
+        };
+        writeln!(out, "| `0x{:02X}` | `{}` | {} | {} |", s.code, s.name, class, Escaped(s.doc))?;
+    }
+    writeln!(out)?;
+    writeln!(out, "### Registers (`READ_REG` / `WRITE_REG`, 32-bit)")?;
+    writeln!(out)?;
+    writeln!(out, "| address | register | bits | access | reset | meaning |")?;
+    writeln!(out, "|---|---|---|---|---|---|")?;
+    for r in REGISTERS {
+        let reset = match r.reset {
+            Reset::Value(v) => Reset2::Value(v),
+            Reset::Build(p) => Reset2::Param(p),
+        };
+        writeln!(
+            out,
+            "| `0x{:03X}` | `{}` | {} | {} | {} | {} |",
+            r.addr,
+            r.name,
+            r.width,
+            r.access.name(),
+            reset,
+            Escaped(r.doc)
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "### Register fields")?;
+    writeln!(out)?;
+    writeln!(out, "| field | register | bits | meaning |")?;
+    writeln!(out, "|---|---|---|---|")?;
+    for f in FIELDS {
+        let reg_name = register(f.reg).map_or("?", |r| r.name);
+        let msb = u32::from(f.lsb) + u32::from(f.width) - 1;
+        writeln!(out, "| `{}` | `{}` | {}:{} | {} |", f.name, reg_name, msb, f.lsb, Escaped(f.doc))?;
+    }
+    writeln!(out)?;
+    writeln!(out, "### Ops (`SUBMIT` payload)")?;
+    writeln!(out)?;
+    writeln!(out, "| code | op | CAPS bit | payload bytes | operands | result | meaning |")?;
+    writeln!(out, "|---|---|---|---|---|---|---|")?;
+    for o in OPS {
+        let shape = match o.result {
+            ResultShape::Vec4 => "4 words",
+            ResultShape::Lanes => "lanes × 4 words",
+        };
+        writeln!(
+            out,
+            "| `0x{:02X}` | `{}` | {} | {} |{} | {} | {} |",
+            o.code,
+            o.name,
+            o.cap_bit,
+            o.len,
+            Code(o.layout),
+            shape,
+            Escaped(o.doc)
+        )?;
+    }
+    Ok(())
+}
+
+struct Or<'a>(&'a str, &'a str);
+
+impl fmt::Display for Or<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_empty() { self.1 } else { self.0 })
+    }
+}
+
+struct LenText(Len);
+
+impl fmt::Display for LenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.min == self.0.max {
+            write!(f, "{}", self.0.min)
+        } else {
+            write!(f, "{}..={}", self.0.min, self.0.max)
+        }
+    }
+}
+
+struct Code<'a>(&'a str);
+
+impl fmt::Display for Code<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            write!(f, " `{}`", self.0)
+        }
+    }
+}
+
+/// Markdown table cell text: `|` escaped, `[`/`]` escaped (not links).
+struct Escaped<'a>(&'a str);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for ch in self.0.chars() {
+            match ch {
+                '|' | '[' | ']' => write!(f, "\\{ch}")?,
+                _ => f.write_char(ch)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where the generated file lives, relative to the workspace root.
+pub const VERILOG_PATH: &str = "hdl-vectors/generated/texcore_regs.vh";
+
+/// Writes the Verilog `localparam` include file of every table (`TXC_` prefix). The file is
+/// meant to be `` `include ``d inside a module body (it declares `localparam`s, so it has no
+/// include guard). Deterministic: the same tables give the same bytes.
+pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
+    writeln!(out, "// texcore_regs.vh: FPGA texture sampler register map and SPI protocol constants.")?;
+    writeln!(out, "// GENERATED from hal/src/protocol.rs by texcore_hal::protocol::render_verilog. Do not edit.")?;
+    writeln!(out, "// Regenerate: TEXCORE_BLESS=1 cargo test -p texcore-hal --test regmap")?;
+    writeln!(out, "// `include this file inside a module body (localparams; no include guard).")?;
+    writeln!(out, "// Multi-byte fields are little-endian on the wire.")?;
+    writeln!(out)?;
+    writeln!(out, "/* verilator lint_off UNUSEDPARAM */")?;
+    writeln!(out)?;
+    writeln!(out, "// ---- frame format ----")?;
+    int(out, "TXC_CMD_HEADER_LEN", CMD_HEADER_LEN, "command frame: code, seq, len[2]")?;
+    int(out, "TXC_RESP_HEADER_LEN", RESP_HEADER_LEN, "response frame: sync, seq, code, status, len[2]")?;
+    int(out, "TXC_CRC_LEN", CRC_LEN, "CRC trailer bytes (little-endian)")?;
+    int(out, "TXC_MAX_CMD_PAYLOAD", MAX_CMD_PAYLOAD, "")?;
+    int(out, "TXC_MAX_RESP_PAYLOAD", MAX_RESP_PAYLOAD, "")?;
+    int(out, "TXC_MAX_CMD_FRAME", MAX_CMD_FRAME, "")?;
+    int(out, "TXC_MAX_RESP_FRAME", MAX_RESP_FRAME, "")?;
+    int(out, "TXC_MAX_MEM_CHUNK", MAX_MEM_CHUNK, "bytes per WRITE_MEM / READ_MEM")?;
+    int(out, "TXC_MAX_CBANK_CHUNK", MAX_CBANK_CHUNK, "words per WRITE_CBANK")?;
+    int(out, "TXC_MAX_RESULT_WORDS", MAX_RESULT_WORDS, "result buffer words")?;
+    int(out, "TXC_COMPLETION_LEN", COMPLETION_LEN, "SUBMIT response bytes")?;
+    hex(out, "TXC_FETCH", 8, FETCH.into(), "first MOSI byte of a response fetch")?;
+    hex(out, "TXC_RESP_SYNC", 8, RESP_SYNC.into(), "first byte of every response frame")?;
+    hex(out, "TXC_DEVICE_ID", 32, DEVICE_ID, "ID register value, ASCII \"TXC1\"")?;
+    hex(out, "TXC_PROTOCOL_VERSION", 32, PROTOCOL_VERSION, "VERSION register value")?;
+    writeln!(out)?;
+    writeln!(out, "// ---- CRC-32/ISCSI (CRC-32C): refin = refout = 1 ----")?;
+    hex(out, "TXC_CRC_POLY", 32, CRC_ALGORITHM.poly, "normal form")?;
+    hex(out, "TXC_CRC_POLY_REFLECTED", 32, CRC_ALGORITHM.poly.reverse_bits(), "for an LSB-first shift register")?;
+    hex(out, "TXC_CRC_INIT", 32, CRC_ALGORITHM.init, "")?;
+    hex(out, "TXC_CRC_XOROUT", 32, CRC_ALGORITHM.xorout, "")?;
+    hex(out, "TXC_CRC_CHECK", 32, CRC_ALGORITHM.check, "CRC of ASCII \"123456789\"")?;
+    hex(out, "TXC_CRC_RESIDUE", 32, CRC_ALGORITHM.residue, "")?;
+    writeln!(out)?;
+    writeln!(out, "// ---- commands: TXC_CMD_<name>, request/response payload bytes (min, max) ----")?;
+    for c in COMMANDS {
+        let (req, resp) = c.layout.split_once("->").unwrap_or((c.layout, ""));
+        writeln!(out, "// {}: {}", c.name, c.doc)?;
+        writeln!(out, "//   request: {}", Or(req.trim(), "(empty)"))?;
+        writeln!(out, "//   response: {}", Or(resp.trim(), "(empty)"))?;
+        hex(out, Name("TXC_CMD_", c.name, ""), 8, c.code.into(), "")?;
+        int(out, Name("TXC_CMD_", c.name, "_REQ_MIN"), c.request.min.into(), "")?;
+        int(out, Name("TXC_CMD_", c.name, "_REQ_MAX"), c.request.max.into(), "")?;
+        int(out, Name("TXC_CMD_", c.name, "_RESP_MIN"), c.response.min.into(), "")?;
+        int(out, Name("TXC_CMD_", c.name, "_RESP_MAX"), c.response.max.into(), "")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "// ---- response status codes: TXC_ST_<name> (link = the host resends) ----")?;
+    for s in STATUS_CODES {
+        let class = match s.class {
+            StatusClass::Ok => "ok",
+            StatusClass::Link => "link",
+            StatusClass::Fault => "fault",
+        };
+        hex(out, Name("TXC_ST_", s.name, ""), 8, s.code.into(), Pair(class, s.doc))?;
+    }
+    writeln!(out)?;
+    writeln!(out, "// ---- registers: TXC_REG_<name> = byte address; _WIDTH; _RESET (fixed values only) ----")?;
+    for r in REGISTERS {
+        let reset = match r.reset {
+            Reset::Value(v) => Reset2::Value(v),
+            Reset::Build(p) => Reset2::Param(p),
+        };
+        writeln!(out, "// {} ({}, {} bits, reset {}): {}", r.name, r.access.name(), r.width, reset, r.doc)?;
+        hex(out, Name("TXC_REG_", r.name, ""), 16, r.addr.into(), "")?;
+        int(out, Name("TXC_REG_", r.name, "_WIDTH"), r.width.into(), "")?;
+        if let Reset::Value(v) = r.reset {
+            hex(out, Name("TXC_REG_", r.name, "_RESET"), 32, v, "")?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "// ---- register fields: TXC_<name>_LSB / _WIDTH ----")?;
+    for f in FIELDS {
+        int(out, Name("TXC_", f.name, "_LSB"), f.lsb.into(), f.doc)?;
+        int(out, Name("TXC_", f.name, "_WIDTH"), f.width.into(), "")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "// ---- SUBMIT completion record ----")?;
+    hex(out, "TXC_OUTCOME_DONE", 8, outcome::DONE.into(), "")?;
+    hex(out, "TXC_OUTCOME_REJECTED", 8, outcome::REJECTED.into(), "")?;
+    hex(out, "TXC_REJECT_INFO_OP", 8, reject::INFO_OP.into(), "detail0 = Op bits 4:0")?;
+    hex(out, "TXC_REJECT_INFO_EXEC_SIZE", 8, reject::INFO_EXEC_SIZE.into(), "detail0 = Exec_size bits 3:0")?;
+    hex(out, "TXC_REJECT_INFO_MASK_ALIGNMENT", 8, reject::INFO_MASK_ALIGNMENT.into(), "detail0 = lanes, detail1 = k of Mk")?;
+    writeln!(out)?;
+    writeln!(out, "// ---- ops (SUBMIT payload byte 0): TXC_OP_<name>, _LEN = SUBMIT payload bytes, _CAP = CAPS bit ----")?;
+    for o in OPS {
+        let shape = match o.result {
+            ResultShape::Vec4 => "result: 4 words",
+            ResultShape::Lanes => "result: lanes x 4 words",
+        };
+        writeln!(out, "// {} ({}): {}", o.name, shape, o.doc)?;
+        writeln!(out, "//   operands: {}", o.layout)?;
+        hex(out, Name("TXC_OP_", o.name, ""), 8, o.code.into(), "")?;
+        int(out, Name("TXC_OP_", o.name, "_LEN"), o.len.into(), "")?;
+        int(out, Name("TXC_OP_", o.name, "_CAP"), o.cap_bit.into(), "")?;
+    }
+    hex(out, "TXC_CAPS_ALL", 32, all_caps(), "every op above")?;
+    writeln!(out)?;
+    writeln!(out, "/* verilator lint_on UNUSEDPARAM */")?;
+    Ok(())
+}
+
+struct Name<'a>(&'a str, &'a str, &'a str);
+
+impl fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.0, self.1, self.2)
+    }
+}
+
+struct Pair<'a>(&'a str, &'a str);
+
+impl fmt::Display for Pair<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.0, self.1)
+    }
+}
+
+enum Reset2 {
+    Value(u32),
+    Param(&'static str),
+}
+
+impl fmt::Display for Reset2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reset2::Value(v) => write!(f, "0x{v:08X}"),
+            Reset2::Param(p) => write!(f, "build parameter {p}"),
+        }
+    }
+}
+
+fn int(out: &mut impl Write, name: impl fmt::Display, value: usize, doc: impl fmt::Display) -> fmt::Result {
+    write!(out, "localparam integer {name} = {value};")?;
+    comment(out, doc)
+}
+
+fn hex(out: &mut impl Write, name: impl fmt::Display, bits: u32, value: u32, doc: impl fmt::Display) -> fmt::Result {
+    let digits = bits.div_ceil(4) as usize;
+    write!(out, "localparam [{}:0] {name} = {bits}'h{value:0digits$X};", bits - 1)?;
+    comment(out, doc)
+}
+
+fn comment(out: &mut impl Write, doc: impl fmt::Display) -> fmt::Result {
+    // Render into a probe to see whether the doc is empty, without a heap.
+    struct NonEmpty(bool);
+    impl Write for NonEmpty {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0 |= !s.is_empty();
+            Ok(())
+        }
+    }
+    let mut probe = NonEmpty(false);
+    write!(probe, "{doc}")?;
+    if probe.0 {
+        write!(out, " // {doc}")?;
+    }
+    writeln!(out)
+}

@@ -1,0 +1,251 @@
+// texcore_regs.vh: FPGA texture sampler register map and SPI protocol constants.
+// GENERATED from hal/src/protocol.rs by texcore_hal::protocol::render_verilog. Do not edit.
+// Regenerate: TEXCORE_BLESS=1 cargo test -p texcore-hal --test regmap
+// `include this file inside a module body (localparams; no include guard).
+// Multi-byte fields are little-endian on the wire.
+
+/* verilator lint_off UNUSEDPARAM */
+
+// ---- frame format ----
+localparam integer TXC_CMD_HEADER_LEN = 4; // command frame: code, seq, len[2]
+localparam integer TXC_RESP_HEADER_LEN = 6; // response frame: sync, seq, code, status, len[2]
+localparam integer TXC_CRC_LEN = 4; // CRC trailer bytes (little-endian)
+localparam integer TXC_MAX_CMD_PAYLOAD = 260;
+localparam integer TXC_MAX_RESP_PAYLOAD = 256;
+localparam integer TXC_MAX_CMD_FRAME = 268;
+localparam integer TXC_MAX_RESP_FRAME = 266;
+localparam integer TXC_MAX_MEM_CHUNK = 256; // bytes per WRITE_MEM / READ_MEM
+localparam integer TXC_MAX_CBANK_CHUNK = 64; // words per WRITE_CBANK
+localparam integer TXC_MAX_RESULT_WORDS = 64; // result buffer words
+localparam integer TXC_COMPLETION_LEN = 8; // SUBMIT response bytes
+localparam [7:0] TXC_FETCH = 8'h5F; // first MOSI byte of a response fetch
+localparam [7:0] TXC_RESP_SYNC = 8'hA5; // first byte of every response frame
+localparam [31:0] TXC_DEVICE_ID = 32'h31435854; // ID register value, ASCII "TXC1"
+localparam [31:0] TXC_PROTOCOL_VERSION = 32'h00010000; // VERSION register value
+
+// ---- CRC-32/ISCSI (CRC-32C): refin = refout = 1 ----
+localparam [31:0] TXC_CRC_POLY = 32'h1EDC6F41; // normal form
+localparam [31:0] TXC_CRC_POLY_REFLECTED = 32'h82F63B78; // for an LSB-first shift register
+localparam [31:0] TXC_CRC_INIT = 32'hFFFFFFFF;
+localparam [31:0] TXC_CRC_XOROUT = 32'hFFFFFFFF;
+localparam [31:0] TXC_CRC_CHECK = 32'hE3069283; // CRC of ASCII "123456789"
+localparam [31:0] TXC_CRC_RESIDUE = 32'hB798B438;
+
+// ---- commands: TXC_CMD_<name>, request/response payload bytes (min, max) ----
+// NOP: No operation: checks the link.
+//   request: (empty)
+//   response: (empty)
+localparam [7:0] TXC_CMD_NOP = 8'h01;
+localparam integer TXC_CMD_NOP_REQ_MIN = 0;
+localparam integer TXC_CMD_NOP_REQ_MAX = 0;
+localparam integer TXC_CMD_NOP_RESP_MIN = 0;
+localparam integer TXC_CMD_NOP_RESP_MAX = 0;
+// RESET: Soft reset: registers to their reset values, pools, constant bank and result buffer to zero (texture memory is kept). Answered after the reset.
+//   request: (empty)
+//   response: (empty)
+localparam [7:0] TXC_CMD_RESET = 8'h02;
+localparam integer TXC_CMD_RESET_REQ_MIN = 0;
+localparam integer TXC_CMD_RESET_REQ_MAX = 0;
+localparam integer TXC_CMD_RESET_RESP_MIN = 0;
+localparam integer TXC_CMD_RESET_RESP_MAX = 0;
+// READ_REG: Reads a register.
+//   request: addr:u16
+//   response: value:u32
+localparam [7:0] TXC_CMD_READ_REG = 8'h10;
+localparam integer TXC_CMD_READ_REG_REQ_MIN = 2;
+localparam integer TXC_CMD_READ_REG_REQ_MAX = 2;
+localparam integer TXC_CMD_READ_REG_RESP_MIN = 4;
+localparam integer TXC_CMD_READ_REG_RESP_MAX = 4;
+// WRITE_REG: Writes a register (W1C registers: clears the bits written as 1).
+//   request: addr:u16 value:u32
+//   response: (empty)
+localparam [7:0] TXC_CMD_WRITE_REG = 8'h11;
+localparam integer TXC_CMD_WRITE_REG_REQ_MIN = 6;
+localparam integer TXC_CMD_WRITE_REG_REQ_MAX = 6;
+localparam integer TXC_CMD_WRITE_REG_RESP_MIN = 0;
+localparam integer TXC_CMD_WRITE_REG_RESP_MAX = 0;
+// WRITE_MEM: Writes bytes to texture memory at a byte address.
+//   request: addr:u32 data:u8[1..=256]
+//   response: (empty)
+localparam [7:0] TXC_CMD_WRITE_MEM = 8'h20;
+localparam integer TXC_CMD_WRITE_MEM_REQ_MIN = 5;
+localparam integer TXC_CMD_WRITE_MEM_REQ_MAX = 260;
+localparam integer TXC_CMD_WRITE_MEM_RESP_MIN = 0;
+localparam integer TXC_CMD_WRITE_MEM_RESP_MAX = 0;
+// READ_MEM: Reads 1..=256 bytes of texture memory.
+//   request: addr:u32 count:u16
+//   response: data:u8[count]
+localparam [7:0] TXC_CMD_READ_MEM = 8'h21;
+localparam integer TXC_CMD_READ_MEM_REQ_MIN = 6;
+localparam integer TXC_CMD_READ_MEM_REQ_MAX = 6;
+localparam integer TXC_CMD_READ_MEM_RESP_MIN = 1;
+localparam integer TXC_CMD_READ_MEM_RESP_MAX = 256;
+// WRITE_HEADER: Writes one texture-header pool entry.
+//   request: index:u32 words:u32[8]
+//   response: (empty)
+localparam [7:0] TXC_CMD_WRITE_HEADER = 8'h30;
+localparam integer TXC_CMD_WRITE_HEADER_REQ_MIN = 36;
+localparam integer TXC_CMD_WRITE_HEADER_REQ_MAX = 36;
+localparam integer TXC_CMD_WRITE_HEADER_RESP_MIN = 0;
+localparam integer TXC_CMD_WRITE_HEADER_RESP_MAX = 0;
+// WRITE_SAMPLER: Writes one sampler-header pool entry.
+//   request: index:u32 words:u32[8]
+//   response: (empty)
+localparam [7:0] TXC_CMD_WRITE_SAMPLER = 8'h31;
+localparam integer TXC_CMD_WRITE_SAMPLER_REQ_MIN = 36;
+localparam integer TXC_CMD_WRITE_SAMPLER_REQ_MAX = 36;
+localparam integer TXC_CMD_WRITE_SAMPLER_RESP_MIN = 0;
+localparam integer TXC_CMD_WRITE_SAMPLER_RESP_MAX = 0;
+// WRITE_CBANK: Writes consecutive constant-bank words from word index start.
+//   request: start:u16 words:u32[1..=64]
+//   response: (empty)
+localparam [7:0] TXC_CMD_WRITE_CBANK = 8'h32;
+localparam integer TXC_CMD_WRITE_CBANK_REQ_MIN = 6;
+localparam integer TXC_CMD_WRITE_CBANK_REQ_MAX = 258;
+localparam integer TXC_CMD_WRITE_CBANK_RESP_MIN = 0;
+localparam integer TXC_CMD_WRITE_CBANK_RESP_MAX = 0;
+// SUBMIT: Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see REJECT_*), written = lanes written (1 for a 4-word result, 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset).
+//   request: op:u8 a:u8 b:u8 c:u8 operands:u32[..]
+//   response: outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8
+localparam [7:0] TXC_CMD_SUBMIT = 8'h40;
+localparam integer TXC_CMD_SUBMIT_REQ_MIN = 8;
+localparam integer TXC_CMD_SUBMIT_REQ_MAX = 76;
+localparam integer TXC_CMD_SUBMIT_RESP_MIN = 8;
+localparam integer TXC_CMD_SUBMIT_RESP_MAX = 8;
+// READ_RESULT: Reads count (1..=64) words of the result buffer from word offset.
+//   request: offset:u8 count:u8
+//   response: words:u32[count]
+localparam [7:0] TXC_CMD_READ_RESULT = 8'h41;
+localparam integer TXC_CMD_READ_RESULT_REQ_MIN = 2;
+localparam integer TXC_CMD_READ_RESULT_REQ_MAX = 2;
+localparam integer TXC_CMD_READ_RESULT_RESP_MIN = 4;
+localparam integer TXC_CMD_READ_RESULT_RESP_MAX = 256;
+
+// ---- response status codes: TXC_ST_<name> (link = the host resends) ----
+localparam [7:0] TXC_ST_OK = 8'h00; // ok: Done; the payload is the command's response.
+localparam [7:0] TXC_ST_ERR_CRC = 8'h01; // link: The command frame's CRC did not match (not executed).
+localparam [7:0] TXC_ST_ERR_FRAME = 8'h02; // link: The command frame was malformed: fewer/more bytes than its len field, or len above the maximum (not executed).
+localparam [7:0] TXC_ST_ERR_BAD_CMD = 8'h03; // fault: Unknown command code.
+localparam [7:0] TXC_ST_ERR_BAD_LEN = 8'h04; // fault: Payload length not allowed for the command or op.
+localparam [7:0] TXC_ST_ERR_BAD_ADDR = 8'h05; // fault: Unknown register, or a memory / pool / constant-bank / result range outside the device.
+localparam [7:0] TXC_ST_ERR_BAD_VALUE = 8'h06; // fault: A value does not fit the register, or an operand encoding is invalid (reserved byte, query code, index width).
+localparam [7:0] TXC_ST_ERR_ACCESS = 8'h07; // fault: Write to a read-only register.
+localparam [7:0] TXC_ST_ERR_UNSUPPORTED = 8'h08; // fault: The op code is not implemented by this device build (CAPS bit clear).
+localparam [7:0] TXC_ST_ERR_NO_RESULT = 8'h09; // fault: READ_RESULT beyond the words of the last completed op.
+localparam [7:0] TXC_ST_ERR_NO_RESPONSE = 8'h0A; // link: FETCH with no command received since reset (the command was lost).
+localparam [7:0] TXC_ST_ERR_INTERNAL = 8'h80; // fault: Internal device fault (0x80..=0xFF are implementation-defined faults: ECC, FSM, ...).
+
+// ---- registers: TXC_REG_<name> = byte address; _WIDTH; _RESET (fixed values only) ----
+// ID (RO, 32 bits, reset 0x31435854): Identity: ASCII "TXC1" (0x31435854).
+localparam [15:0] TXC_REG_ID = 16'h0000;
+localparam integer TXC_REG_ID_WIDTH = 32;
+localparam [31:0] TXC_REG_ID_RESET = 32'h31435854;
+// VERSION (RO, 32 bits, reset 0x00010000): Protocol version: major 31:16, minor 15:0.
+localparam [15:0] TXC_REG_VERSION = 16'h0004;
+localparam integer TXC_REG_VERSION_WIDTH = 32;
+localparam [31:0] TXC_REG_VERSION_RESET = 32'h00010000;
+// CAPS (RO, 32 bits, reset build parameter CAPS): Implemented ops: bit n set = the op with cap_bit n is implemented.
+localparam [15:0] TXC_REG_CAPS = 16'h0008;
+localparam integer TXC_REG_CAPS_WIDTH = 32;
+// STATUS (RO, 16 bits, reset 0x00000001): Device status (fields STATUS_*).
+localparam [15:0] TXC_REG_STATUS = 16'h000C;
+localparam integer TXC_REG_STATUS_WIDTH = 16;
+localparam [31:0] TXC_REG_STATUS_RESET = 32'h00000001;
+// IRQ_FLAGS (W1C, 4 bits, reset 0x00000008): Interrupt flags (fields IRQ_*), sticky until written 1; reset leaves IRQ_RESET set.
+localparam [15:0] TXC_REG_IRQ_FLAGS = 16'h0010;
+localparam integer TXC_REG_IRQ_FLAGS_WIDTH = 4;
+localparam [31:0] TXC_REG_IRQ_FLAGS_RESET = 32'h00000008;
+// IRQ_ENABLE (RW, 4 bits, reset 0x00000000): Interrupt enables, same bits as IRQ_FLAGS; IRQ pin = |(IRQ_FLAGS & IRQ_ENABLE).
+localparam [15:0] TXC_REG_IRQ_ENABLE = 16'h0014;
+localparam integer TXC_REG_IRQ_ENABLE_WIDTH = 4;
+localparam [31:0] TXC_REG_IRQ_ENABLE_RESET = 32'h00000000;
+// LINK_ERRORS (RO, 32 bits, reset 0x00000000): Command frames rejected with ERR_CRC / ERR_FRAME since reset (saturating).
+localparam [15:0] TXC_REG_LINK_ERRORS = 16'h0018;
+localparam integer TXC_REG_LINK_ERRORS_WIDTH = 32;
+localparam [31:0] TXC_REG_LINK_ERRORS_RESET = 32'h00000000;
+// SCRATCH (RW, 32 bits, reset 0x00000000): Free for link tests.
+localparam [15:0] TXC_REG_SCRATCH = 16'h001C;
+localparam integer TXC_REG_SCRATCH_WIDTH = 32;
+localparam [31:0] TXC_REG_SCRATCH_RESET = 32'h00000000;
+// MEM_BYTES (RO, 32 bits, reset build parameter MEM_BYTES): Texture memory size in bytes.
+localparam [15:0] TXC_REG_MEM_BYTES = 16'h0020;
+localparam integer TXC_REG_MEM_BYTES_WIDTH = 32;
+// HEADER_ENTRIES (RO, 32 bits, reset build parameter HEADER_ENTRIES): Texture-header pool capacity (entries).
+localparam [15:0] TXC_REG_HEADER_ENTRIES = 16'h0024;
+localparam integer TXC_REG_HEADER_ENTRIES_WIDTH = 32;
+// SAMPLER_ENTRIES (RO, 32 bits, reset build parameter SAMPLER_ENTRIES): Sampler-header pool capacity (entries).
+localparam [15:0] TXC_REG_SAMPLER_ENTRIES = 16'h0028;
+localparam integer TXC_REG_SAMPLER_ENTRIES_WIDTH = 32;
+// CBANK_WORDS (RO, 32 bits, reset build parameter CBANK_WORDS): Constant-bank capacity (32-bit words).
+localparam [15:0] TXC_REG_CBANK_WORDS = 16'h002C;
+localparam integer TXC_REG_CBANK_WORDS_WIDTH = 32;
+// HEADER_POOL_MAX (RW, 20 bits, reset 0x00000000): SetTexHeaderPoolC.MaximumIndex: the largest valid header pointer.
+localparam [15:0] TXC_REG_HEADER_POOL_MAX = 16'h0030;
+localparam integer TXC_REG_HEADER_POOL_MAX_WIDTH = 20;
+localparam [31:0] TXC_REG_HEADER_POOL_MAX_RESET = 32'h00000000;
+// SAMPLER_POOL_MAX (RW, 20 bits, reset 0x00000000): SetSamplerHeaderPoolC.MaximumIndex: the largest valid sampler pointer.
+localparam [15:0] TXC_REG_SAMPLER_POOL_MAX = 16'h0034;
+localparam integer TXC_REG_SAMPLER_POOL_MAX_WIDTH = 20;
+localparam [31:0] TXC_REG_SAMPLER_POOL_MAX_RESET = 32'h00000000;
+// BINDING_MODE (RW, 1 bits, reset 0x00000000): SetSamplerBinding: 0 = INDEPENDENTLY, 1 = VIA_HEADER_BINDING.
+localparam [15:0] TXC_REG_BINDING_MODE = 16'h0038;
+localparam integer TXC_REG_BINDING_MODE_WIDTH = 1;
+localparam [31:0] TXC_REG_BINDING_MODE_RESET = 32'h00000000;
+
+// ---- register fields: TXC_<name>_LSB / _WIDTH ----
+localparam integer TXC_STATUS_READY_LSB = 0; // 1 when idle and out of reset.
+localparam integer TXC_STATUS_READY_WIDTH = 1;
+localparam integer TXC_STATUS_FAULT_LSB = 1; // 1 when the last command ended with a Fault-class status.
+localparam integer TXC_STATUS_FAULT_WIDTH = 1;
+localparam integer TXC_STATUS_LAST_LSB = 8; // Status code of the previous command.
+localparam integer TXC_STATUS_LAST_WIDTH = 8;
+localparam integer TXC_IRQ_DONE_LSB = 0; // An op completed (SUBMIT).
+localparam integer TXC_IRQ_DONE_WIDTH = 1;
+localparam integer TXC_IRQ_LINK_LSB = 1; // A command frame was rejected (ERR_CRC / ERR_FRAME).
+localparam integer TXC_IRQ_LINK_WIDTH = 1;
+localparam integer TXC_IRQ_FAULT_LSB = 2; // A command ended with a Fault-class status.
+localparam integer TXC_IRQ_FAULT_WIDTH = 1;
+localparam integer TXC_IRQ_RESET_LSB = 3; // The device left reset.
+localparam integer TXC_IRQ_RESET_WIDTH = 1;
+
+// ---- SUBMIT completion record ----
+localparam [7:0] TXC_OUTCOME_DONE = 8'h00;
+localparam [7:0] TXC_OUTCOME_REJECTED = 8'h01;
+localparam [7:0] TXC_REJECT_INFO_OP = 8'h01; // detail0 = Op bits 4:0
+localparam [7:0] TXC_REJECT_INFO_EXEC_SIZE = 8'h02; // detail0 = Exec_size bits 3:0
+localparam [7:0] TXC_REJECT_INFO_MASK_ALIGNMENT = 8'h03; // detail0 = lanes, detail1 = k of Mk
+
+// ---- ops (SUBMIT payload byte 0): TXC_OP_<name>, _LEN = SUBMIT payload bytes, _CAP = CAPS bit ----
+// NV_TXQ (result: 4 words): NVIDIA TXQ (texcore::query::nv::txq). source 0: handle = tsPtrIdxU13 (constant-bank word index, <= 0x1FFF); 1: bindless .B, handle = the handle word. query: 1 DIMENSION, 2 TEXTURE_TYPE, 5 SAMPLER_POS. Result RGBA before the write mask.
+//   operands: op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32
+localparam [7:0] TXC_OP_NV_TXQ = 8'h01;
+localparam integer TXC_OP_NV_TXQ_LEN = 12;
+localparam integer TXC_OP_NV_TXQ_CAP = 0;
+// TGSI_TXQ (result: 4 words): TGSI TXQ (texcore::query::tgsi::txq); view = header-pool pointer of the SVIEW.
+//   operands: op:u8 rsvd:u8[3] view:u32 lod:u32
+localparam [7:0] TXC_OP_TGSI_TXQ = 8'h10;
+localparam integer TXC_OP_TGSI_TXQ_LEN = 12;
+localparam integer TXC_OP_TGSI_TXQ_CAP = 1;
+// TGSI_SVIEWINFO (result: 4 words): TGSI SVIEWINFO (texcore::query::tgsi::sviewinfo).
+//   operands: op:u8 rsvd:u8[3] view:u32 mip_level:u32
+localparam [7:0] TXC_OP_TGSI_SVIEWINFO = 8'h11;
+localparam integer TXC_OP_TGSI_SVIEWINFO_LEN = 12;
+localparam integer TXC_OP_TGSI_SVIEWINFO_CAP = 2;
+// TGSI_SAMPLE_INFO (result: 4 words): TGSI SAMPLE_INFO (texcore::query::tgsi::sample_info).
+//   operands: op:u8 rsvd:u8[3] view:u32
+localparam [7:0] TXC_OP_TGSI_SAMPLE_INFO = 8'h12;
+localparam integer TXC_OP_TGSI_SAMPLE_INFO_LEN = 8;
+localparam integer TXC_OP_TGSI_SAMPLE_INFO_CAP = 3;
+// TGSI_SAMPLE_POS (result: 4 words): TGSI SAMPLE_POS (texcore::query::tgsi::sample_pos): fp32 bit patterns.
+//   operands: op:u8 rsvd:u8[3] view:u32 index:u32
+localparam [7:0] TXC_OP_TGSI_SAMPLE_POS = 8'h13;
+localparam integer TXC_OP_TGSI_SAMPLE_POS_LEN = 12;
+localparam integer TXC_OP_TGSI_SAMPLE_POS_CAP = 4;
+// INTEL_INFO (result: lanes x 4 words): Intel vISA INFO resinfo/sampleinfo (texcore::query::intel::info); surface = header-pool pointer. Result: lanes x 4 words RGBA planar, written = enabled lanes; a malformed instruction completes with outcome 1 (rejected) and nothing written.
+//   operands: op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]
+localparam [7:0] TXC_OP_INTEL_INFO = 8'h20;
+localparam integer TXC_OP_INTEL_INFO_LEN = 76;
+localparam integer TXC_OP_INTEL_INFO_CAP = 5;
+localparam [31:0] TXC_CAPS_ALL = 32'h0000003F; // every op above
+
+/* verilator lint_on UNUSEDPARAM */
