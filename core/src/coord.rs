@@ -21,22 +21,23 @@ use crate::fp::{f32_div, f32_parts, F32Class};
 /// Largest clamp-mode coordinate magnitude kept.
 const CLAMP_LIMIT: i64 = 64;
 
-/// `RNE(value × 2^sh)` of the exact integer `value` (i128), saturating to ±2^62.
-const fn shift_rne(neg: bool, value: u128, sh: i32) -> i64 {
-    let mag: u128 = if sh >= 0 {
-        if sh >= 64 || value > (1u128 << 62) >> sh as u32 {
+/// `RNE(value × 2^sh)` of the exact integer `value` (< 2^50: a 24-bit significand times a
+/// size × 256), saturating to ±2^62.
+const fn shift_rne(neg: bool, value: u64, sh: i32) -> i64 {
+    let mag: u64 = if sh >= 0 {
+        if sh >= 62 || value > (1u64 << 62) >> sh as u32 {
             1 << 62
         } else {
             value << sh as u32
         }
     } else {
         let s = (-sh) as u32;
-        if s >= 127 {
+        if s >= 64 {
             0
         } else {
             let q = value >> s;
-            let rem = value & ((1u128 << s) - 1);
-            let half = 1u128 << (s - 1);
+            let rem = value & ((1u64 << s) - 1);
+            let half = 1u64 << (s - 1);
             if rem > half || (rem == half && q & 1 == 1) {
                 q + 1
             } else {
@@ -44,7 +45,7 @@ const fn shift_rne(neg: bool, value: u128, sh: i32) -> i64 {
             }
         }
     };
-    let m = if mag > (1u128 << 62) { 1i64 << 62 } else { mag as i64 };
+    let m = if mag > (1u64 << 62) { 1i64 << 62 } else { mag as i64 };
     if neg {
         -m
     } else {
@@ -64,7 +65,7 @@ pub const fn f32_scaled_rne(x: u32, scale: u64) -> i64 {
                 1 << 62
             }
         }
-        (neg, F32Class::Finite { mant, exp }) => shift_rne(neg, mant as u128 * scale as u128, exp),
+        (neg, F32Class::Finite { mant, exp }) => shift_rne(neg, mant as u64 * scale, exp),
     }
 }
 
@@ -88,7 +89,7 @@ pub const fn texel_fixed(s: u32, size: u32, mode: WrapMode) -> i64 {
                         u.rem_euclid(period)
                     } else {
                         // |s × N × 256| < 2^(24 + 16) fits: round, then reduce.
-                        shift_rne(neg, mant as u128 * scale as u128, exp).rem_euclid(period)
+                        shift_rne(neg, mant as u64 * scale, exp).rem_euclid(period)
                     }
                 }
             }

@@ -89,6 +89,10 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     if num == 0 || den == 0 {
         return 0;
     }
+    // Division-free exact paths for the 8- and 16-bit normalized denominators.
+    if den == 255 && num > 0 && num <= u32::MAX as i64 {
+        return unorm8_ratio(num as u32, shift);
+    }
     let neg = num < 0;
     let mag = num.unsigned_abs();
     // Scale the dividend so the quotient has at least 26 significant bits (24 + guard +
@@ -118,6 +122,24 @@ const fn div_rem(x: u64, d: u64) -> (u64, u64) {
         16_777_215 => (x / 16_777_215, x % 16_777_215),
         _ => (x / d, x % d),
     }
+}
+
+/// `x / (255 × 2^shift)` exactly rounded, without a division: with `q = x div 255` and
+/// `r = x mod 255`, the binary expansion of `x / 255` is `q` followed by the byte `r`
+/// repeated forever (`r / 255 = 0.rrrr…` in base 256). So `x / 255 × 2^k = q·2^k + r·(2^k −
+/// 1)/255` is known exactly to any `k` that is a multiple of 8, and the rest is non-zero iff
+/// `r ≠ 0` (the sticky bit).
+const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
+    // q = x / 255 for every u32 (Granlund–Montgomery magic: 0x8080_8081 / 2^39).
+    let q = ((x as u64 * 0x8080_8081) >> 39) as u32;
+    let r = x - q * 255;
+    // Enough fraction bytes that the significand has ≥ 25 bits.
+    let (m, k) = if q >= 2 {
+        ((q as u64) << 24 | (r as u64 * 0x01_0101), 24)
+    } else {
+        ((q as u64) << 40 | (r as u64 * 0x0101_0101_01), 40)
+    };
+    round_pack_f32(false, m, -(k + shift as i32), r != 0)
 }
 
 /// RNE binary32 of the two's-complement fixed-point value `value / 2^frac_bits`.

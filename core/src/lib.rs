@@ -29,6 +29,7 @@
 //! | format decode / encode, Gallium component table, sRGB | [`texel`] |
 //! | output packing (exact fp32 conversion, swizzle, write mask) | [`output`], [`fp`] |
 //! | ops built from the stages (fetch, load/store/atomics) | [`op`] |
+//! | instruction layer: assembler, disassembler, register files, executor | [`isa`] |
 //!
 //! ## Fixed-point formats
 //!
@@ -68,6 +69,7 @@ pub mod descriptor;
 pub mod filter;
 pub mod fp;
 pub mod handle;
+pub mod isa;
 pub mod lod;
 pub mod memory;
 pub mod op;

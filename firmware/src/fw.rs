@@ -1,13 +1,18 @@
 //! Target side: platform glue (Cortex-M4F / RV32), logging, and the self-check.
 
+mod bench;
 mod checks;
 
-#[cfg(feature = "defmt")]
+// Log transport: semihosting in QEMU, RTT on a real board.
+#[cfg(all(feature = "defmt", not(feature = "board-stm32f4")))]
 use defmt_semihosting as _;
+#[cfg(feature = "board-stm32f4")]
+use defmt_rtt as _;
 
 #[cfg(target_arch = "arm")]
 pub(crate) mod platform {
     use cortex_m_rt::{entry, exception, ExceptionFrame};
+    #[cfg(not(feature = "board-stm32f4"))]
     use cortex_m_semihosting::debug;
 
     #[entry]
@@ -15,11 +20,17 @@ pub(crate) mod platform {
         super::run()
     }
 
-    /// Ends the QEMU run with the verdict as its exit status.
+    /// Ends the QEMU run with the verdict as its exit status. On a board (no debugger
+    /// semihosting) the verdict has been logged over RTT; the core then halts in a
+    /// breakpoint-free idle loop.
     pub fn exit(ok: bool) -> ! {
+        #[cfg(not(feature = "board-stm32f4"))]
         debug::exit(if ok { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE });
-        #[allow(clippy::empty_loop)]
-        loop {}
+        #[cfg(feature = "board-stm32f4")]
+        let _ = ok;
+        loop {
+            cortex_m::asm::wfi();
+        }
     }
 
     #[cfg(not(feature = "defmt"))]
@@ -50,8 +61,9 @@ pub(crate) mod platform {
     /// Ends the QEMU run with the verdict as its exit status.
     pub fn exit(ok: bool) -> ! {
         debug::exit(if ok { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE });
-        #[allow(clippy::empty_loop)]
-        loop {}
+        loop {
+            riscv::asm::wfi();
+        }
     }
 
     #[cfg(not(feature = "defmt"))]
@@ -78,6 +90,7 @@ pub(crate) use log;
 
 fn run() -> ! {
     let (passed, failed) = checks::run();
+    bench::run();
     log!("texcore self-check: {} passed, {} failed", passed, failed);
     platform::exit(failed == 0 && passed > 0)
 }

@@ -1,0 +1,129 @@
+//! Benchmark mode: each op runs in a loop between the marker functions [`bench_start`] and
+//! [`bench_end`]. Under QEMU, `cargo xtask bench` counts the instructions retired between
+//! the markers with a TCG plugin; the firmware prints `bench <name> <samples>` before each
+//! pair so the counts can be divided per sample. On hardware the same markers bracket the
+//! code for DWT.CYCCNT / `mcycle` measurements.
+
+use core::hint::black_box;
+use core::sync::atomic::{AtomicU32, Ordering};
+
+use texcore::descriptor::{Filter, Format, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
+use texcore::handle::{Bindings, Handle, HandleSource, Pool, SamplerBinding, TsPtrIdx};
+use texcore::op::fetch::sample_i;
+use texcore::op::gather::gather4;
+use texcore::op::sample::{sample_quad, SampleRequest};
+use texcore::query::nv::{txq, TxqQuery};
+
+use super::log;
+
+static MARK: AtomicU32 = AtomicU32::new(0);
+
+/// Start marker (address looked up by the xtask; distinct body so it is never merged).
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn bench_start() {
+    MARK.store(black_box(0x5741_5254), Ordering::SeqCst);
+}
+
+/// End marker.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn bench_end() {
+    MARK.store(black_box(0x454E_4421), Ordering::SeqCst);
+    black_box(MARK.load(Ordering::SeqCst));
+}
+
+const W: u32 = 64;
+/// 64×64 RGBA8 with a full mip chain (7 levels): 5460 texels.
+const TEX_BYTES: usize = 5460 * 4;
+
+const fn pattern() -> [u8; TEX_BYTES] {
+    let mut t = [0u8; TEX_BYTES];
+    let mut i = 0;
+    while i < TEX_BYTES {
+        t[i] = (i as u32).wrapping_mul(2_654_435_761).wrapping_shr(24) as u8;
+        i += 1;
+    }
+    t
+}
+
+static TEX: [u8; TEX_BYTES] = pattern();
+
+fn f(v: u32, d: u32) -> u32 {
+    // v / d as binary32 for small exact cases without float arithmetic: build from parts.
+    texcore::fp::ratio_to_f32_bits(i64::from(v), u64::from(d), 0)
+}
+
+fn quad(u: u32, v: u32, dx: u32, dy: u32, den: u32) -> [[u32; 4]; 4] {
+    [
+        [f(u, den), f(v, den), 0, 0],
+        [f(u + dx, den), f(v, den), 0, 0],
+        [f(u, den), f(v + dy, den), 0, 0],
+        [f(u + dx, den), f(v + dy, den), 0, 0],
+    ]
+}
+
+/// Calls a marker through an opaque function pointer so it can never be inlined or
+/// dropped (the plugin needs a real call to its address).
+fn mark(f: extern "C" fn()) {
+    black_box(f)();
+}
+
+/// Runs every benchmark once.
+pub fn run() {
+    let tex = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, W, W, 1, 7);
+    let lin = SamplerHeader {
+        wrap: [WrapMode::ClampToEdge; 3],
+        mag_filter: Filter::Linear,
+        min_filter: Filter::Linear,
+        mip_filter: MipFilter::None,
+        ..SamplerHeader::default()
+    };
+    let tri = SamplerHeader { mip_filter: MipFilter::Linear, ..lin };
+    const QUADS: u32 = 16;
+    // Bilinear, level 0, magnified (quad footprint 0.5 texel).
+    log!("bench bilinear_rgba8_2d {}", QUADS * 4);
+    mark(bench_start);
+    for i in 0..QUADS {
+        let r = sample_quad(Ok(&tex), Ok(&lin), &TEX[..], &SampleRequest::new(quad(3 + i * 7, 5 + i * 3, 1, 1, 2 * W * 2)));
+        black_box(r.ok());
+    }
+    mark(bench_end);
+    log!("bench trilinear_rgba8_2d {}", QUADS * 4);
+    mark(bench_start);
+    for i in 0..QUADS {
+        let r = sample_quad(Ok(&tex), Ok(&tri), &TEX[..], &SampleRequest::new(quad(3 + i * 7, 5 + i * 3, 3, 2, 2 * W)));
+        black_box(r.ok());
+    }
+    mark(bench_end);
+    log!("bench gather4_rgba8 {}", QUADS * 4);
+    mark(bench_start);
+    for i in 0..QUADS {
+        let r = gather4(Ok(&tex), Ok(&lin), &TEX[..], &quad(3 + i * 7, 5 + i * 3, 1, 1, 2 * W), 0, [0, 0], None);
+        black_box(r.ok());
+    }
+    mark(bench_end);
+    const N: u32 = 64;
+    log!("bench sample_i_rgba8 {}", N);
+    mark(bench_start);
+    for i in 0..N {
+        black_box(sample_i(Ok(&tex), &TEX[..], [i % W, (i * 5) % W, 0, 0]).ok());
+    }
+    mark(bench_end);
+    let headers = [tex.to_words()];
+    let samplers = [lin.to_words()];
+    let bank = [Handle(0).0];
+    let b = Bindings {
+        headers: Pool::new(&headers),
+        samplers: Pool::new(&samplers),
+        binding: SamplerBinding::Independent,
+        const_bank: &bank,
+    };
+    let src = HandleSource::ConstBank(TsPtrIdx::new(0).unwrap_or_default());
+    log!("bench txq_dimension {}", N);
+    mark(bench_start);
+    for i in 0..N {
+        black_box(txq(&b, src, TxqQuery::Dimension, i & 7));
+    }
+    mark(bench_end);
+}
