@@ -137,7 +137,7 @@ const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     let (m, k) = if q >= 2 {
         ((q as u64) << 24 | (r as u64 * 0x01_0101), 24)
     } else {
-        ((q as u64) << 40 | (r as u64 * 0x0101_0101_01), 40)
+        ((q as u64) << 40 | (r as u64 * 0x0001_0101_0101), 40)
     };
     round_pack_f32(false, m, -(k + shift as i32), r != 0)
 }
