@@ -42,8 +42,8 @@
 
 use crate::descriptor::{Format, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::fp::{f16_to_f32_bits, ratio128_to_f32_bits, ratio_to_f32_bits};
-use crate::memory::{TexelCoord, TexelMemory, TextureLayout};
-use crate::op::read_texel_at;
+use crate::memory::{LevelGeom, TexelMemory, TextureLayout};
+use crate::op::read_at;
 use crate::output::component_to_bits;
 use crate::texel::{Domain, Texel};
 use crate::wrap::{wrap, Wrapped};
@@ -243,8 +243,9 @@ pub struct Ctx<'a, M: TexelMemory + ?Sized> {
 }
 
 impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
-    fn fetch(&self, c: &TexelCoord) -> Texel {
-        let t = read_texel_at(self.lay, self.mem, c).unwrap_or_default();
+    /// Reads one tap (a texel outside the memory reads as zeros).
+    fn fetch(&self, g: &LevelGeom, x: u32, y: u32, z: u32, layer: u32) -> Texel {
+        let t = self.lay.address_in(g, x, y, z, layer, 0).and_then(|a| read_at(self.h, self.mem, a)).unwrap_or_default();
         self.transform(t)
     }
 
@@ -261,7 +262,8 @@ impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
         let At { level, linear, weight: wl } = at;
         let h = self.h;
         let d = dims(h.ty);
-        let sizes = self.lay.level(level).map_or([1; 3], |g| g.size);
+        let Some(g) = self.lay.geom(level) else { return };
+        let sizes = g.size;
         let mut ax = [AxisTaps { n: 1, tap: [(Wrapped::Texel(0), 256), (Wrapped::Border, 0)] }; 3];
         for a in 0..d as usize {
             if let (Some(slot), Some(uu), Some(sz), Some(m)) = (ax.get_mut(a), u.get(a), sizes.get(a), self.s.wrap.get(a)) {
@@ -286,7 +288,7 @@ impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
                         (Wrapped::Texel(x), Wrapped::Texel(y), Wrapped::Texel(z)) => {
                             let (y, z) = if d >= 2 { (*y, *z) } else { (0, 0) };
                             let z = if d == 3 { z } else { 0 };
-                            self.fetch(&TexelCoord { x: *x, y, z, layer, level, sample: 0 })
+                            self.fetch(&g, *x, y, z, layer)
                         }
                         _ => self.transform(self.border),
                     };
@@ -300,6 +302,7 @@ impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
     pub fn cube_level(&self, acc: &mut Acc, face: u32, u: [i64; 2], cube: u32, at: At) {
         let At { level, linear, weight: wl } = at;
         let n = self.h.level_width(level);
+        let Some(g) = self.lay.geom(level) else { return };
         let seamless = self.s.seamless_cube;
         let (nx, tx) = raw_taps(u[0], linear);
         let (ny, ty) = raw_taps(u[1], linear);
@@ -342,7 +345,7 @@ impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
             let t = if *f == u32::MAX {
                 self.transform(self.border)
             } else {
-                self.fetch(&TexelCoord { x: *x, y: *y, z: 0, layer: cube * 6 + f, level, sample: 0 })
+                self.fetch(&g, *x, *y, 0, cube * 6 + f)
             };
             acc.add(t, w3);
         }

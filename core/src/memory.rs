@@ -33,7 +33,7 @@
 //! No alignment padding is inserted anywhere. An address that does not fit 32 bits makes the
 //! texel unaddressable ([`texel_address`] returns `None`, the op returns zeros).
 
-use crate::descriptor::{Layout, TextureHeader, TextureType};
+use crate::descriptor::{minify, Layout, TextureHeader, TextureType};
 
 /// Byte-addressed texel memory (read side).
 pub trait TexelMemory {
@@ -205,53 +205,45 @@ pub fn texel_address(h: &TextureHeader, c: &TexelCoord) -> Option<u32> {
     u32::try_from(addr).ok()
 }
 
-/// Geometry of one level, precomputed.
+/// Geometry of one level, computed once per level an op reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LevelGeom {
-    /// Width, height, depth (3D) of the level.
+    /// Absolute level.
+    pub level: u32,
+    /// Width, height, depth (3D; 1 otherwise) of the level.
     pub size: [u32; 3],
-    /// Row pitch in bytes (pitch-linear) / tiles per row (tiled).
+    /// Row pitch in bytes (pitch-linear) or 4×4 tiles per row (tiled).
     pub pitch: u64,
-    /// Bytes of one slice.
+    /// Bytes of one depth slice.
     pub slice: u64,
-    /// Offset of the level inside a layer.
-    pub offset: u64,
+    /// Byte address of the level in layer 0 (`base_address` + level offset).
+    pub base: u64,
 }
 
-/// A texture's address computation with every per-level quantity precomputed once — the
-/// "descriptor cache" of a real texture unit. [`TextureLayout::address`] returns exactly
-/// what [`texel_address`] returns (a property test checks it) in constant time.
+/// A texture's address computation, split so that an op computes each level's geometry
+/// once ([`TextureLayout::geom`]) and then addresses its taps with a few multiply-adds
+/// ([`TextureLayout::address_in`]). Results equal [`texel_address`] (a property test checks
+/// every coordinate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextureLayout {
     h: TextureHeader,
-    levels: [LevelGeom; 17],
-    layer_stride: u64,
     bpp: u64,
     tb: u64,
     layers: u32,
+    layer_stride: u64,
 }
 
 impl TextureLayout {
-    /// Precomputes the layout of `h` (levels `0 ..= base_level + levels − 1`).
+    /// Prepares the layout of `h` (the layer stride is summed only for layered textures).
     pub fn new(h: &TextureHeader) -> TextureLayout {
-        let mut levels = [LevelGeom::default(); 17];
-        let mut offset = 0u64;
-        let n = (h.base_level + h.levels).min(17) as usize;
-        for (l, g) in levels.iter_mut().enumerate().take(n) {
-            let l = l as u32;
-            let pitch = match h.layout {
-                Layout::PitchLinear => row_pitch(h, l),
-                Layout::Tiled4x4 => ceil4(h.level_width(l)),
-            };
-            *g = LevelGeom {
-                size: [h.level_width(l), h.level_height(l), if h.ty == TextureType::ThreeD { h.level_depth(l) } else { 1 }],
-                pitch,
-                slice: slice_bytes(h, l),
-                offset,
-            };
-            offset += level_bytes(h, l);
+        let layers = h.layers();
+        TextureLayout {
+            h: *h,
+            bpp: u64::from(h.format.bytes_per_texel()),
+            tb: pixel_bytes(h),
+            layers,
+            layer_stride: if layers > 1 { layer_stride(h) } else { 0 },
         }
-        TextureLayout { h: *h, levels, layer_stride: offset, bpp: u64::from(h.format.bytes_per_texel()), tb: pixel_bytes(h), layers: h.layers() }
     }
 
     /// The header this layout was made from.
@@ -259,46 +251,57 @@ impl TextureLayout {
         &self.h
     }
 
-    /// Geometry of absolute level `level` (`None` past the allocated chain).
-    pub fn level(&self, level: u32) -> Option<&LevelGeom> {
-        if level >= self.h.base_level + self.h.levels {
+    /// Geometry of absolute level `level`, `None` outside the view's levels.
+    pub fn geom(&self, level: u32) -> Option<LevelGeom> {
+        let h = &self.h;
+        if level < h.base_level || level >= h.base_level + h.levels || h.ty == TextureType::OneDBuffer {
             return None;
         }
-        self.levels.get(level as usize)
+        let three_d = h.ty == TextureType::ThreeD;
+        let mut offset = u64::from(h.base_address);
+        let mut l = 0;
+        loop {
+            let (w, hh) = (minify(h.width, l), minify(h.height, l));
+            let d = if three_d { minify(h.depth, l) } else { 1 };
+            let (pitch, slice) = match h.layout {
+                Layout::PitchLinear => {
+                    let p = if l == 0 && h.row_pitch != 0 { u64::from(h.row_pitch) } else { u64::from(w) * self.tb };
+                    (p, p * u64::from(hh))
+                }
+                Layout::Tiled4x4 => (ceil4(w), ceil4(w) * ceil4(hh) * 16 * self.tb),
+            };
+            if l == level {
+                return Some(LevelGeom { level, size: [w, hh, d], pitch, slice, base: offset });
+            }
+            offset += slice * u64::from(d);
+            l += 1;
+        }
     }
 
-    /// Same result as [`texel_address`].
+    /// Address of a texel of level `g` (same result as [`texel_address`]).
     #[inline]
-    pub fn address(&self, c: &TexelCoord) -> Option<u32> {
-        let h = &self.h;
-        let addr = if h.ty == TextureType::OneDBuffer {
-            if c.x >= h.width || c.y != 0 || c.z != 0 || c.layer != 0 || c.sample != 0 {
-                return None;
+    pub fn address_in(&self, g: &LevelGeom, x: u32, y: u32, z: u32, layer: u32, sample: u32) -> Option<u32> {
+        if x >= g.size[0] || y >= g.size[1] || z >= g.size[2] || layer >= self.layers || sample >= self.h.samples() {
+            return None;
+        }
+        let in_slice = match self.h.layout {
+            Layout::PitchLinear => u64::from(y) * g.pitch + u64::from(x) * self.tb,
+            Layout::Tiled4x4 => {
+                let tile = u64::from(y >> 2) * g.pitch + u64::from(x >> 2);
+                tile * 16 * self.tb + u64::from((y & 3) * 4 + (x & 3)) * self.tb
             }
-            u64::from(h.base_address) + u64::from(c.x) * self.bpp
-        } else {
-            if c.level < h.base_level {
-                return None;
-            }
-            let g = self.level(c.level)?;
-            if c.x >= g.size[0] || c.y >= g.size[1] || c.z >= g.size[2] || c.layer >= self.layers || c.sample >= h.samples() {
-                return None;
-            }
-            let in_slice = match h.layout {
-                Layout::PitchLinear => u64::from(c.y) * g.pitch + u64::from(c.x) * self.tb,
-                Layout::Tiled4x4 => {
-                    let tile = u64::from(c.y >> 2) * g.pitch + u64::from(c.x >> 2);
-                    tile * 16 * self.tb + u64::from((c.y & 3) * 4 + (c.x & 3)) * self.tb
-                }
-            };
-            u64::from(h.base_address)
-                + u64::from(c.layer) * self.layer_stride
-                + g.offset
-                + u64::from(c.z) * g.slice
-                + in_slice
-                + u64::from(c.sample) * self.bpp
         };
+        let addr = g.base + u64::from(layer) * self.layer_stride + u64::from(z) * g.slice + in_slice + u64::from(sample) * self.bpp;
         u32::try_from(addr + self.bpp - 1).ok()?;
         u32::try_from(addr).ok()
+    }
+
+    /// Same result as [`texel_address`] (computes the level geometry on the way).
+    pub fn address(&self, c: &TexelCoord) -> Option<u32> {
+        if self.h.ty == TextureType::OneDBuffer {
+            return texel_address(&self.h, c);
+        }
+        let g = self.geom(c.level)?;
+        self.address_in(&g, c.x, c.y, c.z, c.layer, c.sample)
     }
 }

@@ -375,6 +375,24 @@ proptest! {
         }
     }
 
+    /// The precomputed layout addresses exactly like the reference function.
+    #[test]
+    fn layout_matches_texel_address(t in arb_header(), c in any::<[u8; 6]>(), pitch in any::<bool>()) {
+        let mut t = t;
+        if pitch && t.layout == Layout::PitchLinear {
+            t.row_pitch = t.width * t.format.bytes_per_texel() + 12;
+        }
+        if t.validate().is_ok() {
+            let lay = texcore::memory::TextureLayout::new(&t);
+            for level in 0..t.base_level + t.levels + 1 {
+                let coord = TexelCoord { x: c[0].into(), y: c[1].into(), z: u32::from(c[2] % 8), layer: u32::from(c[3] % 8), level, sample: u32::from(c[5] % 17) };
+                prop_assert_eq!(lay.address(&coord), texel_address(&t, &coord));
+                let small = TexelCoord { x: u32::from(c[0] % 4), y: u32::from(c[1] % 4), ..coord };
+                prop_assert_eq!(lay.address(&small), texel_address(&t, &small));
+            }
+        }
+    }
+
     /// For valid headers, a texel in range is always inside texture_bytes.
     #[test]
     fn addresses_stay_inside_the_texture(t in arb_header(), c in any::<[u8; 6]>()) {

@@ -15,13 +15,14 @@ pub mod sample;
 pub mod tmml;
 
 use crate::descriptor::TextureHeader;
-use crate::memory::{texel_address, TexelCoord, TexelMemory, TextureLayout};
+use crate::memory::{TexelCoord, TexelMemory, TextureLayout};
 use crate::texel::{decode, Texel};
 
 /// Reads and decodes one texel; `None` if the coordinate is outside the texture or the
 /// bytes are outside the memory.
 pub(crate) fn read_texel<M: TexelMemory + ?Sized>(h: &TextureHeader, mem: &M, c: &TexelCoord) -> Option<Texel> {
-    let addr = texel_address(h, c)?;
+    // The layout path computes only the level asked for (same addresses as texel_address).
+    let addr = TextureLayout::new(h).address(c)?;
     let mut buf = [0u8; 16];
     let n = h.format.bytes_per_texel() as usize;
     if !mem.read(u64::from(addr), buf.get_mut(..n)?) {
@@ -30,11 +31,10 @@ pub(crate) fn read_texel<M: TexelMemory + ?Sized>(h: &TextureHeader, mem: &M, c:
     Some(decode(h.format, h.srgb, &buf))
 }
 
-/// [`read_texel`] through a precomputed [`TextureLayout`] (same result).
+/// Reads and decodes the texel at byte address `addr` of texture `h`.
 #[inline]
-pub(crate) fn read_texel_at<M: TexelMemory + ?Sized>(lay: &TextureLayout, mem: &M, c: &TexelCoord) -> Option<Texel> {
-    let h = lay.header();
-    let addr = u64::from(lay.address(c)?);
+pub(crate) fn read_at<M: TexelMemory + ?Sized>(h: &TextureHeader, mem: &M, addr: u32) -> Option<Texel> {
+    let addr = u64::from(addr);
     let mut buf = [0u8; 16];
     let ok = match h.format.bytes_per_texel() {
         // Fixed-size reads for the common sizes (no variable-length copy).

@@ -308,7 +308,7 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
                 let level = h.base_level + rel;
                 match pos {
                     Pos::Grid { s: sc, layer } => {
-                        let sizes = lay.level(level).map_or([1; 3], |g| g.size);
+                        let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
                         let mut u = [0i64; 3];
                         for a in 0..3 {
                             let base = texel_fixed(sc[a], sizes[a], s.wrap[a]);
