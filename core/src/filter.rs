@@ -191,10 +191,10 @@ struct AxisTaps {
 
 fn axis_taps(u: i64, linear: bool, mode: WrapMode, size: u32) -> AxisTaps {
     if linear {
-        let v = u - 128;
+        let v = u.saturating_sub(128);
         let i0 = v >> 8;
         let a = (v & 255) as u64;
-        AxisTaps { n: 2, tap: [(wrap(mode, i0, size), 256 - a), (wrap(mode, i0 + 1, size), a)] }
+        AxisTaps { n: 2, tap: [(wrap(mode, i0, size), 256 - a), (wrap(mode, i0.saturating_add(1), size), a)] }
     } else {
         AxisTaps { n: 1, tap: [(wrap(mode, u >> 8, size), 256), (Wrapped::Border, 0)] }
     }
@@ -203,10 +203,10 @@ fn axis_taps(u: i64, linear: bool, mode: WrapMode, size: u32) -> AxisTaps {
 /// Raw (unwrapped) indices and weights of one axis, for cube faces.
 fn raw_taps(u: i64, linear: bool) -> (usize, [(i64, u64); 2]) {
     if linear {
-        let v = u - 128;
+        let v = u.saturating_sub(128);
         let i0 = v >> 8;
         let a = (v & 255) as u64;
-        (2, [(i0, 256 - a), (i0 + 1, a)])
+        (2, [(i0, 256 - a), (i0.saturating_add(1), a)])
     } else {
         (1, [(u >> 8, 256), (0, 0)])
     }

@@ -716,3 +716,28 @@ fn tmml_descriptions_must_match_the_texture_class() {
 fn wrap_reexport_sanity() {
     assert_eq!(wrap(WrapMode::Repeat, -1, 4), Wrapped::Texel(3));
 }
+
+#[test]
+fn anisotropic_sampling_with_infinite_or_huge_coordinates_does_not_overflow() {
+    // Regression: a lane at ±∞ (or ≥ 2^20) made the anisotropic offset saturate to i64::MIN
+    // and the LINEAR −½ texel overflow (found by the HAL's random self-check generator).
+    use texcore::op::sample::{sample_quad, SampleRequest};
+    let t = TextureHeader::new(T::TwoD, Format::Z16_UNORM, 16, 16, 1, 5);
+    let mem = vec![7u8; texture_bytes(&t) as usize];
+    let s = SamplerHeader {
+        max_anisotropy_log2: 2,
+        min_filter: Filter::Linear,
+        mag_filter: Filter::Linear,
+        mip_filter: MipFilter::Linear,
+        ..sampler(WrapMode::Repeat)
+    };
+    for bad in [f32::INFINITY, f32::NEG_INFINITY, 1.5e6, -3.0e7, f32::MAX] {
+        for lane in 0..4 {
+            let mut c = [[f(0.3), f(0.6), 0, 0]; 4];
+            c[lane][0] = f(bad);
+            let r = sample_quad(Ok(&t), Ok(&s), &mem[..], &SampleRequest::new(c)).unwrap();
+            let v = f32::from_bits(r[(lane + 1) % 4][0]);
+            assert!((0.0..=1.0).contains(&v), "{bad} lane {lane}: {v}");
+        }
+    }
+}

@@ -18,8 +18,9 @@ pub struct Limits {
     pub sampler_entries: u32,
     /// Constant-bank words.
     pub const_bank_words: u32,
-    /// Implemented ops: bit `cap_bit` of [`crate::protocol::OPS`].
-    pub caps: u32,
+    /// Implemented ops: bit `cap_bit` of [`crate::protocol::OPS`] (`CAPS` in bits 31:0,
+    /// `CAPS1` in bits 63:32).
+    pub caps: u64,
 }
 
 impl Limits {

@@ -181,6 +181,7 @@ pub struct FpgaSampler<SPI, BUSY, RST, D> {
     delay: D,
     config: Config,
     seq: u8,
+    tag: u8,
     limits: Option<Limits>,
     stats: Stats,
     tx: [u8; MAX_CMD_FRAME],
@@ -206,6 +207,7 @@ where
             delay,
             config,
             seq: 0,
+            tag: 0,
             limits: None,
             stats: Stats::default(),
             tx: [0; MAX_CMD_FRAME],
@@ -264,8 +266,11 @@ where
         if version >> 16 != protocol::PROTOCOL_VERSION >> 16 {
             return Err(Error::Protocol(ProtocolError::Version(version)));
         }
+        let caps = self.read_reg(reg::CAPS)?;
+        // CAPS1 exists from protocol 1.1 on.
+        let caps1 = if version & 0xFFFF >= 1 { self.read_reg(reg::CAPS1)? } else { 0 };
         let limits = Limits {
-            caps: self.read_reg(reg::CAPS)?,
+            caps: u64::from(caps) | (u64::from(caps1) << 32),
             memory_bytes: self.read_reg(reg::MEM_BYTES)?,
             header_entries: self.read_reg(reg::HEADER_ENTRIES)?,
             sampler_entries: self.read_reg(reg::SAMPLER_ENTRIES)?,
@@ -342,7 +347,9 @@ where
     }
 
     /// `SUBMIT`: starts `op` and returns its completion record (the result stays in the
-    /// device's result buffer; see [`read_result`](Self::read_result)).
+    /// device's result buffer; see [`read_result`](Self::read_result)). A non-idempotent op
+    /// (an atomic) carries a fresh replay tag, so a resend after a link error is answered
+    /// from the device's record instead of executing twice.
     pub fn submit(&mut self, op: &Op) -> Res<Completion, SPI> {
         if let Some(l) = self.limits {
             if !l.supports(op) {
@@ -351,6 +358,14 @@ where
         }
         let mut payload = [0u8; MAX_OP_LEN];
         let n = op.encode(&mut payload);
+        if op.def().is_some_and(|d| d.replay) {
+            // A new replay tag for every new non-idempotent op (1 ..= 255, never 0); the
+            // retries below resend the same bytes, so the device executes it once.
+            self.tag = if self.tag == u8::MAX { 1 } else { self.tag + 1 };
+            if let Some(b) = payload.get_mut(1) {
+                *b = self.tag;
+            }
+        }
         let mut rec = [0u8; COMPLETION_LEN];
         match self.command(cmd::SUBMIT, &[payload.get(..n).unwrap_or(&[])], &mut rec) {
             Err(Error::DeviceFault(status::ERR_UNSUPPORTED)) => return Err(Error::Unsupported(op.code())),

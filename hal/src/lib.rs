@@ -13,6 +13,16 @@
 //!   caller-provided texture memory).
 //! * [`LockstepSampler`] — two devices in lock-step; any difference is a [`Divergence`].
 //! * [`SimulatedFpga`] — the model behind the same SPI protocol, with fault injection.
+//! * [`selfcheck`] — the embedded self-check vector set: a compact binary scene + records
+//!   format, its generator (expected replies computed by [`SoftSampler`]) and a runner over
+//!   any [`SamplerDevice`].
+//!
+//! Every op of the core has an [`Op`] variant: NVIDIA `TXQ`, `TLD4S`, `TMML.LOD`; TGSI
+//! `TXQ`, `SVIEWINFO`, `SAMPLE_INFO`, `SAMPLE_POS`, `TXF`, `SAMPLE_I`, `SAMPLE_I_MS`, `LOAD`,
+//! `STORE`, the ten `ATOM*`, `TEX`/`TXB`/`TXL`/`TXD`/`TXP` (and their shadow forms),
+//! `SAMPLE`, `SAMPLE_B`, `SAMPLE_L`, `SAMPLE_D`, `SAMPLE_C`, `SAMPLE_C_LZ`, `GATHER4`; Intel
+//! `INFO`. TGSI views, resources and samplers are pool pointers; the core's typed errors
+//! come back as [`Reply::Rejected`].
 //!
 //! `no_std`, no heap, no `unsafe`, and no panics on any input: every byte that comes from the
 //! device is read with checked accessors, and a result is returned only after every check
@@ -56,12 +66,13 @@ pub mod fpga;
 pub mod lockstep;
 pub mod op;
 pub mod protocol;
+pub mod selfcheck;
 pub mod sim;
 pub mod soft;
 
 pub use device::{Limits, SamplerDevice};
 pub use fpga::{Config, DeviceStatus, Error, FpgaSampler, Link, ProtocolError, Stats};
 pub use lockstep::{Divergence, LockstepError, LockstepSampler};
-pub use op::{Completion, LaneReply, Op, Rejection, Reply};
+pub use op::{Completion, Grads, LaneReply, Op, Rejection, Reply, Tld4sReply};
 pub use sim::{Fault, Injection, SimError, SimulatedFpga, Timing};
 pub use soft::{SoftError, SoftSampler};

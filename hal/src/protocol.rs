@@ -56,8 +56,37 @@
 //! `MISO`) never check.
 //!
 //! **Idempotence**: every command is idempotent (no read side effects; `IRQ_FLAGS` is
-//! write-one-to-clear), so the host recovers from any link error by resending the command
-//! with a new sequence number.
+//! write-one-to-clear; `STORE` writes the same bytes again), so the host recovers from any
+//! link error by resending the command with a new sequence number — except a `SUBMIT` of an
+//! atomic, which the replay tag makes safe to resend.
+//!
+//! # Replay protection
+//!
+//! An atomic (`REPLAY` column of [`OPS`]) changes texture memory and returns the old value,
+//! so executing it twice is a wrong result, and a lost response is indistinguishable from a
+//! lost command. Its payload byte 1 is a **replay tag**: the host gives every new atomic a
+//! tag different from the previous atomic's (it counts 1, 2, …, 255, 1, …; 0 = no
+//! protection) and resends the same bytes, tag included, on a retry. The device keeps the
+//! payload and completion record of the last `SUBMIT`; a `SUBMIT` of a replay op with a
+//! non-zero tag whose payload equals the kept one (tag included) is answered with the kept
+//! completion record and result, **without executing again**. Any other intact command
+//! frame (another `SUBMIT`, `READ_RESULT`, …; frames rejected with `ERR_CRC` / `ERR_FRAME`
+//! do not count) and a hard reset forget the kept payload, so only a resend — the retries
+//! of a command are consecutive frames — can match it, and a new driver instance cannot
+//! collide with its predecessor's last tag once it has sent any other command. The tag is
+//! transport only: it is not part of the op ([`crate::Op::decode`] ignores it).
+//!
+//! # Op operands
+//!
+//! TGSI views, resources and samplers are **pool pointers**: `view` / `resource` index the
+//! texture-header pool and `sampler` the sampler-header pool (the caller resolves `SVIEW[n]`,
+//! `RES[n]`, `SAMP[n]` to pointers; a pointer above the pool's `MaximumIndex` or past its
+//! capacity is an unbound resource: zeros, as the core returns for an invalid texture). The
+//! binding mode applies to NVIDIA handles only. Quads are lane-major, lanes in the core's
+//! order (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right): `src0:u32[4][4]` is
+//! `src0[lane][component]`. `i32` fields are two's complement. Optional operand blocks are
+//! flagged in the header bytes and sent as zeros when absent (the device rejects a non-zero
+//! absent block with `ERR_BAD_VALUE`, so every op has one encoding).
 //!
 //! # Checks and retries (host)
 //!
@@ -94,7 +123,7 @@
 //! | `0x30` | `WRITE_HEADER` | 36 `index:u32 words:u32[8]` | 0 | Writes one texture-header pool entry. |
 //! | `0x31` | `WRITE_SAMPLER` | 36 `index:u32 words:u32[8]` | 0 | Writes one sampler-header pool entry. |
 //! | `0x32` | `WRITE_CBANK` | 6..=258 `start:u16 words:u32[1..=64]` | 0 | Writes consecutive constant-bank words from word index start. |
-//! | `0x40` | `SUBMIT` | 8..=76 `op:u8 a:u8 b:u8 c:u8 operands:u32[..]` | 8 `outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8` | Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see REJECT_*), written = lanes written (1 for a 4-word result, 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset). |
+//! | `0x40` | `SUBMIT` | 8..=188 `op:u8 a:u8 b:u8 c:u8 operands:u32[..]` | 8 `outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8` | Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see Rejections), written = per result shape (4 words: 1; lanes: lanes written; quad: 0xF; TLD4S: registers per destination; STORE: 1 if memory was written; 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset). |
 //! | `0x41` | `READ_RESULT` | 2 `offset:u8 count:u8` | 4..=256 `words:u32[count]` | Reads count (1..=64) words of the result buffer from word offset. |
 //!
 //! ### Status codes
@@ -119,7 +148,7 @@
 //! | address | register | bits | access | reset | meaning |
 //! |---|---|---|---|---|---|
 //! | `0x000` | `ID` | 32 | RO | 0x31435854 | Identity: ASCII "TXC1" (0x31435854). |
-//! | `0x004` | `VERSION` | 32 | RO | 0x00010000 | Protocol version: major 31:16, minor 15:0. |
+//! | `0x004` | `VERSION` | 32 | RO | 0x00010001 | Protocol version: major 31:16, minor 15:0. |
 //! | `0x008` | `CAPS` | 32 | RO | build parameter CAPS | Implemented ops: bit n set = the op with cap_bit n is implemented. |
 //! | `0x00C` | `STATUS` | 16 | RO | 0x00000001 | Device status (fields STATUS_*). |
 //! | `0x010` | `IRQ_FLAGS` | 4 | W1C | 0x00000008 | Interrupt flags (fields IRQ_*), sticky until written 1; reset leaves IRQ_RESET set. |
@@ -133,6 +162,7 @@
 //! | `0x030` | `HEADER_POOL_MAX` | 20 | RW | 0x00000000 | SetTexHeaderPoolC.MaximumIndex: the largest valid header pointer. |
 //! | `0x034` | `SAMPLER_POOL_MAX` | 20 | RW | 0x00000000 | SetSamplerHeaderPoolC.MaximumIndex: the largest valid sampler pointer. |
 //! | `0x038` | `BINDING_MODE` | 1 | RW | 0x00000000 | SetSamplerBinding: 0 = INDEPENDENTLY, 1 = VIA_HEADER_BINDING. |
+//! | `0x03C` | `CAPS1` | 32 | RO | build parameter CAPS1 | Implemented ops, continued: bit n set = the op with cap_bit 32 + n is implemented (protocol 1.1 and later). |
 //!
 //! ### Register fields
 //!
@@ -148,14 +178,65 @@
 //!
 //! ### Ops (`SUBMIT` payload)
 //!
-//! | code | op | CAPS bit | payload bytes | operands | result | meaning |
-//! |---|---|---|---|---|---|---|
-//! | `0x01` | `NV_TXQ` | 0 | 12 | `op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32` | 4 words | NVIDIA TXQ (texcore::query::nv::txq). source 0: handle = tsPtrIdxU13 (constant-bank word index, <= 0x1FFF); 1: bindless .B, handle = the handle word. query: 1 DIMENSION, 2 TEXTURE_TYPE, 5 SAMPLER_POS. Result RGBA before the write mask. |
-//! | `0x10` | `TGSI_TXQ` | 1 | 12 | `op:u8 rsvd:u8[3] view:u32 lod:u32` | 4 words | TGSI TXQ (texcore::query::tgsi::txq); view = header-pool pointer of the SVIEW. |
-//! | `0x11` | `TGSI_SVIEWINFO` | 2 | 12 | `op:u8 rsvd:u8[3] view:u32 mip_level:u32` | 4 words | TGSI SVIEWINFO (texcore::query::tgsi::sviewinfo). |
-//! | `0x12` | `TGSI_SAMPLE_INFO` | 3 | 8 | `op:u8 rsvd:u8[3] view:u32` | 4 words | TGSI SAMPLE_INFO (texcore::query::tgsi::sample_info). |
-//! | `0x13` | `TGSI_SAMPLE_POS` | 4 | 12 | `op:u8 rsvd:u8[3] view:u32 index:u32` | 4 words | TGSI SAMPLE_POS (texcore::query::tgsi::sample_pos): fp32 bit patterns. |
-//! | `0x20` | `INTEL_INFO` | 5 | 76 | `op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]` | lanes × 4 words | Intel vISA INFO resinfo/sampleinfo (texcore::query::intel::info); surface = header-pool pointer. Result: lanes x 4 words RGBA planar, written = enabled lanes; a malformed instruction completes with outcome 1 (rejected) and nothing written. |
+//! | code | op | CAPS bit | payload bytes | operands | result | replay tag | meaning |
+//! |---|---|---|---|---|---|---|---|
+//! | `0x01` | `NV_TXQ` | CAPS 0 | 12 | `op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32` | 4 words | – | NVIDIA TXQ (texcore::query::nv::txq). source 0: handle = tsPtrIdxU13 (constant-bank word index, <= 0x1FFF); 1: bindless .B, handle = the handle word. query: 1 DIMENSION, 2 TEXTURE_TYPE, 5 SAMPLER_POS. Result RGBA before the write mask. |
+//! | `0x02` | `NV_TLD4S` | CAPS 6 | 24 | `op:u8 source:u8 comp:u8 mods:u8 handle:u32 s:u32 t:u32 toff:u32 dc:u32` | 4 words + count | – | NVIDIA TLD4S for one lane (texcore::op::gather::tld4s). source/handle as NV_TXQ. comp: .R .G .B .A = 0..3 (any other value: rejected by the core). mods: bit 0 .AOFFI, bit 1 .DC, bit 2 .F16, bit 3 the F16 rounding mode (0 RNE, 1 RTZ; 0 without .F16), bits 7:4 reserved. s, t, toff, dc: the scalar operands after the Ra/Rb unpacking (Tld4sOperands). Result: the registers Rd0, Rd0+1, Rd1, Rd1+1; written = 2, or 1 with .F16 (Rd0+1 and Rd1+1 then 0). |
+//! | `0x03` | `NV_TMML` | CAPS 7 | 72 | `op:u8 source:u8 desc:u8 rsvd:u8 handle:u32 ra:u32[4][4]` | 16 words (quad) | – | NVIDIA TMML.LOD for a quad (texcore::op::tmml::tmml). source/handle as NV_TXQ. desc = #paramA (0 1D, 1 2D, 2 3D, 3 CUBE, 4 ARRAY_1D, 5 ARRAY_2D, 7 ARRAY_CUBE). ra: per lane, its Ra .. Ra+3. Result: R, G, B, A of each lane. |
+//! | `0x10` | `TGSI_TXQ` | CAPS 1 | 12 | `op:u8 rsvd:u8[3] view:u32 lod:u32` | 4 words | – | TGSI TXQ (texcore::query::tgsi::txq); view = header-pool pointer of the SVIEW. |
+//! | `0x11` | `TGSI_SVIEWINFO` | CAPS 2 | 12 | `op:u8 rsvd:u8[3] view:u32 mip_level:u32` | 4 words | – | TGSI SVIEWINFO (texcore::query::tgsi::sviewinfo). |
+//! | `0x12` | `TGSI_SAMPLE_INFO` | CAPS 3 | 8 | `op:u8 rsvd:u8[3] view:u32` | 4 words | – | TGSI SAMPLE_INFO (texcore::query::tgsi::sample_info). |
+//! | `0x13` | `TGSI_SAMPLE_POS` | CAPS 4 | 12 | `op:u8 rsvd:u8[3] view:u32 index:u32` | 4 words | – | TGSI SAMPLE_POS (texcore::query::tgsi::sample_pos): fp32 bit patterns. |
+//! | `0x14` | `TGSI_TXF` | CAPS 8 | 36 | `op:u8 rsvd:u8[3] view:u32 coord:i32[4] offset:i32[3]` | 4 words | – | TGSI TXF (texcore::op::fetch::txf): coord = (x, y, z, level) signed, offset = src1 (each -8..=7, else rejected). |
+//! | `0x15` | `TGSI_SAMPLE_I` | CAPS 9 | 24 | `op:u8 rsvd:u8[3] view:u32 address:u32[4]` | 4 words | – | TGSI SAMPLE_I (texcore::op::fetch::sample_i): address = (x, y, z, level). |
+//! | `0x16` | `TGSI_SAMPLE_I_MS` | CAPS 10 | 28 | `op:u8 rsvd:u8[3] view:u32 address:u32[4] sample:u32` | 4 words | – | TGSI SAMPLE_I_MS (texcore::op::fetch::sample_i_ms). |
+//! | `0x18` | `TGSI_LOAD` | CAPS 11 | 24 | `op:u8 rsvd:u8[3] resource:u32 address:u32[4]` | 4 words | – | TGSI LOAD (texcore::op::resource::load); resource = header-pool pointer of the RES. |
+//! | `0x19` | `TGSI_STORE` | CAPS 12 | 40 | `op:u8 rsvd:u8[3] resource:u32 address:u32[4] src:u32[4]` | written flag | – | TGSI STORE (texcore::op::resource::store). written = 1 if the texel was written, 0 if the address was out of range or the resource invalid. |
+//! | `0x20` | `INTEL_INFO` | CAPS 5 | 76 | `op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]` | lanes × 4 words | – | Intel vISA INFO resinfo/sampleinfo (texcore::query::intel::info); surface = header-pool pointer. Result: lanes x 4 words RGBA planar, written = enabled lanes; a malformed instruction completes with outcome 1 (rejected) and nothing written. |
+//! | `0x30` | `TGSI_TEX` | CAPS 13 | 92 | `op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]` | 16 words (quad) | – | TGSI TEX (texcore::op::sample::tex_family); view = header-pool pointer, sampler = sampler-pool pointer. flags: bit 0 shadow form, bit 1 src1 present (TEX2 form: src1x = src1.x per lane, the only component read; 0 when absent), bits 7:2 reserved. src0: per lane, (x, y, z, w). |
+//! | `0x31` | `TGSI_TXB` | CAPS 14 | 92 | `op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]` | 16 words (quad) | – | TGSI TXB; as TGSI_TEX (bias in src0.w, or src1.x: TXB2). |
+//! | `0x32` | `TGSI_TXL` | CAPS 15 | 92 | `op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]` | 16 words (quad) | – | TGSI TXL; as TGSI_TEX (LOD in src0.w, or src1.x: TXL2). |
+//! | `0x33` | `TGSI_TXD` | CAPS 16 | 188 | `op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4] ddx:u32[4][3] ddy:u32[4][3]` | 16 words (quad) | – | TGSI TXD; as TGSI_TEX, flags bit 2 = ddx/ddy present (x, y, z per lane; 0 when absent: the core rejects TXD without derivatives). |
+//! | `0x34` | `TGSI_TXP` | CAPS 17 | 92 | `op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]` | 16 words (quad) | – | TGSI TXP; as TGSI_TEX (projective: x, y, z divided by w). |
+//! | `0x38` | `TGSI_SAMPLE` | CAPS 18 | 88 | `op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4]` | 16 words (quad) | – | TGSI SAMPLE (texcore::op::sample::sample); view / sampler = header- / sampler-pool pointers; offset: each -8..=7, else rejected. |
+//! | `0x39` | `TGSI_SAMPLE_B` | CAPS 19 | 104 | `op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] bias:u32[4]` | 16 words (quad) | – | TGSI SAMPLE_B: per-lane bias (binary32). |
+//! | `0x3A` | `TGSI_SAMPLE_L` | CAPS 20 | 104 | `op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] lod:u32[4]` | 16 words (quad) | – | TGSI SAMPLE_L: per-lane LOD (binary32). |
+//! | `0x3B` | `TGSI_SAMPLE_D` | CAPS 21 | 184 | `op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ddx:u32[4][3] ddy:u32[4][3]` | 16 words (quad) | – | TGSI SAMPLE_D: per-lane derivatives of x, y, z. |
+//! | `0x3C` | `TGSI_SAMPLE_C` | CAPS 22 | 104 | `op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ref:u32[4]` | 16 words (quad) | – | TGSI SAMPLE_C: per-lane depth reference (binary32). |
+//! | `0x3D` | `TGSI_SAMPLE_C_LZ` | CAPS 23 | 104 | `op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ref:u32[4]` | 16 words (quad) | – | TGSI SAMPLE_C_LZ: SAMPLE_C at level 0. |
+//! | `0x3E` | `TGSI_GATHER4` | CAPS 24 | 100 | `op:u8 component:u8 flags:u8 rsvd:u8 view:u32 sampler:u32 offset:i32[2] address:u32[4][4] ref:u32[4]` | 16 words (quad) | – | TGSI GATHER4 (texcore::op::gather::gather4). component 0..3 (any other value: rejected by the core); offset -32..=31 each; flags bit 0 = compare form with a per-lane ref (0 when absent), bits 7:1 reserved. Result (S0, S1, S2, S3) per lane. |
+//! | `0x40` | `TGSI_ATOMUADD` | CAPS 25 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMUADD (texcore::op::resource::atomic); tag = replay tag (see Replay protection); cmp is read by ATOMCAS only. Result: the old texel. |
+//! | `0x41` | `TGSI_ATOMXCHG` | CAPS 26 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMXCHG; as TGSI_ATOMUADD. |
+//! | `0x42` | `TGSI_ATOMCAS` | CAPS 27 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMCAS; as TGSI_ATOMUADD. |
+//! | `0x43` | `TGSI_ATOMAND` | CAPS 28 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMAND; as TGSI_ATOMUADD. |
+//! | `0x44` | `TGSI_ATOMOR` | CAPS 29 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMOR; as TGSI_ATOMUADD. |
+//! | `0x45` | `TGSI_ATOMXOR` | CAPS 30 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMXOR; as TGSI_ATOMUADD. |
+//! | `0x46` | `TGSI_ATOMUMIN` | CAPS 31 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMUMIN; as TGSI_ATOMUADD. |
+//! | `0x47` | `TGSI_ATOMUMAX` | CAPS1 0 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMUMAX; as TGSI_ATOMUADD. |
+//! | `0x48` | `TGSI_ATOMIMIN` | CAPS1 1 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMIMIN; as TGSI_ATOMUADD. |
+//! | `0x49` | `TGSI_ATOMIMAX` | CAPS1 2 | 56 | `op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]` | 4 words | yes | TGSI ATOMIMAX; as TGSI_ATOMUADD. |
+//!
+//! ### Rejections (completion record `kind` when `outcome` = 1)
+//!
+//! | kind | name | core error and details |
+//! |---|---|---|
+//! | `0x01` | `INFO_OP` | InfoError::Op: detail0 = Op bits 4:0 (not resinfo/sampleinfo). |
+//! | `0x02` | `INFO_EXEC_SIZE` | InfoError::ExecSize: detail0 = Exec_size bits 3:0. |
+//! | `0x03` | `INFO_MASK_ALIGNMENT` | InfoError::MaskAlignment: detail0 = lanes, detail1 = k of Mk. |
+//! | `0x10` | `FETCH_CUBE` | FetchError::Cube: TXF / SAMPLE_I / SAMPLE_I_MS on a cube view. |
+//! | `0x11` | `FETCH_OFFSET_RANGE` | FetchError::OffsetRange: detail0 = offset component. |
+//! | `0x18` | `RESOURCE_ENCODE_DEPTH_STENCIL` | ResourceError::Encode(EncodeError::DepthStencil): STORE to a depth/stencil resource. |
+//! | `0x19` | `RESOURCE_ENCODE_SRGB` | ResourceError::Encode(EncodeError::Srgb): STORE to an sRGB resource. |
+//! | `0x1A` | `RESOURCE_ATOMIC_FORMAT` | ResourceError::AtomicFormat: atomic on a format that is not 32-bit integer. |
+//! | `0x20` | `SAMPLE_TEXTURE_TYPE` | SampleError::TextureType: buffer / multisample view, or a TEX-family form without its operand. |
+//! | `0x21` | `SAMPLE_OFFSET_RANGE` | SampleError::OffsetRange: detail0 = offset component. |
+//! | `0x22` | `SAMPLE_COMPARE` | SampleError::Compare: depth compare on an integer format. |
+//! | `0x28` | `GATHER_TEXTURE_TYPE` | GatherError::TextureType. |
+//! | `0x29` | `GATHER_OFFSET_RANGE` | GatherError::OffsetRange: detail0 = offset component. |
+//! | `0x2A` | `GATHER_OFFSET_ON_CUBE` | GatherError::OffsetOnCube. |
+//! | `0x2B` | `GATHER_COMPARE_ON_3D` | GatherError::CompareOn3D. |
+//! | `0x2C` | `GATHER_COMPARE` | GatherError::Compare: depth compare on an integer format. |
+//! | `0x2D` | `GATHER_COMPONENT` | GatherError::Component: component above 3. |
 //! <!-- tables:end -->
 
 use core::fmt::{self, Write};
@@ -192,7 +273,7 @@ pub const RESP_SYNC: u8 = 0xA5;
 pub const DEVICE_ID: u32 = 0x3143_5854;
 /// Protocol version in `VERSION`: major in bits 31:16, minor in 15:0. The host requires the
 /// same major version.
-pub const PROTOCOL_VERSION: u32 = 0x0001_0000;
+pub const PROTOCOL_VERSION: u32 = 0x0001_0001;
 /// Length of the `SUBMIT` response (the completion record).
 pub const COMPLETION_LEN: usize = 8;
 
@@ -363,10 +444,42 @@ impl FieldDef {
 /// The shape of an op's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultShape {
-    /// Four words (R, G, B, A).
+    /// Four words (R, G, B, A); `written` = 1.
     Vec4,
     /// `lanes × 4` words, RGBA planar, plus the mask of lanes written.
     Lanes,
+    /// A quad: 16 words, lane-major (R, G, B, A of lane 0, then lanes 1, 2, 3); `written` =
+    /// `0xF`.
+    Quad,
+    /// NVIDIA `TLD4S`: 4 words `Rd0[0], Rd0[1], Rd1[0], Rd1[1]`; `written` = registers per
+    /// destination (2, or 1 with `.F16`: the second words are then 0).
+    Tld4s,
+    /// No words; `written` = 1 if the op wrote texture memory, 0 if not (`STORE`).
+    Flag,
+}
+
+impl ResultShape {
+    /// Short text for the tables.
+    pub const fn text(self) -> &'static str {
+        match self {
+            ResultShape::Vec4 => "4 words",
+            ResultShape::Lanes => "lanes × 4 words",
+            ResultShape::Quad => "16 words (quad)",
+            ResultShape::Tld4s => "4 words + count",
+            ResultShape::Flag => "written flag",
+        }
+    }
+
+    /// ASCII text for the Verilog comments.
+    pub const fn ascii(self) -> &'static str {
+        match self {
+            ResultShape::Vec4 => "4 words",
+            ResultShape::Lanes => "lanes x 4 words",
+            ResultShape::Quad => "16 words, lane-major quad",
+            ResultShape::Tld4s => "4 words (Rd0, Rd0+1, Rd1, Rd1+1), written = registers per destination",
+            ResultShape::Flag => "no words, written = 1 if memory was written",
+        }
+    }
 }
 
 /// One op that `SUBMIT` executes.
@@ -376,12 +489,15 @@ pub struct OpDef {
     pub name: &'static str,
     /// Op code (byte 0 of the `SUBMIT` payload).
     pub code: u8,
-    /// Bit in the `CAPS` register.
+    /// Capability bit: bit `n` of `CAPS` for `n < 32`, bit `n − 32` of `CAPS1` otherwise.
     pub cap_bit: u8,
     /// `SUBMIT` payload length (the 4-byte op header included).
     pub len: u16,
     /// Result shape.
     pub result: ResultShape,
+    /// Not idempotent (the atomics): payload byte 1 carries the replay tag (see the module
+    /// docs, "Replay protection").
+    pub replay: bool,
     /// Operand layout, `field:type` in payload order.
     pub layout: &'static str,
     /// The core function it runs.
@@ -424,8 +540,8 @@ commands! {
         "Writes one sampler-header pool entry.";
     WRITE_CBANK = 0x32, Len::range(6, 258), Len::fixed(0), "start:u16 words:u32[1..=64] ->",
         "Writes consecutive constant-bank words from word index start.";
-    SUBMIT = 0x40, Len::range(8, 76), Len::fixed(8), "op:u8 a:u8 b:u8 c:u8 operands:u32[..] -> outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8",
-        "Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see REJECT_*), written = lanes written (1 for a 4-word result, 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset).";
+    SUBMIT = 0x40, Len::range(8, 188), Len::fixed(8), "op:u8 a:u8 b:u8 c:u8 operands:u32[..] -> outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8",
+        "Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see Rejections), written = per result shape (4 words: 1; lanes: lanes written; quad: 0xF; TLD4S: registers per destination; STORE: 1 if memory was written; 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset).";
     READ_RESULT = 0x41, Len::fixed(2), Len::range(4, 256), "offset:u8 count:u8 -> words:u32[count]",
         "Reads count (1..=64) words of the result buffer from word offset.";
 }
@@ -502,6 +618,8 @@ registers! {
         "SetSamplerHeaderPoolC.MaximumIndex: the largest valid sampler pointer.";
     BINDING_MODE = 0x038, 1, Rw, Reset::Value(0),
         "SetSamplerBinding: 0 = INDEPENDENTLY, 1 = VIA_HEADER_BINDING.";
+    CAPS1 = 0x03C, 32, Ro, Reset::Build("CAPS1"),
+        "Implemented ops, continued: bit n set = the op with cap_bit 32 + n is implemented (protocol 1.1 and later).";
 }
 
 macro_rules! fields {
@@ -528,31 +646,89 @@ fields! {
 }
 
 macro_rules! ops {
-    ($( $name:ident = $code:literal, $cap:literal, $len:literal, $result:ident, $layout:literal, $doc:literal; )*) => {
+    ($( $name:ident = $code:literal, $cap:literal, $len:literal, $result:ident, $replay:literal, $layout:literal, $doc:literal; )*) => {
         /// Op codes (byte 0 of the `SUBMIT` payload).
         pub mod op {
             $( #[doc = $doc] pub const $name: u8 = $code; )*
         }
-        /// Every op.
+        /// Every op, in code order.
         pub const OPS: &[OpDef] = &[
-            $( OpDef { name: stringify!($name), code: $code, cap_bit: $cap, len: $len, result: ResultShape::$result, layout: $layout, doc: $doc }, )*
+            $( OpDef { name: stringify!($name), code: $code, cap_bit: $cap, len: $len, result: ResultShape::$result, replay: $replay, layout: $layout, doc: $doc }, )*
         ];
     };
 }
 
 ops! {
-    NV_TXQ = 0x01, 0, 12, Vec4, "op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32",
+    NV_TXQ = 0x01, 0, 12, Vec4, false, "op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32",
         "NVIDIA TXQ (texcore::query::nv::txq). source 0: handle = tsPtrIdxU13 (constant-bank word index, <= 0x1FFF); 1: bindless .B, handle = the handle word. query: 1 DIMENSION, 2 TEXTURE_TYPE, 5 SAMPLER_POS. Result RGBA before the write mask.";
-    TGSI_TXQ = 0x10, 1, 12, Vec4, "op:u8 rsvd:u8[3] view:u32 lod:u32",
+    NV_TLD4S = 0x02, 6, 24, Tld4s, false, "op:u8 source:u8 comp:u8 mods:u8 handle:u32 s:u32 t:u32 toff:u32 dc:u32",
+        "NVIDIA TLD4S for one lane (texcore::op::gather::tld4s). source/handle as NV_TXQ. comp: .R .G .B .A = 0..3 (any other value: rejected by the core). mods: bit 0 .AOFFI, bit 1 .DC, bit 2 .F16, bit 3 the F16 rounding mode (0 RNE, 1 RTZ; 0 without .F16), bits 7:4 reserved. s, t, toff, dc: the scalar operands after the Ra/Rb unpacking (Tld4sOperands). Result: the registers Rd0, Rd0+1, Rd1, Rd1+1; written = 2, or 1 with .F16 (Rd0+1 and Rd1+1 then 0).";
+    NV_TMML = 0x03, 7, 72, Quad, false, "op:u8 source:u8 desc:u8 rsvd:u8 handle:u32 ra:u32[4][4]",
+        "NVIDIA TMML.LOD for a quad (texcore::op::tmml::tmml). source/handle as NV_TXQ. desc = #paramA (0 1D, 1 2D, 2 3D, 3 CUBE, 4 ARRAY_1D, 5 ARRAY_2D, 7 ARRAY_CUBE). ra: per lane, its Ra .. Ra+3. Result: R, G, B, A of each lane.";
+    TGSI_TXQ = 0x10, 1, 12, Vec4, false, "op:u8 rsvd:u8[3] view:u32 lod:u32",
         "TGSI TXQ (texcore::query::tgsi::txq); view = header-pool pointer of the SVIEW.";
-    TGSI_SVIEWINFO = 0x11, 2, 12, Vec4, "op:u8 rsvd:u8[3] view:u32 mip_level:u32",
+    TGSI_SVIEWINFO = 0x11, 2, 12, Vec4, false, "op:u8 rsvd:u8[3] view:u32 mip_level:u32",
         "TGSI SVIEWINFO (texcore::query::tgsi::sviewinfo).";
-    TGSI_SAMPLE_INFO = 0x12, 3, 8, Vec4, "op:u8 rsvd:u8[3] view:u32",
+    TGSI_SAMPLE_INFO = 0x12, 3, 8, Vec4, false, "op:u8 rsvd:u8[3] view:u32",
         "TGSI SAMPLE_INFO (texcore::query::tgsi::sample_info).";
-    TGSI_SAMPLE_POS = 0x13, 4, 12, Vec4, "op:u8 rsvd:u8[3] view:u32 index:u32",
+    TGSI_SAMPLE_POS = 0x13, 4, 12, Vec4, false, "op:u8 rsvd:u8[3] view:u32 index:u32",
         "TGSI SAMPLE_POS (texcore::query::tgsi::sample_pos): fp32 bit patterns.";
-    INTEL_INFO = 0x20, 5, 76, Lanes, "op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]",
+    TGSI_TXF = 0x14, 8, 36, Vec4, false, "op:u8 rsvd:u8[3] view:u32 coord:i32[4] offset:i32[3]",
+        "TGSI TXF (texcore::op::fetch::txf): coord = (x, y, z, level) signed, offset = src1 (each -8..=7, else rejected).";
+    TGSI_SAMPLE_I = 0x15, 9, 24, Vec4, false, "op:u8 rsvd:u8[3] view:u32 address:u32[4]",
+        "TGSI SAMPLE_I (texcore::op::fetch::sample_i): address = (x, y, z, level).";
+    TGSI_SAMPLE_I_MS = 0x16, 10, 28, Vec4, false, "op:u8 rsvd:u8[3] view:u32 address:u32[4] sample:u32",
+        "TGSI SAMPLE_I_MS (texcore::op::fetch::sample_i_ms).";
+    TGSI_LOAD = 0x18, 11, 24, Vec4, false, "op:u8 rsvd:u8[3] resource:u32 address:u32[4]",
+        "TGSI LOAD (texcore::op::resource::load); resource = header-pool pointer of the RES.";
+    TGSI_STORE = 0x19, 12, 40, Flag, false, "op:u8 rsvd:u8[3] resource:u32 address:u32[4] src:u32[4]",
+        "TGSI STORE (texcore::op::resource::store). written = 1 if the texel was written, 0 if the address was out of range or the resource invalid.";
+    INTEL_INFO = 0x20, 5, 76, Lanes, false, "op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]",
         "Intel vISA INFO resinfo/sampleinfo (texcore::query::intel::info); surface = header-pool pointer. Result: lanes x 4 words RGBA planar, written = enabled lanes; a malformed instruction completes with outcome 1 (rejected) and nothing written.";
+    TGSI_TEX = 0x30, 13, 92, Quad, false, "op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]",
+        "TGSI TEX (texcore::op::sample::tex_family); view = header-pool pointer, sampler = sampler-pool pointer. flags: bit 0 shadow form, bit 1 src1 present (TEX2 form: src1x = src1.x per lane, the only component read; 0 when absent), bits 7:2 reserved. src0: per lane, (x, y, z, w).";
+    TGSI_TXB = 0x31, 14, 92, Quad, false, "op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]",
+        "TGSI TXB; as TGSI_TEX (bias in src0.w, or src1.x: TXB2).";
+    TGSI_TXL = 0x32, 15, 92, Quad, false, "op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]",
+        "TGSI TXL; as TGSI_TEX (LOD in src0.w, or src1.x: TXL2).";
+    TGSI_TXD = 0x33, 16, 188, Quad, false, "op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4] ddx:u32[4][3] ddy:u32[4][3]",
+        "TGSI TXD; as TGSI_TEX, flags bit 2 = ddx/ddy present (x, y, z per lane; 0 when absent: the core rejects TXD without derivatives).";
+    TGSI_TXP = 0x34, 17, 92, Quad, false, "op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]",
+        "TGSI TXP; as TGSI_TEX (projective: x, y, z divided by w).";
+    TGSI_SAMPLE = 0x38, 18, 88, Quad, false, "op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4]",
+        "TGSI SAMPLE (texcore::op::sample::sample); view / sampler = header- / sampler-pool pointers; offset: each -8..=7, else rejected.";
+    TGSI_SAMPLE_B = 0x39, 19, 104, Quad, false, "op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] bias:u32[4]",
+        "TGSI SAMPLE_B: per-lane bias (binary32).";
+    TGSI_SAMPLE_L = 0x3A, 20, 104, Quad, false, "op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] lod:u32[4]",
+        "TGSI SAMPLE_L: per-lane LOD (binary32).";
+    TGSI_SAMPLE_D = 0x3B, 21, 184, Quad, false, "op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ddx:u32[4][3] ddy:u32[4][3]",
+        "TGSI SAMPLE_D: per-lane derivatives of x, y, z.";
+    TGSI_SAMPLE_C = 0x3C, 22, 104, Quad, false, "op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ref:u32[4]",
+        "TGSI SAMPLE_C: per-lane depth reference (binary32).";
+    TGSI_SAMPLE_C_LZ = 0x3D, 23, 104, Quad, false, "op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ref:u32[4]",
+        "TGSI SAMPLE_C_LZ: SAMPLE_C at level 0.";
+    TGSI_GATHER4 = 0x3E, 24, 100, Quad, false, "op:u8 component:u8 flags:u8 rsvd:u8 view:u32 sampler:u32 offset:i32[2] address:u32[4][4] ref:u32[4]",
+        "TGSI GATHER4 (texcore::op::gather::gather4). component 0..3 (any other value: rejected by the core); offset -32..=31 each; flags bit 0 = compare form with a per-lane ref (0 when absent), bits 7:1 reserved. Result (S0, S1, S2, S3) per lane.";
+    TGSI_ATOMUADD = 0x40, 25, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMUADD (texcore::op::resource::atomic); tag = replay tag (see Replay protection); cmp is read by ATOMCAS only. Result: the old texel.";
+    TGSI_ATOMXCHG = 0x41, 26, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMXCHG; as TGSI_ATOMUADD.";
+    TGSI_ATOMCAS = 0x42, 27, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMCAS; as TGSI_ATOMUADD.";
+    TGSI_ATOMAND = 0x43, 28, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMAND; as TGSI_ATOMUADD.";
+    TGSI_ATOMOR = 0x44, 29, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMOR; as TGSI_ATOMUADD.";
+    TGSI_ATOMXOR = 0x45, 30, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMXOR; as TGSI_ATOMUADD.";
+    TGSI_ATOMUMIN = 0x46, 31, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMUMIN; as TGSI_ATOMUADD.";
+    TGSI_ATOMUMAX = 0x47, 32, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMUMAX; as TGSI_ATOMUADD.";
+    TGSI_ATOMIMIN = 0x48, 33, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMIMIN; as TGSI_ATOMUADD.";
+    TGSI_ATOMIMAX = 0x49, 34, 56, Vec4, true, "op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]",
+        "TGSI ATOMIMAX; as TGSI_ATOMUADD.";
 }
 
 /// `SUBMIT` completion record, byte 0 (`outcome`).
@@ -563,14 +739,48 @@ pub mod outcome {
     pub const REJECTED: u8 = 1;
 }
 
-/// `SUBMIT` completion record, byte 1 (`kind`) of a rejected op: which core error.
-pub mod reject {
-    /// `InfoError::Op(detail0)`: Op bits 4:0 not resinfo/sampleinfo.
-    pub const INFO_OP: u8 = 1;
-    /// `InfoError::ExecSize(detail0)`.
-    pub const INFO_EXEC_SIZE: u8 = 2;
-    /// `InfoError::MaskAlignment { lanes: detail0, mask: detail1 }`.
-    pub const INFO_MASK_ALIGNMENT: u8 = 3;
+/// One rejection kind: byte 1 (`kind`) of the completion record of a rejected op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RejectDef {
+    /// Name (the constant in [`reject`]).
+    pub name: &'static str,
+    /// The `kind` byte.
+    pub code: u8,
+    /// The core error and the meaning of `detail0` / `detail1` (0 unless stated).
+    pub doc: &'static str,
+}
+
+macro_rules! rejects {
+    ($( $name:ident = $code:literal, $doc:literal; )*) => {
+        /// `SUBMIT` completion record, byte 1 (`kind`) of a rejected op: which core error.
+        pub mod reject {
+            $( #[doc = $doc] pub const $name: u8 = $code; )*
+        }
+        /// Every rejection kind.
+        pub const REJECTS: &[RejectDef] = &[
+            $( RejectDef { name: stringify!($name), code: $code, doc: $doc }, )*
+        ];
+    };
+}
+
+rejects! {
+    INFO_OP = 0x01, "InfoError::Op: detail0 = Op bits 4:0 (not resinfo/sampleinfo).";
+    INFO_EXEC_SIZE = 0x02, "InfoError::ExecSize: detail0 = Exec_size bits 3:0.";
+    INFO_MASK_ALIGNMENT = 0x03, "InfoError::MaskAlignment: detail0 = lanes, detail1 = k of Mk.";
+    FETCH_CUBE = 0x10, "FetchError::Cube: TXF / SAMPLE_I / SAMPLE_I_MS on a cube view.";
+    FETCH_OFFSET_RANGE = 0x11, "FetchError::OffsetRange: detail0 = offset component.";
+    RESOURCE_ENCODE_DEPTH_STENCIL = 0x18, "ResourceError::Encode(EncodeError::DepthStencil): STORE to a depth/stencil resource.";
+    RESOURCE_ENCODE_SRGB = 0x19, "ResourceError::Encode(EncodeError::Srgb): STORE to an sRGB resource.";
+    RESOURCE_ATOMIC_FORMAT = 0x1A, "ResourceError::AtomicFormat: atomic on a format that is not 32-bit integer.";
+    SAMPLE_TEXTURE_TYPE = 0x20, "SampleError::TextureType: buffer / multisample view, or a TEX-family form without its operand.";
+    SAMPLE_OFFSET_RANGE = 0x21, "SampleError::OffsetRange: detail0 = offset component.";
+    SAMPLE_COMPARE = 0x22, "SampleError::Compare: depth compare on an integer format.";
+    GATHER_TEXTURE_TYPE = 0x28, "GatherError::TextureType.";
+    GATHER_OFFSET_RANGE = 0x29, "GatherError::OffsetRange: detail0 = offset component.";
+    GATHER_OFFSET_ON_CUBE = 0x2A, "GatherError::OffsetOnCube.";
+    GATHER_COMPARE_ON_3D = 0x2B, "GatherError::CompareOn3D.";
+    GATHER_COMPARE = 0x2C, "GatherError::Compare: depth compare on an integer format.";
+    GATHER_COMPONENT = 0x2D, "GatherError::Component: component above 3.";
 }
 
 /// The command with this code.
@@ -598,12 +808,13 @@ pub fn status_class(code: u8) -> StatusClass {
     status_def(code).map_or(StatusClass::Fault, |s| s.class)
 }
 
-/// CAPS value with every op of [`OPS`] implemented.
-pub const fn all_caps() -> u32 {
-    let mut caps = 0u32;
+/// The capabilities with every op of [`OPS`] implemented: `CAPS` in bits 31:0, `CAPS1` in
+/// bits 63:32.
+pub const fn all_caps() -> u64 {
+    let mut caps = 0u64;
     let mut rest = OPS;
     while let [first, tail @ ..] = rest {
-        caps |= 1u32 << first.cap_bit;
+        caps |= 1u64 << first.cap_bit;
         rest = tail;
     }
     caps
@@ -814,26 +1025,43 @@ pub fn render_markdown(out: &mut impl Write) -> fmt::Result {
     writeln!(out)?;
     writeln!(out, "### Ops (`SUBMIT` payload)")?;
     writeln!(out)?;
-    writeln!(out, "| code | op | CAPS bit | payload bytes | operands | result | meaning |")?;
-    writeln!(out, "|---|---|---|---|---|---|---|")?;
+    writeln!(out, "| code | op | CAPS bit | payload bytes | operands | result | replay tag | meaning |")?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|")?;
     for o in OPS {
-        let shape = match o.result {
-            ResultShape::Vec4 => "4 words",
-            ResultShape::Lanes => "lanes × 4 words",
-        };
         writeln!(
             out,
-            "| `0x{:02X}` | `{}` | {} | {} |{} | {} | {} |",
+            "| `0x{:02X}` | `{}` | {} | {} |{} | {} | {} | {} |",
             o.code,
             o.name,
-            o.cap_bit,
+            CapText(o.cap_bit),
             o.len,
             Code(o.layout),
-            shape,
+            o.result.text(),
+            if o.replay { "yes" } else { "–" },
             Escaped(o.doc)
         )?;
     }
+    writeln!(out)?;
+    writeln!(out, "### Rejections (completion record `kind` when `outcome` = 1)")?;
+    writeln!(out)?;
+    writeln!(out, "| kind | name | core error and details |")?;
+    writeln!(out, "|---|---|---|")?;
+    for r in REJECTS {
+        writeln!(out, "| `0x{:02X}` | `{}` | {} |", r.code, r.name, Escaped(r.doc))?;
+    }
     Ok(())
+}
+
+struct CapText(u8);
+
+impl fmt::Display for CapText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 < 32 {
+            write!(f, "CAPS {}", self.0)
+        } else {
+            write!(f, "CAPS1 {}", self.0 - 32)
+        }
+    }
 }
 
 struct Or<'a>(&'a str, &'a str);
@@ -969,26 +1197,44 @@ pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
     writeln!(out, "// ---- SUBMIT completion record ----")?;
     hex(out, "TXC_OUTCOME_DONE", 8, outcome::DONE.into(), "")?;
     hex(out, "TXC_OUTCOME_REJECTED", 8, outcome::REJECTED.into(), "")?;
-    hex(out, "TXC_REJECT_INFO_OP", 8, reject::INFO_OP.into(), "detail0 = Op bits 4:0")?;
-    hex(out, "TXC_REJECT_INFO_EXEC_SIZE", 8, reject::INFO_EXEC_SIZE.into(), "detail0 = Exec_size bits 3:0")?;
-    hex(out, "TXC_REJECT_INFO_MASK_ALIGNMENT", 8, reject::INFO_MASK_ALIGNMENT.into(), "detail0 = lanes, detail1 = k of Mk")?;
+    writeln!(out, "// rejection kinds (completion byte 1 when outcome = REJECTED): TXC_REJECT_<name>")?;
+    for r in REJECTS {
+        hex(out, Name("TXC_REJECT_", r.name, ""), 8, r.code.into(), r.doc)?;
+    }
     writeln!(out)?;
-    writeln!(out, "// ---- ops (SUBMIT payload byte 0): TXC_OP_<name>, _LEN = SUBMIT payload bytes, _CAP = CAPS bit ----")?;
+    writeln!(out, "// ---- ops (SUBMIT payload byte 0): TXC_OP_<name>, _LEN = SUBMIT payload bytes,")?;
+    writeln!(out, "// _CAP = capability bit (0..31: CAPS, 32..63: CAPS1 bit n-32), _REPLAY = 1: byte 1 is the replay tag ----")?;
     for o in OPS {
-        let shape = match o.result {
-            ResultShape::Vec4 => "result: 4 words",
-            ResultShape::Lanes => "result: lanes x 4 words",
-        };
-        writeln!(out, "// {} ({}): {}", o.name, shape, o.doc)?;
+        writeln!(out, "// {} (result: {}): {}", o.name, o.result.ascii(), Ascii(o.doc))?;
         writeln!(out, "//   operands: {}", o.layout)?;
         hex(out, Name("TXC_OP_", o.name, ""), 8, o.code.into(), "")?;
         int(out, Name("TXC_OP_", o.name, "_LEN"), o.len.into(), "")?;
         int(out, Name("TXC_OP_", o.name, "_CAP"), o.cap_bit.into(), "")?;
+        int(out, Name("TXC_OP_", o.name, "_REPLAY"), o.replay.into(), "")?;
     }
-    hex(out, "TXC_CAPS_ALL", 32, all_caps(), "every op above")?;
+    let caps = all_caps();
+    hex(out, "TXC_CAPS_ALL", 32, caps as u32, "CAPS with every op above")?;
+    hex(out, "TXC_CAPS1_ALL", 32, (caps >> 32) as u32, "CAPS1 with every op above")?;
     writeln!(out)?;
     writeln!(out, "/* verilator lint_on UNUSEDPARAM */")?;
     Ok(())
+}
+
+/// Text with the non-ASCII characters of the docs spelled in ASCII (Verilog comments).
+struct Ascii<'a>(&'a str);
+
+impl fmt::Display for Ascii<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for ch in self.0.chars() {
+            match ch {
+                '×' => f.write_char('x')?,
+                '−' | '–' => f.write_char('-')?,
+                c if c.is_ascii() => f.write_char(c)?,
+                _ => f.write_char('?')?,
+            }
+        }
+        Ok(())
+    }
 }
 
 struct Name<'a>(&'a str, &'a str, &'a str);

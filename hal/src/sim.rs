@@ -12,6 +12,10 @@
 //! | [`SimulatedFpga::irq_pin`] | [`InputPin`] | `IRQ` |
 //! | [`SimulatedFpga::delay`] | [`DelayNs`] | the passing of time (the device's clock advances only through it) |
 //!
+//! `SUBMIT` runs the op on a [`SoftSampler`] (so `STORE` and the atomics write the
+//! simulated texture memory) and keeps the replay record of [`crate::protocol`]: a resent
+//! atomic is answered from it, not executed again.
+//!
 //! After a command frame, `BUSY` stays high for the command's [`Timing`] (in simulated
 //! nanoseconds). The device shifts out `0x00` whenever it has nothing to send (during a
 //! command, before a response, after the end of a frame).
@@ -48,10 +52,10 @@ use embedded_hal::spi::{self, Operation, SpiDevice};
 use texcore::handle::SamplerBinding;
 
 use crate::device::SamplerDevice;
-use crate::op::Op;
+use crate::op::{Op, MAX_OP_LEN};
 use crate::protocol::{
     self, cmd, crc32c, encode_response, field, parse_command, read_u16, read_u32, reg, status, Access, StatusClass,
-    CRC_LEN, FETCH, MAX_CMD_FRAME, MAX_RESP_FRAME, MAX_RESP_PAYLOAD, MAX_RESULT_WORDS,
+    COMPLETION_LEN, CRC_LEN, FETCH, MAX_CMD_FRAME, MAX_RESP_FRAME, MAX_RESP_PAYLOAD, MAX_RESULT_WORDS,
 };
 use crate::soft::SoftSampler;
 
@@ -254,7 +258,7 @@ const MOSI_CAP: usize = MAX_CMD_FRAME + 1;
 
 struct State<'m, const H: usize, const S: usize, const C: usize> {
     core: SoftSampler<'m, H, S, C>,
-    caps: u32,
+    caps: u64,
     timing: Timing,
     now: u64,
     ready_at: u64,
@@ -271,6 +275,10 @@ struct State<'m, const H: usize, const S: usize, const C: usize> {
     resp_code: u8,
     result: [u32; MAX_RESULT_WORDS],
     result_words: usize,
+    /// The last `SUBMIT` payload and completion record, for the replay tag.
+    last_submit: [u8; MAX_OP_LEN],
+    last_submit_len: usize,
+    last_completion: [u8; COMPLETION_LEN],
     mosi: [u8; MOSI_CAP],
     faults: [Option<Injection>; FAULT_SLOTS],
     stats: SimStats,
@@ -304,6 +312,9 @@ impl<'m, const H: usize, const S: usize, const C: usize> SimulatedFpga<'m, H, S,
             resp_code: 0,
             result: [0; MAX_RESULT_WORDS],
             result_words: 0,
+            last_submit: [0; MAX_OP_LEN],
+            last_submit_len: 0,
+            last_completion: [0; COMPLETION_LEN],
             mosi: [0; MOSI_CAP],
             faults: [None; FAULT_SLOTS],
             stats: SimStats::default(),
@@ -342,8 +353,9 @@ impl<'m, const H: usize, const S: usize, const C: usize> SimulatedFpga<'m, H, S,
         SimDelay(self)
     }
 
-    /// Sets the `CAPS` register (ops with a clear bit answer `ERR_UNSUPPORTED`).
-    pub fn set_caps(&self, caps: u32) -> Result<(), SimError> {
+    /// Sets the `CAPS` (bits 31:0) and `CAPS1` (bits 63:32) registers (ops with a clear bit
+    /// answer `ERR_UNSUPPORTED`).
+    pub fn set_caps(&self, caps: u64) -> Result<(), SimError> {
         self.with(|s| s.caps = caps)
     }
 
@@ -404,6 +416,7 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
         self.fault = false;
         self.result = [0; MAX_RESULT_WORDS];
         self.result_words = 0;
+        self.last_submit_len = 0;
         self.respond(0, 0, status::ERR_NO_RESPONSE, &[], false);
     }
 
@@ -655,6 +668,10 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
 
     /// Executes a command; `Ok(n)`: `n` response payload bytes in `out`; `Err`: the status.
     fn dispatch(&mut self, code: u8, p: &[u8], out: &mut [u8; MAX_RESP_PAYLOAD]) -> Result<usize, u8> {
+        if code != cmd::SUBMIT {
+            // The replay record only answers an immediate resend.
+            self.last_submit_len = 0;
+        }
         let def = protocol::command(code).ok_or(status::ERR_BAD_CMD)?;
         if !def.request.accepts(p.len()) {
             return Err(status::ERR_BAD_LEN);
@@ -724,8 +741,18 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
                 Ok(0)
             }
             cmd::SUBMIT => {
+                let replay = protocol::op_def(p.first().copied().unwrap_or(0)).is_some_and(|d| d.replay)
+                    && p.get(1).is_some_and(|tag| *tag != 0)
+                    && self.last_submit.get(..self.last_submit_len) == Some(p);
+                if replay {
+                    // A resend of the last (non-idempotent) op: answer from the record.
+                    let rec = self.last_completion;
+                    out.get_mut(..rec.len()).ok_or(status::ERR_INTERNAL)?.copy_from_slice(&rec);
+                    return Ok(rec.len());
+                }
+                self.last_submit_len = 0;
                 let op = Op::decode(p)?;
-                let cap = op.def().map_or(32, |d| u32::from(d.cap_bit));
+                let cap = op.def().map_or(64, |d| u32::from(d.cap_bit));
                 if self.caps.checked_shr(cap).unwrap_or(0) & 1 == 0 {
                     return Err(status::ERR_UNSUPPORTED);
                 }
@@ -746,6 +773,11 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
                 }
                 self.irq_flags |= 1 << field::IRQ_DONE;
                 let rec = reply.completion().encode();
+                if let Some(dst) = self.last_submit.get_mut(..p.len()) {
+                    dst.copy_from_slice(p);
+                    self.last_submit_len = p.len();
+                    self.last_completion = rec;
+                }
                 out.get_mut(..rec.len()).ok_or(status::ERR_INTERNAL)?.copy_from_slice(&rec);
                 Ok(rec.len())
             }
@@ -772,7 +804,8 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
         Ok(match addr {
             reg::ID => protocol::DEVICE_ID,
             reg::VERSION => protocol::PROTOCOL_VERSION,
-            reg::CAPS => self.caps,
+            reg::CAPS => self.caps as u32,
+            reg::CAPS1 => (self.caps >> 32) as u32,
             reg::STATUS => {
                 (1 << field::STATUS_READY)
                     | (u32::from(self.fault) << field::STATUS_FAULT)

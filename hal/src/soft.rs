@@ -2,16 +2,21 @@
 //!
 //! All state lives in fixed-capacity arrays inside the value (the pools and the constant
 //! bank, sized by const generics) and a caller-provided texture memory slice: no heap.
+//! TGSI views, resources and samplers are pool pointers ([`SoftSampler::view`],
+//! [`SoftSampler::sampler`]); `STORE` and the atomics write the texture memory.
 
-use texcore::descriptor::TextureHeader;
+use texcore::descriptor::{SamplerHeader, TextureHeader};
 use texcore::handle::{Bindings, Invalid, Pool, SamplerBinding};
+use texcore::op::sample::{Quad, TexOperands};
+use texcore::op::{fetch, gather, resource, sample, tmml};
 use texcore::query::{intel, nv, tgsi};
 
 use crate::device::{Limits, SamplerDevice};
-use crate::op::{info_written_lanes, LaneReply, Op, Reply, Rejection};
+use crate::op::{info_written_lanes, LaneReply, Op, Rejection, Reply, Tld4sReply};
 use crate::protocol;
 
-/// Why the soft backend refused an upload. Ops never fail.
+/// Why the soft backend refused an upload. Ops never fail (a core error is a
+/// [`Reply::Rejected`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum SoftError {
@@ -96,10 +101,24 @@ impl<'m, const HEADERS: usize, const SAMPLERS: usize, const CBANK: usize> SoftSa
         self.binding
     }
 
-    /// Runs `op` on the core. Never fails, never panics.
-    pub fn run(&self, op: &Op) -> Reply {
+    /// The sampler header a TGSI sampler pointer names.
+    pub fn sampler(&self, ptr: u32) -> Result<SamplerHeader, Invalid> {
+        self.bindings().samplers.sampler(ptr)
+    }
+
+    /// Runs `op` on the core (`STORE` and the atomics write texture memory). Never fails,
+    /// never panics: the core's typed errors come back as [`Reply::Rejected`].
+    pub fn run(&mut self, op: &Op) -> Reply {
+        let view_of = |s: &Self, ptr: u32| s.view(ptr);
         match *op {
             Op::NvTxq { source, query, param } => Reply::Vec4(nv::txq(&self.bindings(), source, query, param)),
+            Op::NvTld4s { source, mods, operands } => {
+                match gather::tld4s(&self.bindings(), source, &*self.memory, mods, operands) {
+                    Ok(r) => Reply::Tld4s(Tld4sReply::from_result(r)),
+                    Err(e) => Reply::Rejected(Rejection::Gather(e)),
+                }
+            }
+            Op::NvTmml { source, desc, ra } => Reply::Quad(tmml::tmml(&self.bindings(), source, desc, &ra)),
             Op::TgsiTxq { view, lod } => Reply::Vec4(tgsi::txq(self.view(view).as_ref().map_err(|e| *e), lod)),
             Op::TgsiSviewinfo { view, mip_level } => {
                 Reply::Vec4(tgsi::sviewinfo(self.view(view).as_ref().map_err(|e| *e), mip_level))
@@ -107,6 +126,81 @@ impl<'m, const HEADERS: usize, const SAMPLERS: usize, const CBANK: usize> SoftSa
             Op::TgsiSampleInfo { view } => Reply::Vec4(tgsi::sample_info(self.view(view).as_ref().map_err(|e| *e))),
             Op::TgsiSamplePos { view, index } => {
                 Reply::Vec4(tgsi::sample_pos(self.view(view).as_ref().map_err(|e| *e), index))
+            }
+            Op::TgsiTxf { view, coord, offset } => {
+                let v = view_of(self, view);
+                fetched(fetch::txf(v.as_ref().map_err(|e| *e), &*self.memory, coord, offset))
+            }
+            Op::TgsiSampleI { view, address } => {
+                let v = view_of(self, view);
+                fetched(fetch::sample_i(v.as_ref().map_err(|e| *e), &*self.memory, address))
+            }
+            Op::TgsiSampleIMs { view, address, sample } => {
+                let v = view_of(self, view);
+                fetched(fetch::sample_i_ms(v.as_ref().map_err(|e| *e), &*self.memory, address, sample))
+            }
+            Op::TgsiLoad { resource: r, address } => {
+                let v = view_of(self, r);
+                Reply::Vec4(resource::load(v.as_ref().map_err(|e| *e), &*self.memory, address))
+            }
+            Op::TgsiStore { resource: r, address, src } => {
+                let v = view_of(self, r);
+                match resource::store(v.as_ref().map_err(|e| *e), &mut *self.memory, address, src) {
+                    Ok(w) => Reply::Stored(w),
+                    Err(e) => Reply::Rejected(Rejection::Resource(e)),
+                }
+            }
+            Op::TgsiAtomic { op: a, resource: r, address, src, cmp } => {
+                let v = view_of(self, r);
+                match resource::atomic(a, v.as_ref().map_err(|e| *e), &mut *self.memory, address, src, cmp) {
+                    Ok(old) => Reply::Vec4(old),
+                    Err(e) => Reply::Rejected(Rejection::Resource(e)),
+                }
+            }
+            Op::TgsiTex { op: t, shadow, view, sampler, src0, src1, grads } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                let src1 = src1.map(|x| x.map(|c| [c, 0, 0, 0]));
+                let grads = grads.map(|g| g.quads());
+                let ops = TexOperands { src0: &src0, src1: src1.as_ref(), grads: grads.as_ref().map(|(x, y)| (x, y)) };
+                sampled(sample::tex_family(t, shadow, v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e), &*self.memory, ops))
+            }
+            Op::TgsiSample { view, sampler, address, offset } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                sampled(sample::sample(v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e), &*self.memory, &address, offset))
+            }
+            Op::TgsiSampleB { view, sampler, address, offset, bias } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                let (v, s) = (v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
+                sampled(sample::sample_b(v, s, &*self.memory, &address, bias, offset))
+            }
+            Op::TgsiSampleL { view, sampler, address, offset, lod } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                let (v, s) = (v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
+                sampled(sample::sample_l(v, s, &*self.memory, &address, lod, offset))
+            }
+            Op::TgsiSampleD { view, sampler, address, offset, grads } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                let (v, s) = (v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
+                let (ddx, ddy) = grads.quads();
+                sampled(sample::sample_d(v, s, &*self.memory, &address, &ddx, &ddy, offset))
+            }
+            Op::TgsiSampleC { view, sampler, address, offset, reference } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                let (v, s) = (v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
+                sampled(sample::sample_c(v, s, &*self.memory, &address, reference, offset))
+            }
+            Op::TgsiSampleCLz { view, sampler, address, offset, reference } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                let (v, s) = (v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
+                sampled(sample::sample_c_lz(v, s, &*self.memory, &address, reference, offset))
+            }
+            Op::TgsiGather4 { view, sampler, address, component, offset, reference } => {
+                let (v, s) = (self.view(view), self.sampler(sampler));
+                let (v, s) = (v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
+                match gather::gather4(v, s, &*self.memory, &address, component, offset, reference) {
+                    Ok(q) => Reply::Quad(q),
+                    Err(e) => Reply::Rejected(Rejection::Gather(e)),
+                }
             }
             Op::IntelInfo { op, exec, exec_mask, surface, lod } => {
                 let view = self.view(surface);
@@ -126,6 +220,20 @@ impl<'m, const HEADERS: usize, const SAMPLERS: usize, const CBANK: usize> SoftSa
                 }
             }
         }
+    }
+}
+
+fn fetched(r: Result<[u32; 4], fetch::FetchError>) -> Reply {
+    match r {
+        Ok(v) => Reply::Vec4(v),
+        Err(e) => Reply::Rejected(Rejection::Fetch(e)),
+    }
+}
+
+fn sampled(r: Result<Quad, sample::SampleError>) -> Reply {
+    match r {
+        Ok(q) => Reply::Quad(q),
+        Err(e) => Reply::Rejected(Rejection::Sample(e)),
     }
 }
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{populate, with_pair};
+use common::{ptr, reupload, scene_ops, with_fixture, with_pair, with_scene_pair, Fixture};
 use embedded_hal::delay::DelayNs;
 use embedded_hal::digital::{ErrorType as PinErrorType, InputPin};
 use embedded_hal::spi::{ErrorKind, ErrorType, Operation, SpiDevice};
@@ -13,7 +13,8 @@ use texcore::query::nv::TxqQuery;
 use texcore_hal::protocol::{self, cmd, status, FETCH};
 use texcore_hal::{Config, Error, Fault, FpgaSampler, Injection, Link, Op, ProtocolError, Reply, SamplerDevice, SimError};
 
-/// One op of each kind, with non-zero results on the fixture (and a rejected INFO).
+/// One op of each query kind, with non-zero results on the query fixture (and a rejected
+/// INFO).
 fn sample_ops() -> Vec<Op> {
     let lod: [u32; 16] = core::array::from_fn(|i| (i as u32) % 4);
     vec![
@@ -27,6 +28,19 @@ fn sample_ops() -> Vec<Op> {
         Op::IntelInfo { op: 0x0B, exec: 0x03, exec_mask: 0xFF, surface: 9, lod },
         Op::IntelInfo { op: 0x0A, exec: 0x24, exec_mask: !0, surface: 1, lod },
     ]
+}
+
+/// Every op the fault tests use, with its fixture: the query ops above, then one op of each
+/// other kind on the selfcheck scene (a STORE, atomics, quads, TLD4S, rejections).
+fn fixture_ops() -> Vec<(Fixture, Op)> {
+    let mut v: Vec<(Fixture, Op)> = sample_ops().into_iter().map(|o| (Fixture::Queries, o)).collect();
+    v.extend(scene_ops().into_iter().map(|o| (Fixture::Scene, o)));
+    v
+}
+
+/// Whether the op changes texture memory each time it runs (executing it twice is wrong).
+fn not_idempotent(o: &Op) -> bool {
+    o.def().is_some_and(|d| d.replay)
 }
 
 const CONFIG: Config = Config {
@@ -75,9 +89,9 @@ fn cases(o: &Op) -> Vec<(Injection, Error<SimError>)> {
 
 #[test]
 fn every_fault_becomes_its_typed_error_and_the_device_recovers() {
-    for o in sample_ops() {
+    for (fx, o) in fixture_ops() {
         for (inj, want) in cases(&o) {
-            with_pair(CONFIG, |sim, fpga, soft| {
+            with_fixture(fx, CONFIG, |sim, fpga, soft| {
                 let good = soft.execute(&o).unwrap();
                 sim.inject(inj).unwrap();
                 assert_eq!(fpga.execute(&o), Err(want), "{inj:?} on {o:?}");
@@ -85,7 +99,11 @@ fn every_fault_becomes_its_typed_error_and_the_device_recovers() {
                 if want == Error::Timeout {
                     // Unknown device state after a timeout: hard reset and upload again.
                     fpga.init().unwrap();
-                    populate(fpga).unwrap();
+                    reupload(fx, fpga).unwrap();
+                } else if not_idempotent(&o) {
+                    // The device may have applied the atomic before the fault: the caller
+                    // knows only that it failed, and restores the texture memory.
+                    reupload(fx, fpga).unwrap();
                 }
                 assert_eq!(fpga.execute(&o), Ok(good), "after {inj:?}");
             });
@@ -95,15 +113,18 @@ fn every_fault_becomes_its_typed_error_and_the_device_recovers() {
 
 #[test]
 fn faults_on_the_result_read_back_are_caught_too() {
-    let o = sample_ops()[6]; // 64 result words
-    for (inj, want) in cases(&o) {
-        if matches!(inj.fault, Fault::Status(status::ERR_UNSUPPORTED)) {
-            continue;
+    // 64 result words (INFO SIMD16), a quad (TXD), an atomic's old value.
+    let ops = [(Fixture::Queries, sample_ops()[6]), (Fixture::Scene, scene_ops()[8]), (Fixture::Scene, scene_ops()[5])];
+    for (fx, o) in ops {
+        for (inj, want) in cases(&o) {
+            if matches!(inj.fault, Fault::Status(status::ERR_UNSUPPORTED)) {
+                continue;
+            }
+            with_fixture(fx, CONFIG, |sim, fpga, _| {
+                sim.inject(inj.only(cmd::READ_RESULT)).unwrap();
+                assert_eq!(fpga.execute(&o), Err(want), "{inj:?} on READ_RESULT of {o:?}");
+            });
         }
-        with_pair(CONFIG, |sim, fpga, _| {
-            sim.inject(inj.only(cmd::READ_RESULT)).unwrap();
-            assert_eq!(fpga.execute(&o), Err(want), "{inj:?} on READ_RESULT");
-        });
     }
 }
 
@@ -123,12 +144,13 @@ fn transient_link_faults_are_absorbed_by_retries() {
         Status(status::ERR_FRAME),
         WrongSeq,
     ];
-    for o in sample_ops() {
+    for (fx, o) in fixture_ops() {
         for f in link {
-            with_pair(CONFIG, |sim, fpga, soft| {
+            with_fixture(fx, CONFIG, |sim, fpga, soft| {
                 let good = soft.execute(&o).unwrap();
                 let before = fpga.stats().retries;
                 sim.inject(Injection::times(f, 3)).unwrap();
+                // An atomic too: the resends carry its replay tag, so it runs once.
                 assert_eq!(fpga.execute(&o), Ok(good), "{f:?} ×3 on {o:?}");
                 assert_eq!(fpga.stats().retries - before, 3, "{f:?}");
                 // One more than the retries: an error, never a result.
@@ -234,6 +256,34 @@ fn every_single_bit_flip_of_an_exchange_is_detected() {
     assert_eq!(checked, 2 * 8 * (20 + 18 + 10 + 26));
 }
 
+/// Exhaustive for an atomic: every single-bit flip of its `SUBMIT` exchange, with one retry
+/// allowed, gives the right old value and leaves the texel updated exactly once.
+#[test]
+fn every_single_bit_flip_of_an_atomic_exchange_applies_it_once() {
+    use texcore::op::resource::AtomicOp;
+    let o = Op::TgsiAtomic { op: AtomicOp::UAdd, resource: ptr::ATOMIC, address: [3, 2, 0, 0], src: [1, 10, 100, 1000], cmp: [0; 4] };
+    let load = Op::TgsiLoad { resource: ptr::ATOMIC, address: [3, 2, 0, 0] };
+    let (cmd_len, resp_len) = (4 + 56 + 4u16, 6 + 8 + 4u16);
+    let mut checked = 0;
+    for dir in 0..2 {
+        let len = if dir == 0 { cmd_len } else { resp_len };
+        for byte in 0..len {
+            for bit in 0..8 {
+                let fault = if dir == 0 { Fault::FlipCommandBit { byte, bit } } else { Fault::FlipResponseBit { byte, bit } };
+                with_scene_pair(Config { retries: 1, ..CONFIG }, |sim, fpga, soft| {
+                    let want = soft.execute(&o).unwrap();
+                    sim.inject(Injection::once(fault).only(cmd::SUBMIT)).unwrap();
+                    assert_eq!(fpga.execute(&o), Ok(want), "{fault:?}");
+                    assert_eq!(fpga.execute(&load).unwrap(), soft.execute(&load).unwrap(), "{fault:?}: applied once");
+                    assert_eq!(sim.stats().unwrap().ops, 2, "{fault:?}: executed once");
+                });
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 8 * (64 + 18));
+}
+
 fn link_error(e: &Error<SimError>) -> bool {
     matches!(
         e,
@@ -249,14 +299,14 @@ proptest! {
     /// byte) the right result; with a retry it is always the right result.
     #[test]
     fn single_bit_flips_never_yield_a_wrong_result(
-        op_i in 0..9usize,
+        op_i in 0..fixture_ops().len(),
         dir in 0..3u8,
         byte in 0u16..280,
         bit in 0u8..8,
         on_result in any::<bool>(),
         retries in 0u8..2,
     ) {
-        let o = sample_ops()[op_i];
+        let (fx, o) = fixture_ops()[op_i];
         let fault = match dir {
             0 => Fault::FlipResponseBit { byte, bit },
             1 => Fault::FlipCommandBit { byte, bit },
@@ -264,7 +314,7 @@ proptest! {
         };
         let only = if on_result { cmd::READ_RESULT } else { cmd::SUBMIT };
         let config = Config { retries, ..CONFIG };
-        let (r, want, hit) = with_pair(config, |sim, fpga, soft| {
+        let (r, want, hit) = with_fixture(fx, config, |sim, fpga, soft| {
             let want = soft.execute(&o).unwrap();
             sim.inject(Injection::once(fault).only(only)).unwrap();
             let r = fpga.execute(&o);
@@ -282,16 +332,16 @@ proptest! {
     /// Bursts of up to 32 bits (any non-zero 4-byte XOR pattern) in either direction.
     #[test]
     fn bursts_never_yield_a_wrong_result(
-        op_i in 0..9usize,
+        op_i in 0..fixture_ops().len(),
         response in any::<bool>(),
         byte in 0u16..270,
         mask in 1u32..,
         on_result in any::<bool>(),
     ) {
-        let o = sample_ops()[op_i];
+        let (fx, o) = fixture_ops()[op_i];
         let fault = if response { Fault::XorResponse { byte, mask } } else { Fault::XorCommand { byte, mask } };
         let only = if on_result { cmd::READ_RESULT } else { cmd::SUBMIT };
-        let (r, want) = with_pair(Config { retries: 0, ..CONFIG }, |sim, fpga, soft| {
+        let (r, want) = with_fixture(fx, Config { retries: 0, ..CONFIG }, |sim, fpga, soft| {
             let want = soft.execute(&o).unwrap();
             sim.inject(Injection::once(fault).only(only)).unwrap();
             (fpga.execute(&o), want)
@@ -312,9 +362,9 @@ proptest! {
             (any::<bool>(), any::<u8>(), prop::collection::vec(any::<u8>(), 0..80), any::<bool>()),
             1..12,
         ),
-        op_i in 0..9usize,
+        op_i in 0..fixture_ops().len(),
     ) {
-        let o = sample_ops()[op_i];
+        let o = fixture_ops()[op_i].1;
         let dev = ScriptedDevice { frames, fetches: 0, last_cmd: (0, 0) };
         let mut fpga = FpgaSampler::new(dev, LowPin, LowPin, NoDelay, Config { retries: 2, ..CONFIG });
         let r = fpga.execute(&o);
@@ -324,6 +374,10 @@ proptest! {
                 (protocol::ResultShape::Vec4, Reply::Vec4(_)) | (_, Reply::Rejected(_)) => {}
                 (protocol::ResultShape::Lanes, Reply::Lanes(l)) => {
                     prop_assert!(l.lanes == 8 || l.lanes == 16);
+                }
+                (protocol::ResultShape::Quad, Reply::Quad(_)) | (protocol::ResultShape::Flag, Reply::Stored(_)) => {}
+                (protocol::ResultShape::Tld4s, Reply::Tld4s(t)) => {
+                    prop_assert!(t.count == 2 || (t.count == 1 && t.words[1] == 0 && t.words[3] == 0));
                 }
                 (shape, reply) => prop_assert!(false, "{:?} for {:?}", reply, shape),
             }

@@ -93,7 +93,8 @@ impl Script {
         self.busy.push(PinTx::get(State::Low));
         self.read_reg(reg::ID, 0x3143_5854);
         self.read_reg(reg::VERSION, 0x0001_0003);
-        self.read_reg(reg::CAPS, limits.caps);
+        self.read_reg(reg::CAPS, limits.caps as u32);
+        self.read_reg(reg::CAPS1, (limits.caps >> 32) as u32);
         self.read_reg(reg::MEM_BYTES, limits.memory_bytes);
         self.read_reg(reg::HEADER_ENTRIES, limits.header_entries);
         self.read_reg(reg::SAMPLER_ENTRIES, limits.sampler_entries);
@@ -660,4 +661,256 @@ fn errors_display() {
     assert!(e.to_string().contains("ERR_BAD_ADDR"), "{e}");
     let e: Error<ErrorKind> = Error::Crc(Link::Response);
     assert!(e.to_string().contains("response"), "{e}");
+}
+
+// ---- the sampling, fetch, resource and gather ops ----
+
+fn fb(v: f32) -> u32 {
+    v.to_bits()
+}
+
+/// A quad's words in payload order (lane-major).
+fn quad_words(q: &[[u32; 4]; 4]) -> Vec<u32> {
+    q.iter().flatten().copied().collect()
+}
+
+#[test]
+fn literal_sample_i_frames() {
+    // SUBMIT TGSI_SAMPLE_I view 6, address (1, 2, 0, 1), seq 0; then READ_RESULT.
+    let mut s = Script::new();
+    s.raw(
+        vec![
+            0x40, 0x00, 0x18, 0x00, 0x15, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xDD, 0x87, 0xCF, 0x7A,
+        ],
+        vec![0xA5, 0x00, 0x40, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x04, 0x00, 0x98, 0xD4, 0xE1, 0xF8],
+        18,
+    );
+    s.read_result(0, &[0x3F80_0000, 0, 0, 0x3F80_0000]);
+    let r = s.run(Config::default(), |d| d.execute(&Op::TgsiSampleI { view: 6, address: [1, 2, 0, 1] })).unwrap();
+    assert_eq!(r, Reply::Vec4([0x3F80_0000, 0, 0, 0x3F80_0000]));
+}
+
+#[test]
+fn new_ops_submit_and_result_bytes() {
+    use texcore::fp::F16Rounding;
+    use texcore::op::fetch::FetchError;
+    use texcore::op::gather::{GatherError, Tld4sMods, Tld4sOperands};
+    use texcore::op::resource::AtomicOp;
+    use texcore::op::sample::{SampleError, TexOp};
+    use texcore::op::tmml::CoordDesc;
+    use texcore_hal::{Grads, Tld4sReply};
+
+    let with = |head: [u8; 4], words: &[u32]| {
+        let mut v = head.to_vec();
+        v.extend(le32(words));
+        v
+    };
+    let vec4_done = [0, 0, 0, 0, 1, 0, 4, 0];
+    let quad_done = [0, 0, 0, 0, 0x0F, 0, 16, 0];
+    let q: [[u32; 4]; 4] = core::array::from_fn(|l| core::array::from_fn(|c| fb(0.125 * (l * 4 + c) as f32)));
+    let q2: [[u32; 4]; 4] = core::array::from_fn(|l| core::array::from_fn(|c| 0x100 * l as u32 + c as u32));
+    let result16: Vec<u32> = (0..16).map(|i| 0xA000 + i).collect();
+    let result_quad: [[u32; 4]; 4] = core::array::from_fn(|l| core::array::from_fn(|c| 0xA000 + (l * 4 + c) as u32));
+    let g = Grads {
+        ddx: core::array::from_fn(|l| core::array::from_fn(|c| 0x10 * l as u32 + c as u32)),
+        ddy: core::array::from_fn(|l| core::array::from_fn(|c| 0x20 * l as u32 + c as u32 + 0x8000)),
+    };
+    let gw: Vec<u32> = g.ddx.iter().chain(g.ddy.iter()).flatten().copied().collect();
+
+    let mut s = Script::new();
+    // TXF: signed coordinates and offsets in two's complement.
+    s.submit(&with([op::TGSI_TXF, 0, 0, 0], &[3, 5, -2i32 as u32, 1, 2, -8i32 as u32, 7, 0]), vec4_done);
+    s.read_result(0, &[1, 2, 3, 4]);
+    // SAMPLE_I_MS.
+    s.submit(&with([op::TGSI_SAMPLE_I_MS, 0, 0, 0], &[6, 1, 3, 0, 0, 2]), vec4_done);
+    s.read_result(0, &[5, 6, 7, 8]);
+    // LOAD.
+    s.submit(&with([op::TGSI_LOAD, 0, 0, 0], &[4, 1, 2, 0, 9]), vec4_done);
+    s.read_result(0, &[9, 10, 11, 12]);
+    // STORE: written, then not written (no READ_RESULT: no words).
+    s.submit(&with([op::TGSI_STORE, 0, 0, 0], &[0, 5, 6, 0, 0, fb(0.25), fb(0.5), fb(0.75), fb(1.0)]), [0, 0, 0, 0, 1, 0, 0, 0]);
+    s.submit(&with([op::TGSI_STORE, 0, 0, 0], &[0, 99, 0, 0, 0, 0, 0, 0, 0]), [0, 0, 0, 0, 0, 0, 0, 0]);
+    // Atomics: replay tags 1 and 2 in byte 1.
+    s.submit(&with([op::TGSI_ATOMUADD, 1, 0, 0], &[4, 2, 1, 0, 0, 1, 2, 3, 4, 0, 0, 0, 0]), vec4_done);
+    s.read_result(0, &[7, 0, 5, 1]);
+    s.submit(&with([op::TGSI_ATOMCAS, 2, 0, 0], &[7, 9, 0, 0, 0, 5, 0, 0, 0, 3, 0, 0, 0]), vec4_done);
+    s.read_result(0, &[3, 0, 0, 1]);
+    // TXD, shadow, src1 and derivatives present: flags 0b111.
+    let mut w = vec![1, 3];
+    w.extend(quad_words(&q));
+    w.extend([fb(0.5), fb(0.25), fb(0.75), fb(1.0)]);
+    w.extend(&gw);
+    s.submit(&with([op::TGSI_TXD, 0b111, 0, 0], &w), quad_done);
+    s.read_result(0, &result16);
+    // TEX, no flags: src1.x sent as zeros; 92 bytes.
+    let mut w = vec![0, 0];
+    w.extend(quad_words(&q2));
+    w.extend([0; 4]);
+    s.submit(&with([op::TGSI_TEX, 0, 0, 0], &w), quad_done);
+    s.read_result(0, &result16);
+    // SAMPLE_C: offsets, address, reference.
+    let mut w = vec![1, 3, -1i32 as u32, 2, 0];
+    w.extend(quad_words(&q));
+    w.extend([fb(0.5); 4]);
+    s.submit(&with([op::TGSI_SAMPLE_C, 0, 0, 0], &w), quad_done);
+    s.read_result(0, &result16);
+    // SAMPLE_D.
+    let mut w = vec![5, 1, 0, 0, 0];
+    w.extend(quad_words(&q2));
+    w.extend(&gw);
+    s.submit(&with([op::TGSI_SAMPLE_D, 0, 0, 0], &w), quad_done);
+    s.read_result(0, &result16);
+    // SAMPLE with an offset out of range: rejected, kind SAMPLE_OFFSET_RANGE, detail0 = 1.
+    let mut w = vec![0, 0, 0, 8, 0];
+    w.extend(quad_words(&q2));
+    s.submit(&with([op::TGSI_SAMPLE, 0, 0, 0], &w), [1, 0x21, 1, 0, 0, 0, 0, 0]);
+    // GATHER4 component 3, compare form (flags bit 0), offset (-2, 31).
+    let mut w = vec![2, 1, -2i32 as u32, 31];
+    w.extend(quad_words(&q));
+    w.extend([fb(0.1), fb(0.2), fb(0.3), fb(0.4)]);
+    s.submit(&with([op::TGSI_GATHER4, 3, 1, 0], &w), quad_done);
+    s.read_result(0, &result16);
+    // GATHER4 component 7: rejected by the core (GATHER_COMPONENT).
+    let mut w = vec![2, 1, 0, 0];
+    w.extend(quad_words(&q));
+    w.extend([0; 4]);
+    s.submit(&with([op::TGSI_GATHER4, 7, 0, 0], &w), [1, 0x2D, 0, 0, 0, 0, 0, 0]);
+    // TLD4S bindless, component B, mods .AOFFI .DC .F16 RTZ = 0b1111; count 1: the second
+    // words the device sends are not part of the result.
+    s.submit(&with([op::NV_TLD4S, 1, 2, 0b1111], &[0x0010_0001, fb(0.5), fb(0.25), 0x0001_3F01, fb(0.6)]), [0, 0, 0, 0, 1, 0, 4, 0]);
+    s.read_result(0, &[0x3C00_1234, 0xDEAD, 0x0000_5678, 0xBEEF]);
+    // TMML, constant bank 12, ARRAY_CUBE (7).
+    let mut w = vec![12];
+    w.extend(quad_words(&q2));
+    s.submit(&with([op::NV_TMML, 0, 7, 0], &w), quad_done);
+    s.read_result(0, &result16);
+    // TXF on a cube: rejected (FETCH_CUBE).
+    s.submit(&with([op::TGSI_TXF, 0, 0, 0], &[2, 0, 0, 0, 0, 0, 0, 0]), [1, 0x10, 0, 0, 0, 0, 0, 0]);
+
+    s.run(Config::default(), |d| {
+        let r = d.execute(&Op::TgsiTxf { view: 3, coord: [5, -2, 1, 2], offset: [-8, 7, 0] }).unwrap();
+        assert_eq!(r, Reply::Vec4([1, 2, 3, 4]));
+        let r = d.execute(&Op::TgsiSampleIMs { view: 6, address: [1, 3, 0, 0], sample: 2 }).unwrap();
+        assert_eq!(r.vec4(), Some([5, 6, 7, 8]));
+        let r = d.execute(&Op::TgsiLoad { resource: 4, address: [1, 2, 0, 9] }).unwrap();
+        assert_eq!(r.vec4(), Some([9, 10, 11, 12]));
+        let st = Op::TgsiStore { resource: 0, address: [5, 6, 0, 0], src: [fb(0.25), fb(0.5), fb(0.75), fb(1.0)] };
+        assert_eq!(d.execute(&st).unwrap(), Reply::Stored(true));
+        let st = Op::TgsiStore { resource: 0, address: [99, 0, 0, 0], src: [0; 4] };
+        assert_eq!(d.execute(&st).unwrap(), Reply::Stored(false));
+        let a = Op::TgsiAtomic { op: AtomicOp::UAdd, resource: 4, address: [2, 1, 0, 0], src: [1, 2, 3, 4], cmp: [0; 4] };
+        assert_eq!(d.execute(&a).unwrap(), Reply::Vec4([7, 0, 5, 1]));
+        let a = Op::TgsiAtomic { op: AtomicOp::Cas, resource: 7, address: [9, 0, 0, 0], src: [5, 0, 0, 0], cmp: [3, 0, 0, 0] };
+        assert_eq!(d.execute(&a).unwrap(), Reply::Vec4([3, 0, 0, 1]));
+        let txd = Op::TgsiTex {
+            op: TexOp::Txd,
+            shadow: true,
+            view: 1,
+            sampler: 3,
+            src0: q,
+            src1: Some([fb(0.5), fb(0.25), fb(0.75), fb(1.0)]),
+            grads: Some(g),
+        };
+        assert_eq!(d.execute(&txd).unwrap(), Reply::Quad(result_quad));
+        let tex = Op::TgsiTex { op: TexOp::Tex, shadow: false, view: 0, sampler: 0, src0: q2, src1: None, grads: Some(g) };
+        assert_eq!(d.execute(&tex).unwrap().quad(), Some(result_quad), "TEX does not send derivatives");
+        let c = Op::TgsiSampleC { view: 1, sampler: 3, address: q, offset: [-1, 2, 0], reference: [fb(0.5); 4] };
+        assert_eq!(d.execute(&c).unwrap(), Reply::Quad(result_quad));
+        let sd = Op::TgsiSampleD { view: 5, sampler: 1, address: q2, offset: [0; 3], grads: g };
+        assert_eq!(d.execute(&sd).unwrap(), Reply::Quad(result_quad));
+        let bad = Op::TgsiSample { view: 0, sampler: 0, address: q2, offset: [0, 8, 0] };
+        assert_eq!(d.execute(&bad).unwrap(), Reply::Rejected(Rejection::Sample(SampleError::OffsetRange(1))));
+        let g4 = Op::TgsiGather4 {
+            view: 2,
+            sampler: 1,
+            address: q,
+            component: 3,
+            offset: [-2, 31],
+            reference: Some([fb(0.1), fb(0.2), fb(0.3), fb(0.4)]),
+        };
+        assert_eq!(d.execute(&g4).unwrap(), Reply::Quad(result_quad));
+        let g4 = Op::TgsiGather4 { view: 2, sampler: 1, address: q, component: 7, offset: [0, 0], reference: None };
+        assert_eq!(d.execute(&g4).unwrap(), Reply::Rejected(Rejection::Gather(GatherError::Component)));
+        let t = Op::NvTld4s {
+            source: HandleSource::Bindless(0x0010_0001),
+            mods: Tld4sMods { comp: 2, aoffi: true, dc: true, f16: Some(F16Rounding::TowardZero) },
+            operands: Tld4sOperands { s: fb(0.5), t: fb(0.25), toff: 0x0001_3F01, dc: fb(0.6) },
+        };
+        let r = d.execute(&t).unwrap();
+        assert_eq!(r, Reply::Tld4s(Tld4sReply { words: [0x3C00_1234, 0, 0x5678, 0], count: 1 }));
+        let m = Op::NvTmml { source: cbank(12), desc: CoordDesc::ArrayCube, ra: q2 };
+        assert_eq!(d.execute(&m).unwrap(), Reply::Quad(result_quad));
+        let r = d.execute(&Op::TgsiTxf { view: 2, coord: [0; 4], offset: [0; 3] }).unwrap();
+        assert_eq!(r, Reply::Rejected(Rejection::Fetch(FetchError::Cube)));
+    });
+}
+
+#[test]
+fn atomics_carry_a_replay_tag_and_a_retry_resends_it() {
+    use texcore::op::resource::AtomicOp;
+    let payload = |code: u8, tag: u8| {
+        let mut v = vec![code, tag, 0, 0];
+        v.extend(le32(&[4, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]));
+        v
+    };
+    let vec4_done = [0, 0, 0, 0, 1, 0, 4, 0];
+    let mut s = Script::new();
+    // Tag 1: the response is damaged, the command is resent with a new sequence number and
+    // the same tag (the device answers it from its replay record).
+    let mut bad = resp_frame(0, cmd::SUBMIT, 0, &vec4_done);
+    bad[8] ^= 0x40;
+    s.raw(cmd_frame(cmd::SUBMIT, 0, &payload(op::TGSI_ATOMUADD, 1)), bad, 18);
+    s.submit(&payload(op::TGSI_ATOMUADD, 1), vec4_done);
+    s.read_result(0, &[5, 0, 0, 1]);
+    // Tag 2 for the next atomic; a non-atomic op has no tag.
+    s.submit(&payload(op::TGSI_ATOMXCHG, 2), vec4_done);
+    s.read_result(0, &[6, 0, 0, 1]);
+    s.submit(&[op::TGSI_SAMPLE_INFO, 0, 0, 0, 1, 0, 0, 0], vec4_done);
+    s.read_result(0, &[1, 0, 0, 0]);
+    // The tag counts 3 … 255, then 1 again (never 0). Rejected ops read no result.
+    for tag in (3..=255).chain([1, 2]) {
+        s.submit(&payload(op::TGSI_ATOMOR, tag), [1, 0x1A, 0, 0, 0, 0, 0, 0]);
+    }
+    let stats = s.run(Config::default(), |d| {
+        let a = |op| Op::TgsiAtomic { op, resource: 4, address: [0; 4], src: [1, 0, 0, 0], cmp: [0; 4] };
+        assert_eq!(d.execute(&a(AtomicOp::UAdd)).unwrap(), Reply::Vec4([5, 0, 0, 1]));
+        assert_eq!(d.execute(&a(AtomicOp::Xchg)).unwrap(), Reply::Vec4([6, 0, 0, 1]));
+        assert_eq!(d.execute(&Op::TgsiSampleInfo { view: 1 }).unwrap(), Reply::Vec4([1, 0, 0, 0]));
+        for _ in 0..255 {
+            let r = d.execute(&a(AtomicOp::Or)).unwrap();
+            assert_eq!(r, Reply::Rejected(Rejection::Resource(texcore::op::resource::ResourceError::AtomicFormat)));
+        }
+        d.stats()
+    });
+    assert_eq!(stats.retries, 1);
+}
+
+#[test]
+fn caps1_is_read_from_protocol_1_1_and_its_ops_are_refused_locally() {
+    use texcore::op::resource::AtomicOp;
+    // A protocol 1.0 device has no CAPS1: not read, its bits are 0.
+    let config = Config::default();
+    let mut s = Script::new();
+    s.read_reg(reg::ID, 0x3143_5854);
+    s.read_reg(reg::VERSION, 0x0001_0000);
+    s.read_reg(reg::CAPS, 0x3F);
+    s.read_reg(reg::MEM_BYTES, 4096);
+    s.read_reg(reg::HEADER_ENTRIES, 16);
+    s.read_reg(reg::SAMPLER_ENTRIES, 8);
+    s.read_reg(reg::CBANK_WORDS, 64);
+    let l = s.run(config, |d| d.identify()).unwrap();
+    assert_eq!(l, LIMITS);
+
+    // A 1.1 device without ATOMIMAX (a CAPS1 bit): refused without traffic.
+    let imax = texcore_hal::protocol::op_def(op::TGSI_ATOMIMAX).unwrap().cap_bit;
+    let caps = texcore_hal::protocol::all_caps() & !(1u64 << imax);
+    let mut s = Script::new();
+    s.init(&config, Limits { caps, ..LIMITS });
+    s.run(config, |d| {
+        let l = d.init().unwrap();
+        assert_eq!(l.caps, caps);
+        let o = Op::TgsiAtomic { op: AtomicOp::IMax, resource: 0, address: [0; 4], src: [0; 4], cmp: [0; 4] };
+        assert_eq!(d.execute(&o), Err(Error::Unsupported(op::TGSI_ATOMIMAX)));
+    });
 }

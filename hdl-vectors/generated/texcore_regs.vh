@@ -21,7 +21,7 @@ localparam integer TXC_COMPLETION_LEN = 8; // SUBMIT response bytes
 localparam [7:0] TXC_FETCH = 8'h5F; // first MOSI byte of a response fetch
 localparam [7:0] TXC_RESP_SYNC = 8'hA5; // first byte of every response frame
 localparam [31:0] TXC_DEVICE_ID = 32'h31435854; // ID register value, ASCII "TXC1"
-localparam [31:0] TXC_PROTOCOL_VERSION = 32'h00010000; // VERSION register value
+localparam [31:0] TXC_PROTOCOL_VERSION = 32'h00010001; // VERSION register value
 
 // ---- CRC-32/ISCSI (CRC-32C): refin = refout = 1 ----
 localparam [31:0] TXC_CRC_POLY = 32'h1EDC6F41; // normal form
@@ -104,12 +104,12 @@ localparam integer TXC_CMD_WRITE_CBANK_REQ_MIN = 6;
 localparam integer TXC_CMD_WRITE_CBANK_REQ_MAX = 258;
 localparam integer TXC_CMD_WRITE_CBANK_RESP_MIN = 0;
 localparam integer TXC_CMD_WRITE_CBANK_RESP_MAX = 0;
-// SUBMIT: Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see REJECT_*), written = lanes written (1 for a 4-word result, 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset).
+// SUBMIT: Executes one op (payload: see OPS); answers its completion record once done: outcome 0 done / 1 rejected (kind, detail0, detail1: the core's error, see Rejections), written = per result shape (4 words: 1; lanes: lanes written; quad: 0xF; TLD4S: registers per destination; STORE: 1 if memory was written; 0 if rejected), words = result words now in the result buffer (they stay until the next SUBMIT or reset).
 //   request: op:u8 a:u8 b:u8 c:u8 operands:u32[..]
 //   response: outcome:u8 kind:u8 detail0:u8 detail1:u8 written:u16 words:u8 rsvd:u8
 localparam [7:0] TXC_CMD_SUBMIT = 8'h40;
 localparam integer TXC_CMD_SUBMIT_REQ_MIN = 8;
-localparam integer TXC_CMD_SUBMIT_REQ_MAX = 76;
+localparam integer TXC_CMD_SUBMIT_REQ_MAX = 188;
 localparam integer TXC_CMD_SUBMIT_RESP_MIN = 8;
 localparam integer TXC_CMD_SUBMIT_RESP_MAX = 8;
 // READ_RESULT: Reads count (1..=64) words of the result buffer from word offset.
@@ -140,10 +140,10 @@ localparam [7:0] TXC_ST_ERR_INTERNAL = 8'h80; // fault: Internal device fault (0
 localparam [15:0] TXC_REG_ID = 16'h0000;
 localparam integer TXC_REG_ID_WIDTH = 32;
 localparam [31:0] TXC_REG_ID_RESET = 32'h31435854;
-// VERSION (RO, 32 bits, reset 0x00010000): Protocol version: major 31:16, minor 15:0.
+// VERSION (RO, 32 bits, reset 0x00010001): Protocol version: major 31:16, minor 15:0.
 localparam [15:0] TXC_REG_VERSION = 16'h0004;
 localparam integer TXC_REG_VERSION_WIDTH = 32;
-localparam [31:0] TXC_REG_VERSION_RESET = 32'h00010000;
+localparam [31:0] TXC_REG_VERSION_RESET = 32'h00010001;
 // CAPS (RO, 32 bits, reset build parameter CAPS): Implemented ops: bit n set = the op with cap_bit n is implemented.
 localparam [15:0] TXC_REG_CAPS = 16'h0008;
 localparam integer TXC_REG_CAPS_WIDTH = 32;
@@ -191,6 +191,9 @@ localparam [31:0] TXC_REG_SAMPLER_POOL_MAX_RESET = 32'h00000000;
 localparam [15:0] TXC_REG_BINDING_MODE = 16'h0038;
 localparam integer TXC_REG_BINDING_MODE_WIDTH = 1;
 localparam [31:0] TXC_REG_BINDING_MODE_RESET = 32'h00000000;
+// CAPS1 (RO, 32 bits, reset build parameter CAPS1): Implemented ops, continued: bit n set = the op with cap_bit 32 + n is implemented (protocol 1.1 and later).
+localparam [15:0] TXC_REG_CAPS1 = 16'h003C;
+localparam integer TXC_REG_CAPS1_WIDTH = 32;
 
 // ---- register fields: TXC_<name>_LSB / _WIDTH ----
 localparam integer TXC_STATUS_READY_LSB = 0; // 1 when idle and out of reset.
@@ -211,41 +214,238 @@ localparam integer TXC_IRQ_RESET_WIDTH = 1;
 // ---- SUBMIT completion record ----
 localparam [7:0] TXC_OUTCOME_DONE = 8'h00;
 localparam [7:0] TXC_OUTCOME_REJECTED = 8'h01;
-localparam [7:0] TXC_REJECT_INFO_OP = 8'h01; // detail0 = Op bits 4:0
-localparam [7:0] TXC_REJECT_INFO_EXEC_SIZE = 8'h02; // detail0 = Exec_size bits 3:0
-localparam [7:0] TXC_REJECT_INFO_MASK_ALIGNMENT = 8'h03; // detail0 = lanes, detail1 = k of Mk
+// rejection kinds (completion byte 1 when outcome = REJECTED): TXC_REJECT_<name>
+localparam [7:0] TXC_REJECT_INFO_OP = 8'h01; // InfoError::Op: detail0 = Op bits 4:0 (not resinfo/sampleinfo).
+localparam [7:0] TXC_REJECT_INFO_EXEC_SIZE = 8'h02; // InfoError::ExecSize: detail0 = Exec_size bits 3:0.
+localparam [7:0] TXC_REJECT_INFO_MASK_ALIGNMENT = 8'h03; // InfoError::MaskAlignment: detail0 = lanes, detail1 = k of Mk.
+localparam [7:0] TXC_REJECT_FETCH_CUBE = 8'h10; // FetchError::Cube: TXF / SAMPLE_I / SAMPLE_I_MS on a cube view.
+localparam [7:0] TXC_REJECT_FETCH_OFFSET_RANGE = 8'h11; // FetchError::OffsetRange: detail0 = offset component.
+localparam [7:0] TXC_REJECT_RESOURCE_ENCODE_DEPTH_STENCIL = 8'h18; // ResourceError::Encode(EncodeError::DepthStencil): STORE to a depth/stencil resource.
+localparam [7:0] TXC_REJECT_RESOURCE_ENCODE_SRGB = 8'h19; // ResourceError::Encode(EncodeError::Srgb): STORE to an sRGB resource.
+localparam [7:0] TXC_REJECT_RESOURCE_ATOMIC_FORMAT = 8'h1A; // ResourceError::AtomicFormat: atomic on a format that is not 32-bit integer.
+localparam [7:0] TXC_REJECT_SAMPLE_TEXTURE_TYPE = 8'h20; // SampleError::TextureType: buffer / multisample view, or a TEX-family form without its operand.
+localparam [7:0] TXC_REJECT_SAMPLE_OFFSET_RANGE = 8'h21; // SampleError::OffsetRange: detail0 = offset component.
+localparam [7:0] TXC_REJECT_SAMPLE_COMPARE = 8'h22; // SampleError::Compare: depth compare on an integer format.
+localparam [7:0] TXC_REJECT_GATHER_TEXTURE_TYPE = 8'h28; // GatherError::TextureType.
+localparam [7:0] TXC_REJECT_GATHER_OFFSET_RANGE = 8'h29; // GatherError::OffsetRange: detail0 = offset component.
+localparam [7:0] TXC_REJECT_GATHER_OFFSET_ON_CUBE = 8'h2A; // GatherError::OffsetOnCube.
+localparam [7:0] TXC_REJECT_GATHER_COMPARE_ON_3D = 8'h2B; // GatherError::CompareOn3D.
+localparam [7:0] TXC_REJECT_GATHER_COMPARE = 8'h2C; // GatherError::Compare: depth compare on an integer format.
+localparam [7:0] TXC_REJECT_GATHER_COMPONENT = 8'h2D; // GatherError::Component: component above 3.
 
-// ---- ops (SUBMIT payload byte 0): TXC_OP_<name>, _LEN = SUBMIT payload bytes, _CAP = CAPS bit ----
+// ---- ops (SUBMIT payload byte 0): TXC_OP_<name>, _LEN = SUBMIT payload bytes,
+// _CAP = capability bit (0..31: CAPS, 32..63: CAPS1 bit n-32), _REPLAY = 1: byte 1 is the replay tag ----
 // NV_TXQ (result: 4 words): NVIDIA TXQ (texcore::query::nv::txq). source 0: handle = tsPtrIdxU13 (constant-bank word index, <= 0x1FFF); 1: bindless .B, handle = the handle word. query: 1 DIMENSION, 2 TEXTURE_TYPE, 5 SAMPLER_POS. Result RGBA before the write mask.
 //   operands: op:u8 source:u8 query:u8 rsvd:u8 handle:u32 param:u32
 localparam [7:0] TXC_OP_NV_TXQ = 8'h01;
 localparam integer TXC_OP_NV_TXQ_LEN = 12;
 localparam integer TXC_OP_NV_TXQ_CAP = 0;
+localparam integer TXC_OP_NV_TXQ_REPLAY = 0;
+// NV_TLD4S (result: 4 words (Rd0, Rd0+1, Rd1, Rd1+1), written = registers per destination): NVIDIA TLD4S for one lane (texcore::op::gather::tld4s). source/handle as NV_TXQ. comp: .R .G .B .A = 0..3 (any other value: rejected by the core). mods: bit 0 .AOFFI, bit 1 .DC, bit 2 .F16, bit 3 the F16 rounding mode (0 RNE, 1 RTZ; 0 without .F16), bits 7:4 reserved. s, t, toff, dc: the scalar operands after the Ra/Rb unpacking (Tld4sOperands). Result: the registers Rd0, Rd0+1, Rd1, Rd1+1; written = 2, or 1 with .F16 (Rd0+1 and Rd1+1 then 0).
+//   operands: op:u8 source:u8 comp:u8 mods:u8 handle:u32 s:u32 t:u32 toff:u32 dc:u32
+localparam [7:0] TXC_OP_NV_TLD4S = 8'h02;
+localparam integer TXC_OP_NV_TLD4S_LEN = 24;
+localparam integer TXC_OP_NV_TLD4S_CAP = 6;
+localparam integer TXC_OP_NV_TLD4S_REPLAY = 0;
+// NV_TMML (result: 16 words, lane-major quad): NVIDIA TMML.LOD for a quad (texcore::op::tmml::tmml). source/handle as NV_TXQ. desc = #paramA (0 1D, 1 2D, 2 3D, 3 CUBE, 4 ARRAY_1D, 5 ARRAY_2D, 7 ARRAY_CUBE). ra: per lane, its Ra .. Ra+3. Result: R, G, B, A of each lane.
+//   operands: op:u8 source:u8 desc:u8 rsvd:u8 handle:u32 ra:u32[4][4]
+localparam [7:0] TXC_OP_NV_TMML = 8'h03;
+localparam integer TXC_OP_NV_TMML_LEN = 72;
+localparam integer TXC_OP_NV_TMML_CAP = 7;
+localparam integer TXC_OP_NV_TMML_REPLAY = 0;
 // TGSI_TXQ (result: 4 words): TGSI TXQ (texcore::query::tgsi::txq); view = header-pool pointer of the SVIEW.
 //   operands: op:u8 rsvd:u8[3] view:u32 lod:u32
 localparam [7:0] TXC_OP_TGSI_TXQ = 8'h10;
 localparam integer TXC_OP_TGSI_TXQ_LEN = 12;
 localparam integer TXC_OP_TGSI_TXQ_CAP = 1;
+localparam integer TXC_OP_TGSI_TXQ_REPLAY = 0;
 // TGSI_SVIEWINFO (result: 4 words): TGSI SVIEWINFO (texcore::query::tgsi::sviewinfo).
 //   operands: op:u8 rsvd:u8[3] view:u32 mip_level:u32
 localparam [7:0] TXC_OP_TGSI_SVIEWINFO = 8'h11;
 localparam integer TXC_OP_TGSI_SVIEWINFO_LEN = 12;
 localparam integer TXC_OP_TGSI_SVIEWINFO_CAP = 2;
+localparam integer TXC_OP_TGSI_SVIEWINFO_REPLAY = 0;
 // TGSI_SAMPLE_INFO (result: 4 words): TGSI SAMPLE_INFO (texcore::query::tgsi::sample_info).
 //   operands: op:u8 rsvd:u8[3] view:u32
 localparam [7:0] TXC_OP_TGSI_SAMPLE_INFO = 8'h12;
 localparam integer TXC_OP_TGSI_SAMPLE_INFO_LEN = 8;
 localparam integer TXC_OP_TGSI_SAMPLE_INFO_CAP = 3;
+localparam integer TXC_OP_TGSI_SAMPLE_INFO_REPLAY = 0;
 // TGSI_SAMPLE_POS (result: 4 words): TGSI SAMPLE_POS (texcore::query::tgsi::sample_pos): fp32 bit patterns.
 //   operands: op:u8 rsvd:u8[3] view:u32 index:u32
 localparam [7:0] TXC_OP_TGSI_SAMPLE_POS = 8'h13;
 localparam integer TXC_OP_TGSI_SAMPLE_POS_LEN = 12;
 localparam integer TXC_OP_TGSI_SAMPLE_POS_CAP = 4;
+localparam integer TXC_OP_TGSI_SAMPLE_POS_REPLAY = 0;
+// TGSI_TXF (result: 4 words): TGSI TXF (texcore::op::fetch::txf): coord = (x, y, z, level) signed, offset = src1 (each -8..=7, else rejected).
+//   operands: op:u8 rsvd:u8[3] view:u32 coord:i32[4] offset:i32[3]
+localparam [7:0] TXC_OP_TGSI_TXF = 8'h14;
+localparam integer TXC_OP_TGSI_TXF_LEN = 36;
+localparam integer TXC_OP_TGSI_TXF_CAP = 8;
+localparam integer TXC_OP_TGSI_TXF_REPLAY = 0;
+// TGSI_SAMPLE_I (result: 4 words): TGSI SAMPLE_I (texcore::op::fetch::sample_i): address = (x, y, z, level).
+//   operands: op:u8 rsvd:u8[3] view:u32 address:u32[4]
+localparam [7:0] TXC_OP_TGSI_SAMPLE_I = 8'h15;
+localparam integer TXC_OP_TGSI_SAMPLE_I_LEN = 24;
+localparam integer TXC_OP_TGSI_SAMPLE_I_CAP = 9;
+localparam integer TXC_OP_TGSI_SAMPLE_I_REPLAY = 0;
+// TGSI_SAMPLE_I_MS (result: 4 words): TGSI SAMPLE_I_MS (texcore::op::fetch::sample_i_ms).
+//   operands: op:u8 rsvd:u8[3] view:u32 address:u32[4] sample:u32
+localparam [7:0] TXC_OP_TGSI_SAMPLE_I_MS = 8'h16;
+localparam integer TXC_OP_TGSI_SAMPLE_I_MS_LEN = 28;
+localparam integer TXC_OP_TGSI_SAMPLE_I_MS_CAP = 10;
+localparam integer TXC_OP_TGSI_SAMPLE_I_MS_REPLAY = 0;
+// TGSI_LOAD (result: 4 words): TGSI LOAD (texcore::op::resource::load); resource = header-pool pointer of the RES.
+//   operands: op:u8 rsvd:u8[3] resource:u32 address:u32[4]
+localparam [7:0] TXC_OP_TGSI_LOAD = 8'h18;
+localparam integer TXC_OP_TGSI_LOAD_LEN = 24;
+localparam integer TXC_OP_TGSI_LOAD_CAP = 11;
+localparam integer TXC_OP_TGSI_LOAD_REPLAY = 0;
+// TGSI_STORE (result: no words, written = 1 if memory was written): TGSI STORE (texcore::op::resource::store). written = 1 if the texel was written, 0 if the address was out of range or the resource invalid.
+//   operands: op:u8 rsvd:u8[3] resource:u32 address:u32[4] src:u32[4]
+localparam [7:0] TXC_OP_TGSI_STORE = 8'h19;
+localparam integer TXC_OP_TGSI_STORE_LEN = 40;
+localparam integer TXC_OP_TGSI_STORE_CAP = 12;
+localparam integer TXC_OP_TGSI_STORE_REPLAY = 0;
 // INTEL_INFO (result: lanes x 4 words): Intel vISA INFO resinfo/sampleinfo (texcore::query::intel::info); surface = header-pool pointer. Result: lanes x 4 words RGBA planar, written = enabled lanes; a malformed instruction completes with outcome 1 (rejected) and nothing written.
 //   operands: op:u8 info_op:u8 exec:u8 rsvd:u8 surface:u32 exec_mask:u32 lod:u32[16]
 localparam [7:0] TXC_OP_INTEL_INFO = 8'h20;
 localparam integer TXC_OP_INTEL_INFO_LEN = 76;
 localparam integer TXC_OP_INTEL_INFO_CAP = 5;
-localparam [31:0] TXC_CAPS_ALL = 32'h0000003F; // every op above
+localparam integer TXC_OP_INTEL_INFO_REPLAY = 0;
+// TGSI_TEX (result: 16 words, lane-major quad): TGSI TEX (texcore::op::sample::tex_family); view = header-pool pointer, sampler = sampler-pool pointer. flags: bit 0 shadow form, bit 1 src1 present (TEX2 form: src1x = src1.x per lane, the only component read; 0 when absent), bits 7:2 reserved. src0: per lane, (x, y, z, w).
+//   operands: op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]
+localparam [7:0] TXC_OP_TGSI_TEX = 8'h30;
+localparam integer TXC_OP_TGSI_TEX_LEN = 92;
+localparam integer TXC_OP_TGSI_TEX_CAP = 13;
+localparam integer TXC_OP_TGSI_TEX_REPLAY = 0;
+// TGSI_TXB (result: 16 words, lane-major quad): TGSI TXB; as TGSI_TEX (bias in src0.w, or src1.x: TXB2).
+//   operands: op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]
+localparam [7:0] TXC_OP_TGSI_TXB = 8'h31;
+localparam integer TXC_OP_TGSI_TXB_LEN = 92;
+localparam integer TXC_OP_TGSI_TXB_CAP = 14;
+localparam integer TXC_OP_TGSI_TXB_REPLAY = 0;
+// TGSI_TXL (result: 16 words, lane-major quad): TGSI TXL; as TGSI_TEX (LOD in src0.w, or src1.x: TXL2).
+//   operands: op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]
+localparam [7:0] TXC_OP_TGSI_TXL = 8'h32;
+localparam integer TXC_OP_TGSI_TXL_LEN = 92;
+localparam integer TXC_OP_TGSI_TXL_CAP = 15;
+localparam integer TXC_OP_TGSI_TXL_REPLAY = 0;
+// TGSI_TXD (result: 16 words, lane-major quad): TGSI TXD; as TGSI_TEX, flags bit 2 = ddx/ddy present (x, y, z per lane; 0 when absent: the core rejects TXD without derivatives).
+//   operands: op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4] ddx:u32[4][3] ddy:u32[4][3]
+localparam [7:0] TXC_OP_TGSI_TXD = 8'h33;
+localparam integer TXC_OP_TGSI_TXD_LEN = 188;
+localparam integer TXC_OP_TGSI_TXD_CAP = 16;
+localparam integer TXC_OP_TGSI_TXD_REPLAY = 0;
+// TGSI_TXP (result: 16 words, lane-major quad): TGSI TXP; as TGSI_TEX (projective: x, y, z divided by w).
+//   operands: op:u8 flags:u8 rsvd:u8[2] view:u32 sampler:u32 src0:u32[4][4] src1x:u32[4]
+localparam [7:0] TXC_OP_TGSI_TXP = 8'h34;
+localparam integer TXC_OP_TGSI_TXP_LEN = 92;
+localparam integer TXC_OP_TGSI_TXP_CAP = 17;
+localparam integer TXC_OP_TGSI_TXP_REPLAY = 0;
+// TGSI_SAMPLE (result: 16 words, lane-major quad): TGSI SAMPLE (texcore::op::sample::sample); view / sampler = header- / sampler-pool pointers; offset: each -8..=7, else rejected.
+//   operands: op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4]
+localparam [7:0] TXC_OP_TGSI_SAMPLE = 8'h38;
+localparam integer TXC_OP_TGSI_SAMPLE_LEN = 88;
+localparam integer TXC_OP_TGSI_SAMPLE_CAP = 18;
+localparam integer TXC_OP_TGSI_SAMPLE_REPLAY = 0;
+// TGSI_SAMPLE_B (result: 16 words, lane-major quad): TGSI SAMPLE_B: per-lane bias (binary32).
+//   operands: op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] bias:u32[4]
+localparam [7:0] TXC_OP_TGSI_SAMPLE_B = 8'h39;
+localparam integer TXC_OP_TGSI_SAMPLE_B_LEN = 104;
+localparam integer TXC_OP_TGSI_SAMPLE_B_CAP = 19;
+localparam integer TXC_OP_TGSI_SAMPLE_B_REPLAY = 0;
+// TGSI_SAMPLE_L (result: 16 words, lane-major quad): TGSI SAMPLE_L: per-lane LOD (binary32).
+//   operands: op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] lod:u32[4]
+localparam [7:0] TXC_OP_TGSI_SAMPLE_L = 8'h3A;
+localparam integer TXC_OP_TGSI_SAMPLE_L_LEN = 104;
+localparam integer TXC_OP_TGSI_SAMPLE_L_CAP = 20;
+localparam integer TXC_OP_TGSI_SAMPLE_L_REPLAY = 0;
+// TGSI_SAMPLE_D (result: 16 words, lane-major quad): TGSI SAMPLE_D: per-lane derivatives of x, y, z.
+//   operands: op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ddx:u32[4][3] ddy:u32[4][3]
+localparam [7:0] TXC_OP_TGSI_SAMPLE_D = 8'h3B;
+localparam integer TXC_OP_TGSI_SAMPLE_D_LEN = 184;
+localparam integer TXC_OP_TGSI_SAMPLE_D_CAP = 21;
+localparam integer TXC_OP_TGSI_SAMPLE_D_REPLAY = 0;
+// TGSI_SAMPLE_C (result: 16 words, lane-major quad): TGSI SAMPLE_C: per-lane depth reference (binary32).
+//   operands: op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ref:u32[4]
+localparam [7:0] TXC_OP_TGSI_SAMPLE_C = 8'h3C;
+localparam integer TXC_OP_TGSI_SAMPLE_C_LEN = 104;
+localparam integer TXC_OP_TGSI_SAMPLE_C_CAP = 22;
+localparam integer TXC_OP_TGSI_SAMPLE_C_REPLAY = 0;
+// TGSI_SAMPLE_C_LZ (result: 16 words, lane-major quad): TGSI SAMPLE_C_LZ: SAMPLE_C at level 0.
+//   operands: op:u8 rsvd:u8[3] view:u32 sampler:u32 offset:i32[3] address:u32[4][4] ref:u32[4]
+localparam [7:0] TXC_OP_TGSI_SAMPLE_C_LZ = 8'h3D;
+localparam integer TXC_OP_TGSI_SAMPLE_C_LZ_LEN = 104;
+localparam integer TXC_OP_TGSI_SAMPLE_C_LZ_CAP = 23;
+localparam integer TXC_OP_TGSI_SAMPLE_C_LZ_REPLAY = 0;
+// TGSI_GATHER4 (result: 16 words, lane-major quad): TGSI GATHER4 (texcore::op::gather::gather4). component 0..3 (any other value: rejected by the core); offset -32..=31 each; flags bit 0 = compare form with a per-lane ref (0 when absent), bits 7:1 reserved. Result (S0, S1, S2, S3) per lane.
+//   operands: op:u8 component:u8 flags:u8 rsvd:u8 view:u32 sampler:u32 offset:i32[2] address:u32[4][4] ref:u32[4]
+localparam [7:0] TXC_OP_TGSI_GATHER4 = 8'h3E;
+localparam integer TXC_OP_TGSI_GATHER4_LEN = 100;
+localparam integer TXC_OP_TGSI_GATHER4_CAP = 24;
+localparam integer TXC_OP_TGSI_GATHER4_REPLAY = 0;
+// TGSI_ATOMUADD (result: 4 words): TGSI ATOMUADD (texcore::op::resource::atomic); tag = replay tag (see Replay protection); cmp is read by ATOMCAS only. Result: the old texel.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMUADD = 8'h40;
+localparam integer TXC_OP_TGSI_ATOMUADD_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMUADD_CAP = 25;
+localparam integer TXC_OP_TGSI_ATOMUADD_REPLAY = 1;
+// TGSI_ATOMXCHG (result: 4 words): TGSI ATOMXCHG; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMXCHG = 8'h41;
+localparam integer TXC_OP_TGSI_ATOMXCHG_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMXCHG_CAP = 26;
+localparam integer TXC_OP_TGSI_ATOMXCHG_REPLAY = 1;
+// TGSI_ATOMCAS (result: 4 words): TGSI ATOMCAS; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMCAS = 8'h42;
+localparam integer TXC_OP_TGSI_ATOMCAS_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMCAS_CAP = 27;
+localparam integer TXC_OP_TGSI_ATOMCAS_REPLAY = 1;
+// TGSI_ATOMAND (result: 4 words): TGSI ATOMAND; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMAND = 8'h43;
+localparam integer TXC_OP_TGSI_ATOMAND_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMAND_CAP = 28;
+localparam integer TXC_OP_TGSI_ATOMAND_REPLAY = 1;
+// TGSI_ATOMOR (result: 4 words): TGSI ATOMOR; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMOR = 8'h44;
+localparam integer TXC_OP_TGSI_ATOMOR_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMOR_CAP = 29;
+localparam integer TXC_OP_TGSI_ATOMOR_REPLAY = 1;
+// TGSI_ATOMXOR (result: 4 words): TGSI ATOMXOR; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMXOR = 8'h45;
+localparam integer TXC_OP_TGSI_ATOMXOR_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMXOR_CAP = 30;
+localparam integer TXC_OP_TGSI_ATOMXOR_REPLAY = 1;
+// TGSI_ATOMUMIN (result: 4 words): TGSI ATOMUMIN; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMUMIN = 8'h46;
+localparam integer TXC_OP_TGSI_ATOMUMIN_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMUMIN_CAP = 31;
+localparam integer TXC_OP_TGSI_ATOMUMIN_REPLAY = 1;
+// TGSI_ATOMUMAX (result: 4 words): TGSI ATOMUMAX; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMUMAX = 8'h47;
+localparam integer TXC_OP_TGSI_ATOMUMAX_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMUMAX_CAP = 32;
+localparam integer TXC_OP_TGSI_ATOMUMAX_REPLAY = 1;
+// TGSI_ATOMIMIN (result: 4 words): TGSI ATOMIMIN; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMIMIN = 8'h48;
+localparam integer TXC_OP_TGSI_ATOMIMIN_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMIMIN_CAP = 33;
+localparam integer TXC_OP_TGSI_ATOMIMIN_REPLAY = 1;
+// TGSI_ATOMIMAX (result: 4 words): TGSI ATOMIMAX; as TGSI_ATOMUADD.
+//   operands: op:u8 tag:u8 rsvd:u8[2] resource:u32 address:u32[4] src:u32[4] cmp:u32[4]
+localparam [7:0] TXC_OP_TGSI_ATOMIMAX = 8'h49;
+localparam integer TXC_OP_TGSI_ATOMIMAX_LEN = 56;
+localparam integer TXC_OP_TGSI_ATOMIMAX_CAP = 34;
+localparam integer TXC_OP_TGSI_ATOMIMAX_REPLAY = 1;
+localparam [31:0] TXC_CAPS_ALL = 32'hFFFFFFFF; // CAPS with every op above
+localparam [31:0] TXC_CAPS1_ALL = 32'h00000007; // CAPS1 with every op above
 
 /* verilator lint_on UNUSEDPARAM */

@@ -313,7 +313,9 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
                         for a in 0..3 {
                             let base = texel_fixed(sc[a], sizes[a], s.wrap[a]);
                             let an = ti.mul(ll.major[a]).mul(Pf::from_u64(u64::from(sizes[a]) * 256)).to_fixed_rne(0);
-                            u[a] = base.saturating_add(an).saturating_add(i64::from(req.offset[a]) * 256);
+                            // Saturate far outside any texture (±2^62 / 256 texels) so the
+                            // −128 of LINEAR and the wrap can never overflow.
+                            u[a] = base.saturating_add(an).saturating_add(i64::from(req.offset[a]) * 256).clamp(-(1 << 62), 1 << 62);
                         }
                         ctx.level(&mut acc, u, layer, At { level, linear, weight: wl });
                     }

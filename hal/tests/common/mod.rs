@@ -197,3 +197,124 @@ pub type Driver<'a, 'm> = FpgaSampler<
     texcore_hal::sim::SimReset<'a, 'm, H, S, C>,
     texcore_hal::sim::SimDelay<'a, 'm, H, S, C>,
 >;
+
+// ---- the scene of `texcore_hal::selfcheck`: real textures (formats, 2D / array / cube /
+// ---- 3D / buffer / multisample, mips) for the sampling, fetch, resource and gather ops
+
+pub use texcore_hal::selfcheck::{ptr, smp, Scene};
+use texcore::op::gather::{Tld4sMods, Tld4sOperands};
+use texcore::op::resource::AtomicOp;
+use texcore::op::sample::{Quad, TexOp};
+use texcore::op::tmml::CoordDesc;
+use texcore_hal::Grads;
+
+/// Texture memory of the scene fixture (the fixture's pool capacities already hold it).
+pub const SCENE_MEM: usize = texcore_hal::selfcheck::SCENE_MEMORY_CAP;
+pub const SCENE_SEED: u64 = 0x00C0_FFEE;
+
+pub fn scene() -> Scene {
+    Scene::new(SCENE_SEED).expect("scene")
+}
+
+/// As [`with_pair`], on the selfcheck scene.
+pub fn with_scene_pair<R>(config: Config, f: impl FnOnce(&Sim<'_>, &mut Driver<'_, '_>, &mut Soft<'_>) -> R) -> R {
+    let scene = scene();
+    let mut fpga_mem = vec![0u8; SCENE_MEM];
+    let mut soft_mem = vec![0u8; SCENE_MEM];
+    let sim: Sim<'_> = SimulatedFpga::new(&mut fpga_mem);
+    let mut fpga = FpgaSampler::new(sim.spi(), sim.busy_pin(), sim.reset_pin(), sim.delay(), config);
+    fpga.init().expect("init");
+    scene.upload(&mut fpga).expect("upload fpga");
+    let mut soft: Soft<'_> = SoftSampler::new(&mut soft_mem);
+    scene.upload(&mut soft).expect("upload soft");
+    f(&sim, &mut fpga, &mut soft)
+}
+
+pub fn f(v: f32) -> u32 {
+    v.to_bits()
+}
+
+/// A quad around `(s, t, r)` with screen derivatives `dx`, `dy` (lanes 0 TL, 1 TR, 2 BL, 3 BR),
+/// `w` in every lane.
+pub fn quad(c: [f32; 3], dx: [f32; 3], dy: [f32; 3], w: f32) -> Quad {
+    core::array::from_fn(|lane| {
+        let (ix, iy) = ((lane & 1) as f32, (lane >> 1) as f32);
+        let v: [f32; 3] = core::array::from_fn(|a| c[a] + ix * dx[a] + iy * dy[a]);
+        [f(v[0]), f(v[1]), f(v[2]), f(w)]
+    })
+}
+
+pub fn grads(dx: [f32; 3], dy: [f32; 3]) -> Grads {
+    Grads { ddx: [dx.map(f); 4], ddy: [dy.map(f); 4] }
+}
+
+fn cb(i: u16) -> HandleSource {
+    HandleSource::ConstBank(TsPtrIdx::new(i).unwrap())
+}
+
+/// One op of each new kind on the scene (most with non-zero results), and a few rejected.
+pub fn scene_ops() -> Vec<Op> {
+    let q2 = quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 0.0);
+    let q_arr = quad([0.4, 0.45, 2.2], [0.1, 0.02, 0.0], [0.01, 0.12, 0.0], 0.0);
+    let dir = quad([0.3, -1.0, 0.45], [0.05, 0.0, 0.0], [0.0, 0.0, 0.05], 1.0);
+    let q3 = quad([0.2, 0.7, 0.4], [0.06, 0.0, 0.01], [0.0, 0.09, 0.0], 0.0);
+    let depth_ref = [f(0.5), f(0.25), f(0.75), f(0.6)];
+    vec![
+        Op::TgsiTxf { view: ptr::RGBA8_2D, coord: [3, 2, 0, 1], offset: [1, -1, 0] },
+        Op::TgsiSampleI { view: ptr::ARRAY, address: [1, 2, 3, 1] },
+        Op::TgsiSampleIMs { view: ptr::MULTISAMPLE, address: [1, 3, 0, 0], sample: 2 },
+        Op::TgsiLoad { resource: ptr::ATOMIC, address: [1, 2, 0, 0] },
+        Op::TgsiStore { resource: ptr::RGBA8_2D, address: [5, 6, 0, 0], src: [f(0.25), f(0.5), f(0.75), f(1.0)] },
+        Op::TgsiAtomic { op: AtomicOp::UAdd, resource: ptr::ATOMIC, address: [2, 1, 0, 0], src: [1, 2, 3, 4], cmp: [0; 4] },
+        Op::TgsiAtomic { op: AtomicOp::IMax, resource: ptr::BUFFER, address: [9, 0, 0, 0], src: [5, 0, 0, 0], cmp: [0; 4] },
+        Op::TgsiTex { op: TexOp::Txb, shadow: false, view: ptr::RGBA8_2D, sampler: smp::TRILINEAR, src0: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 0.75), src1: None, grads: None },
+        Op::TgsiTex { op: TexOp::Txd, shadow: true, view: ptr::DEPTH, sampler: smp::COMPARE_LE, src0: quad([0.3, 0.6, 0.5], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 0.0), src1: None, grads: Some(grads([0.2, 0.0, 0.0], [0.0, 0.1, 0.0])) },
+        Op::TgsiTex { op: TexOp::Tex, shadow: true, view: ptr::CUBE_ARRAY, sampler: smp::COMPARE_LE, src0: dir, src1: Some(depth_ref), grads: None },
+        Op::TgsiTex { op: TexOp::Txl, shadow: false, view: ptr::ARRAY_1D, sampler: smp::TRILINEAR, src0: quad([0.3, 1.2, 0.0], [0.1, 0.0, 0.0], [0.0, 0.0, 0.0], 1.5), src1: None, grads: None },
+        Op::TgsiTex { op: TexOp::Txp, shadow: false, view: ptr::HALF, sampler: smp::ANISO, src0: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 1.5), src1: None, grads: None },
+        Op::TgsiSample { view: ptr::THREE_D, sampler: smp::TRILINEAR, address: q3, offset: [1, 0, -1] },
+        Op::TgsiSampleB { view: ptr::ARRAY, sampler: smp::ANISO, address: q_arr, offset: [0; 3], bias: [f(0.5), f(-1.0), 0, f(2.0)] },
+        Op::TgsiSampleL { view: ptr::CUBE, sampler: smp::TRILINEAR, address: dir, offset: [0; 3], lod: [f(0.0), f(0.5), f(1.25), f(3.0)] },
+        Op::TgsiSampleD { view: ptr::PITCHED, sampler: smp::ANISO, address: q2, offset: [0, 2, 0], grads: grads([0.3, 0.05, 0.0], [0.0, 0.02, 0.0]) },
+        Op::TgsiSampleC { view: ptr::DEPTH, sampler: smp::COMPARE_LE, address: q2, offset: [0; 3], reference: depth_ref },
+        Op::TgsiSampleCLz { view: ptr::DEPTH, sampler: smp::COMPARE_GT, address: q2, offset: [-1, 1, 0], reference: depth_ref },
+        Op::TgsiGather4 { view: ptr::HALF, sampler: smp::NEAREST, address: q2, component: 2, offset: [1, -2], reference: None },
+        Op::TgsiGather4 { view: ptr::CUBE, sampler: smp::TRILINEAR, address: dir, component: 0, offset: [0, 0], reference: None },
+        Op::TgsiGather4 { view: ptr::DEPTH, sampler: smp::COMPARE_LE, address: q2, component: 0, offset: [0, 0], reference: Some(depth_ref) },
+        Op::NvTld4s { source: cb(1), mods: Tld4sMods { comp: 0, aoffi: true, dc: false, f16: Some(texcore::fp::F16Rounding::NearestEven) }, operands: Tld4sOperands { s: f(0.4), t: f(0.3), toff: texcore::op::gather::aoffi_encode(1, -1, 0), dc: 0 } },
+        Op::NvTld4s { source: cb(3), mods: Tld4sMods { comp: 0, aoffi: false, dc: true, f16: None }, operands: Tld4sOperands { s: f(0.4), t: f(0.3), toff: 0, dc: f(0.5) } },
+        Op::NvTmml { source: cb(1), desc: CoordDesc::TwoD, ra: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.2, 0.0], 0.0) },
+        Op::NvTmml { source: cb(8), desc: CoordDesc::ArrayCube, ra: dir.map(|[x, y, z, _]| [1, x, y, z]) },
+        // Rejected: TXF on a cube, STORE to depth, an atomic on RGBA8, a bad offset, TLD4S .DC on an integer format.
+        Op::TgsiTxf { view: ptr::CUBE, coord: [0; 4], offset: [0; 3] },
+        Op::TgsiStore { resource: ptr::DEPTH, address: [0; 4], src: [0; 4] },
+        Op::TgsiAtomic { op: AtomicOp::Xor, resource: ptr::RGBA8_2D, address: [0; 4], src: [1; 4], cmp: [0; 4] },
+        Op::TgsiSample { view: ptr::RGBA8_2D, sampler: smp::NEAREST, address: q2, offset: [0, 8, 0] },
+        Op::NvTld4s { source: cb(9), mods: Tld4sMods { comp: 0, aoffi: false, dc: true, f16: None }, operands: Tld4sOperands { s: 0, t: 0, toff: 0, dc: 0 } },
+    ]
+}
+
+/// Which fixture an op runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fixture {
+    /// [`populate`]: query fixture.
+    Queries,
+    /// [`scene`].
+    Scene,
+}
+
+/// Runs `f` on a fresh pair of the fixture.
+pub fn with_fixture<R>(fx: Fixture, config: Config, f: impl FnOnce(&Sim<'_>, &mut Driver<'_, '_>, &mut Soft<'_>) -> R) -> R {
+    match fx {
+        Fixture::Queries => with_pair(config, f),
+        Fixture::Scene => with_scene_pair(config, f),
+    }
+}
+
+/// Uploads the fixture again (texture memory included).
+pub fn reupload<D: SamplerDevice>(fx: Fixture, d: &mut D) -> Result<(), D::Error> {
+    match fx {
+        Fixture::Queries => populate(d),
+        Fixture::Scene => scene().upload(d),
+    }
+}
