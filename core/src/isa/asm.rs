@@ -493,7 +493,7 @@ impl<'a> P<'a> {
             Lit::Float => "source (TEMP[n], IMM[n] or a float literal)",
             Lit::Int => "source (TEMP[n], IMM[n] or an integer literal)",
         };
-        if let Some((at, w)) = self.word()? {
+        if let Some((_, w)) = self.word()? {
             let file = if w.eq_ignore_ascii_case("TEMP") {
                 Some((SrcFile::Temp, TEMPS))
             } else if w.eq_ignore_ascii_case("IMM") {
@@ -502,7 +502,6 @@ impl<'a> P<'a> {
                 None
             };
             if let Some((file, n)) = file {
-                let _ = at;
                 self.expect(b'[', "`[`")?;
                 let index = self.number("register index", n as u32 - 1)? as u8;
                 self.expect(b']', "`]`")?;
@@ -608,7 +607,7 @@ impl<'a> P<'a> {
         } else if is("IMM") {
             self.imm_decl()?
         } else {
-            match self.tgsi(at, up.as_str())? {
+            match self.tgsi(up.as_str())? {
                 Some(t) => Instr::Tgsi(t),
                 None => return Err(self.err(at, AsmErrorKind::UnknownOpcode(snippet(mn)))),
             }
@@ -875,7 +874,7 @@ impl<'a> P<'a> {
         self.end()
     }
 
-    fn tgsi(&mut self, _at: usize, op: &str) -> R<Option<TgsiInstr>> {
+    fn tgsi(&mut self, op: &str) -> R<Option<TgsiInstr>> {
         let tex_op = match op {
             "TEX" => Some(0),
             "TXB" => Some(1),

@@ -341,6 +341,13 @@ impl Instr {
             }
             Instr::Tgsi(t) => validate_tgsi(t),
             Instr::Intel(i) => {
+                // ExecCtrl::to_byte would silently re-encode other values.
+                if i.exec.lanes != 8 && i.exec.lanes != 16 {
+                    return Err(RuleError::Field("execution size"));
+                }
+                if i.exec.mask > 7 {
+                    return Err(RuleError::Field("execution mask"));
+                }
                 let n: u16 = if i.exec.lanes == 16 { 16 } else { 8 };
                 match (i.op, i.lod) {
                     (crate::query::intel::InfoOp::ResInfo, Some(l)) => grf(&l, n)?,

@@ -168,7 +168,7 @@
 //! | TMML: `Ra` not `RZ` (it always holds coordinates), `.B` `Rb` not `RZ` (texcore, by TXQ's rule) | [`RuleError::Rz`] |
 //! | TMML: `.B` needs `Rb`; `Rb` only with `.B` (002) | [`RuleError::MissingRb`] / [`RuleError::UnexpectedRb`] |
 //! | any register group past `R254` | [`RuleError::Range`] |
-//! | fields a hand-built instruction can break (component > 3, wmask > 0xF, predicate > 7, TGSI index, Intel operand past the GRF) | [`RuleError::Field`], [`RuleError::TgsiIndex`], [`RuleError::Grf`], [`RuleError::IntelOperands`] |
+//! | fields a hand-built instruction can break (component > 3, wmask > 0xF, predicate > 7, TGSI index or swizzle, Intel execution size / mask, Intel operand past the GRF) | [`RuleError::Field`], [`RuleError::TgsiIndex`], [`RuleError::Grf`], [`RuleError::IntelOperands`] |
 //!
 //! Rules that are not errors but define the write-back:
 //!
