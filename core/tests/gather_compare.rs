@@ -741,3 +741,15 @@ fn anisotropic_sampling_with_infinite_or_huge_coordinates_does_not_overflow() {
         }
     }
 }
+
+#[test]
+fn tex_family_offsets_move_by_whole_texels_and_are_range_checked() {
+    use texcore::op::sample::tex_family_offset;
+    let (t, mem) = unique(T::TwoD, 8, 8, 1, 1);
+    let s = sampler(WrapMode::Repeat);
+    let c = quad([f(2.5 / 8.0), f(4.5 / 8.0), 0, 0]);
+    let ops = TexOperands { src0: &c, src1: None, grads: None };
+    let r = tex_family_offset(TexOp::Tex, false, Ok(&t), Ok(&s), &mem[..], ops, [3, -5, 0]).unwrap();
+    assert_eq!(r[0], [5, 7, 0, 0], "(2+3, 4−5 → −1 wraps to 7)");
+    assert_eq!(tex_family_offset(TexOp::Tex, false, Ok(&t), Ok(&s), &mem[..], ops, [8, 0, 0]), Err(SampleError::OffsetRange(0)));
+}

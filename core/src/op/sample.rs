@@ -398,6 +398,20 @@ pub fn tex_family<M: TexelMemory + ?Sized>(
     mem: &M,
     ops: TexOperands<'_>,
 ) -> Result<Quad, SampleError> {
+    tex_family_offset(op, shadow, view, sampler, mem, ops, [0; 3])
+}
+
+/// [`tex_family`] with texel offsets (−8 … +7 per component; the `TXF`-style `src1` offset
+/// form of the sample instructions), added in texel units of every level read.
+pub fn tex_family_offset<M: TexelMemory + ?Sized>(
+    op: TexOp,
+    shadow: bool,
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    ops: TexOperands<'_>,
+    offset: [i32; 3],
+) -> Result<Quad, SampleError> {
     let ty = view.map(|h| h.ty).ok();
     let mut src0 = *ops.src0;
     if op == TexOp::Txp {
@@ -440,10 +454,15 @@ pub fn tex_family<M: TexelMemory + ?Sized>(
         }
     };
     match op {
-        TexOp::Tex | TexOp::Txp => run(&SampleRequest::new(coords)),
+        TexOp::Tex | TexOp::Txp => {
+            let mut req = SampleRequest::new(coords);
+            req.offset = offset;
+            run(&req)
+        }
         TexOp::Txd => {
             let (ddx, ddy) = ops.grads.ok_or(SampleError::TextureType)?;
             let mut req = SampleRequest::new(coords);
+            req.offset = offset;
             let g = |l: usize| [[ddx[l][0], ddx[l][1], ddx[l][2]], [ddy[l][0], ddy[l][1], ddy[l][2]]];
             req.grads = Some([g(0), g(1), g(2), g(3)]);
             run(&req)
@@ -452,6 +471,7 @@ pub fn tex_family<M: TexelMemory + ?Sized>(
             let mut out = [[0u32; 4]; 4];
             for (lane, o) in out.iter_mut().enumerate() {
                 let mut req = SampleRequest::new(coords);
+                req.offset = offset;
                 let v = extra(lane)?;
                 req.lod = if op == TexOp::Txb { LodSource::Derivatives { bias: v } } else { LodSource::Explicit(v) };
                 *o = run(&req)?[lane];
