@@ -12,14 +12,11 @@
 //! * **Range reduction** (D3D §7.18.6): REPEAT and MIRRORED_REPEAT only depend on `U` modulo
 //!   the period `2 × N × 256` (a multiple of both periods), so `U` is reduced exactly — also
 //!   for coordinates like 1e38 whose product does not fit 64 bits — and keeps wrapping
-//!   correctly. The clamp modes clamp `s` to ±64 first (any `|s| ≥ 64` reads the same edge or
-//!   border with offsets up to ±32 texels).
+//!   correctly. The clamp modes are not reduced: the product saturates at ±2^62 (S.8), far
+//!   outside any texture, so offsets (texel and anisotropic) are added before the wrap clamps.
 
 use crate::descriptor::WrapMode;
 use crate::fp::{f32_div, f32_parts, F32Class};
-
-/// Largest clamp-mode coordinate magnitude kept.
-const CLAMP_LIMIT: i64 = 64;
 
 /// `RNE(value × 2^sh)` of the exact integer `value` (< 2^50: a 24-bit significand times a
 /// size × 256), saturating to ±2^62.
@@ -69,9 +66,43 @@ pub const fn f32_scaled_rne(x: u32, scale: u64) -> i64 {
     }
 }
 
+/// `RNE(x × scale)` as an `i128` saturating at ±2^120 (NaN → 0, ±∞ → ±2^120): the wide form
+/// the clamp modes use when anisotropic offsets are added, so that a huge coordinate and a
+/// huge offset cannot cancel through saturation (only both beyond 2^112 texels could).
+pub fn f32_scaled_rne_wide(x: u32, scale: u64) -> i128 {
+    const LIM: i128 = 1 << 120;
+    match f32_parts(x) {
+        (_, F32Class::Zero) | (_, F32Class::NaN) => 0,
+        (neg, F32Class::Inf) => {
+            if neg {
+                -LIM
+            } else {
+                LIM
+            }
+        }
+        (neg, F32Class::Finite { mant, exp }) => {
+            let v = i128::from(mant) * i128::from(scale); // < 2^48
+            let m = if exp >= 0 {
+                if exp >= 73 {
+                    LIM
+                } else {
+                    (v << exp as u32).min(LIM)
+                }
+            } else {
+                i128::from(shift_rne(false, v as u64, exp))
+            };
+            if neg {
+                -m
+            } else {
+                m
+            }
+        }
+    }
+}
+
 /// The S.8 texel coordinate of normalized `s` on an axis of `size` texels, range-reduced
 /// for `mode` (see the module docs). The result is exact modulo the period for
-/// REPEAT/MIRRORED_REPEAT, and `RNE(clamp(s, ±64) × size × 256)` for the clamp modes.
+/// REPEAT/MIRRORED_REPEAT, and `RNE(s × size × 256)` saturated at ±2^62 for the clamp modes.
 pub const fn texel_fixed(s: u32, size: u32, mode: WrapMode) -> i64 {
     let scale = size as u64 * 256;
     match mode {
@@ -94,17 +125,9 @@ pub const fn texel_fixed(s: u32, size: u32, mode: WrapMode) -> i64 {
                 }
             }
         }
-        _ => {
-            let u = f32_scaled_rne(s, scale);
-            let lim = CLAMP_LIMIT * scale as i64;
-            if u > lim {
-                lim
-            } else if u < -lim {
-                -lim
-            } else {
-                u
-            }
-        }
+        // The clamp modes need no reduction: RNE(s × size × 256) saturates at ±2^62 (S.8),
+        // far outside any texture, and offsets are added before the wrap clamps.
+        _ => f32_scaled_rne(s, scale),
     }
 }
 

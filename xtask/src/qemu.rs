@@ -28,7 +28,8 @@ impl Machine {
         }
     }
 
-    fn qemu(self) -> Command {
+    /// The QEMU command line for this machine (without `-kernel`).
+    pub fn qemu(self) -> Command {
         let mut c = match self {
             Machine::Cm4 => {
                 let mut c = Command::new("qemu-system-arm");
@@ -57,11 +58,15 @@ pub struct Args {
     /// Kill QEMU after this many seconds.
     #[arg(long, default_value_t = 60)]
     pub timeout: u64,
+    /// Build with defmt logging (semihosting transport) and decode the log in-process with
+    /// `defmt-decoder`.
+    #[arg(long)]
+    pub defmt: bool,
 }
 
 /// Builds and runs; `Ok(output)` when the firmware exits 0.
 pub fn run(args: &Args) -> Result<String> {
-    let elf = build(args.machine, args.fail)?;
+    let elf = build(args.machine, args.fail, args.defmt)?;
     let mut cmd = args.machine.qemu();
     cmd.arg("-kernel").arg(&elf).stdout(Stdio::piped()).stderr(Stdio::inherit()).stdin(Stdio::null());
     eprintln!("+ {}", show(&cmd));
@@ -78,10 +83,11 @@ pub fn run(args: &Args) -> Result<String> {
         }
         std::thread::sleep(Duration::from_millis(10));
     };
-    let mut out = String::new();
+    let mut raw = Vec::new();
     if let Some(mut so) = child.stdout.take() {
-        so.read_to_string(&mut out)?;
+        so.read_to_end(&mut raw)?;
     }
+    let out = if args.defmt { decode_defmt(&elf, &raw)? } else { String::from_utf8_lossy(&raw).into_owned() };
     print!("{out}");
     if !status.success() {
         bail!("firmware on {:?} failed ({status})", args.machine);
@@ -89,17 +95,44 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(out)
 }
 
-/// `cargo build` of the firmware; returns the ELF path.
-pub fn build(machine: Machine, fail: bool) -> Result<PathBuf> {
+/// Decodes a defmt byte stream (the firmware's semihosting stdout) with the ELF's table.
+pub fn decode_defmt(elf: &std::path::Path, bytes: &[u8]) -> Result<String> {
+    let data = std::fs::read(elf)?;
+    let table = defmt_decoder::Table::parse(&data)?.context("the firmware has no .defmt section")?;
+    let locs = table.get_locations(&data).ok();
+    let mut dec = table.new_stream_decoder();
+    dec.received(bytes);
+    let mut out = String::new();
+    loop {
+        match dec.decode() {
+            Ok(frame) => {
+                let loc = locs.as_ref().and_then(|l| l.get(&frame.index())).map(|l| format!("  ({}:{})", l.file.display(), l.line)).unwrap_or_default();
+                out.push_str(&format!("{}{}\n", frame.display(false), loc));
+            }
+            Err(defmt_decoder::DecodeError::UnexpectedEof) => break,
+            Err(defmt_decoder::DecodeError::Malformed) => bail!("malformed defmt frame in the firmware output"),
+        }
+    }
+    Ok(out)
+}
+
+/// `cargo build` of the firmware; returns the ELF path. Each feature set builds into its
+/// own target directory so the variants never overwrite each other.
+pub fn build(machine: Machine, fail: bool, defmt: bool) -> Result<PathBuf> {
     let mut c = cargo();
     c.args(["build", "-q", "-p", "texcore-firmware", "--release", "--target", machine.target()]);
+    let mut feats = Vec::new();
     if fail {
-        c.args(["--features", "fail"]);
-        // Separate target dir so the passing build is not overwritten.
-        c.env("CARGO_TARGET_DIR", root().join("target/fail"));
-        exec(c)?;
-        return Ok(root().join("target/fail").join(machine.target()).join("release/texcore-firmware"));
+        feats.push("fail");
+    }
+    if defmt {
+        feats.push("defmt");
+    }
+    let dir = if feats.is_empty() { root().join("target") } else { root().join("target").join(format!("fw-{}", feats.join("-"))) };
+    if !feats.is_empty() {
+        c.args(["--features", &feats.join(",")]);
+        c.env("CARGO_TARGET_DIR", &dir);
     }
     exec(c)?;
-    Ok(root().join("target").join(machine.target()).join("release/texcore-firmware"))
+    Ok(dir.join(machine.target()).join("release/texcore-firmware"))
 }

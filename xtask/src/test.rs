@@ -3,6 +3,7 @@
 use anyhow::{bail, Result};
 use clap::Args as ClapArgs;
 
+use crate::cosim;
 use crate::provision;
 use crate::qemu::{self, Machine};
 use crate::util::{cargo, exec};
@@ -12,6 +13,9 @@ pub struct Args {
     /// Skip the firmware/QEMU stage (for quick local iterations; CI never passes this).
     #[arg(long)]
     pub no_qemu: bool,
+    /// Skip the co-simulation stage (for quick local iterations; CI never passes this).
+    #[arg(long)]
+    pub no_cosim: bool,
 }
 
 pub fn run_all(args: Args) -> Result<()> {
@@ -19,10 +23,18 @@ pub fn run_all(args: Args) -> Result<()> {
     if !args.no_qemu {
         provision::debian(&provision::QEMU)?;
     }
+    if !args.no_cosim {
+        provision::debian(&cosim::TOOLS)?;
+    }
 
     step("host tests (core, hal, xtask)");
     let mut t = cargo();
     t.args(["test", "--workspace", "--exclude", "texcore-firmware"]);
+    exec(t)?;
+
+    step("sampling conformance: ≥ 10 000 samples per op × type × filter × wrap against the f64 oracle (optimised build)");
+    let mut t = cargo();
+    t.args(["test", "--profile", "bench", "-p", "texcore", "--test", "sample_conformance", "--test", "sample_invariants"]);
     exec(t)?;
 
     step("clippy, all targets, warnings denied");
@@ -53,20 +65,52 @@ pub fn run_all(args: Args) -> Result<()> {
 
     if args.no_qemu {
         eprintln!("note: --no-qemu given: firmware self-check in QEMU NOT run");
+    } else {
+        qemu_stage()?;
+    }
+
+    if args.no_cosim {
+        eprintln!("note: --no-cosim given: HDL co-simulation NOT run");
         return Ok(());
     }
-    step("firmware self-check in QEMU (must pass), and with a corrupted expectation (must fail)");
+    step("HDL co-simulation: Verilator on level 2, Icarus on level 1, flipped-bit checks");
+    cosim::run(&cosim::Args::ci())?;
+    eprintln!("\nall test stages passed");
+    Ok(())
+}
+
+fn qemu_stage() -> Result<()> {
+    step("firmware self-check in QEMU, text and defmt (must pass), and with a corrupted expectation (must fail)");
     for m in [Machine::Cm4, Machine::Rv32] {
-        let out = qemu::run(&qemu::Args { machine: m, fail: false, timeout: 60 })?;
-        if !out.contains(" 0 failed") {
-            bail!("{m:?}: self-check output has no `0 failed` line");
+        for defmt in [false, true] {
+            let out = qemu::run(&qemu::Args { machine: m, fail: false, timeout: 60, defmt })?;
+            if !out.contains(" 0 failed") {
+                bail!("{m:?} (defmt {defmt}): self-check output has no `0 failed` line");
+            }
         }
-        match qemu::run(&qemu::Args { machine: m, fail: true, timeout: 60 }) {
+        match qemu::run(&qemu::Args { machine: m, fail: true, timeout: 60, defmt: false }) {
             Ok(_) => bail!("{m:?}: firmware built with `fail` passed: the self-check cannot fail"),
             Err(e) => eprintln!("ok: {m:?} with a corrupted expectation fails as it must ({e})"),
         }
     }
-    eprintln!("\nall test stages passed");
+    step("firmware benchmarks (retired instructions per op) and size");
+    for m in [Machine::Cm4, Machine::Rv32] {
+        let rows = crate::bench::measure(m)?;
+        for r in &rows {
+            eprintln!("  {m:?} {:<24} {:>10.1} instructions/sample", r.name, r.per_sample());
+        }
+        let s = crate::size::measure(m)?;
+        eprintln!("  {m:?} flash {} B, static RAM {} B, core {} B", s.flash, s.ram, s.core_bytes);
+    }
+    step("flash with no probe attached must fail cleanly (exit 1, clear message)");
+    let mut f = std::process::Command::new(std::env::current_exe()?);
+    f.args(["flash", "--chip", "STM32F407VGTx", "--rtt-seconds", "0"]);
+    let out = f.output()?;
+    let msg = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() != Some(1) || !(msg.contains("no debug probe") || msg.contains("without probe-rs")) {
+        bail!("`xtask flash` without a probe: expected exit 1 and a clear message, got {:?}: {msg}", out.status.code());
+    }
+    eprintln!("ok: {}", msg.trim());
     Ok(())
 }
 

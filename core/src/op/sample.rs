@@ -49,8 +49,8 @@
 // input-derived.
 #![allow(clippy::indexing_slicing)]
 
-use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed, CubeFace};
-use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType};
+use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_layer, texel_fixed, CubeFace};
+use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::filter::{dims, Acc, At, Ctx};
 use crate::handle::Invalid;
 use crate::lod::{f32_to_88, scale_factor, select_level, Derivs, LevelSelect, LodSource};
@@ -295,12 +295,6 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
         };
         for i in 1..=n {
             // Anisotropic position: t_i = (2i − (N + 1)) / (2(N + 1)) along the major axis.
-            let ti = if n == 1 {
-                Pf::ZERO
-            } else {
-                let num = 2 * i64::from(i) - i64::from(n) - 1;
-                Pf::new(num < 0, num.unsigned_abs(), 0).div(Pf::from_u64(2 * (u64::from(n) + 1)))
-            };
             for (rel, wl) in levels {
                 if wl == 0 {
                     continue;
@@ -311,11 +305,17 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
                         let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
                         let mut u = [0i64; 3];
                         for a in 0..3 {
-                            let base = texel_fixed(sc[a], sizes[a], s.wrap[a]);
-                            let an = ti.mul(ll.major[a]).mul(Pf::from_u64(u64::from(sizes[a]) * 256)).to_fixed_rne(0);
+                            let mode = s.wrap[a];
+                            let an = if n == 1 { 0 } else { aniso_offset(2 * i64::from(i) - i64::from(n) - 1, 2 * (u64::from(n) + 1), ll.major[a], sizes[a], mode) };
+                            let off = i128::from(req.offset[a]) * 256;
+                            let total: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
+                                i128::from(texel_fixed(sc[a], sizes[a], mode)) + an + off
+                            } else {
+                                f32_scaled_rne_wide(sc[a], u64::from(sizes[a]) * 256) + an + off
+                            };
                             // Saturate far outside any texture (±2^62 / 256 texels) so the
                             // −128 of LINEAR and the wrap can never overflow.
-                            u[a] = base.saturating_add(an).saturating_add(i64::from(req.offset[a]) * 256).clamp(-(1 << 62), 1 << 62);
+                            u[a] = total.clamp(-(1 << 62), 1 << 62) as i64;
                         }
                         ctx.level(&mut acc, u, layer, At { level, linear, weight: wl });
                     }
@@ -334,6 +334,72 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
         *o = if compare.is_some() { words } else { swizzle(words, h.swizzle, doms[0].is_integer()) };
     }
     Ok(out)
+}
+
+/// The S.8 offset of anisotropic sample `i` on an axis of `size` texels:
+/// `RNE(t × d × size × 256)` with `t = t_num / t_den` and `d` the major-axis derivative,
+/// computed **exactly** from `d`'s significand. For REPEAT / MIRRORED_REPEAT the result is
+/// reduced modulo the period `2 × size × 256` (so huge derivatives keep wrapping correctly);
+/// for the clamp modes it saturates at ±2^120.
+fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i128 {
+    if t_num == 0 || d.is_zero() || t_den == 0 {
+        return 0;
+    }
+    let neg = (t_num < 0) != d.neg;
+    // |value| = a × 2^e / t_den, a < 2^(4 + 64 + 24).
+    let a: u128 = u128::from(t_num.unsigned_abs()) * u128::from(d.m) * u128::from(u64::from(size) * 256);
+    let e = d.e;
+    let den = u128::from(t_den);
+    let rne = |num: u128, den: u128| -> u128 {
+        let q = num / den;
+        let r = num % den;
+        if 2 * r > den || (2 * r == den && q & 1 == 1) {
+            q + 1
+        } else {
+            q
+        }
+    };
+    let periodic = matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat);
+    let p = 2 * u128::from(size) * 256;
+    let mag: u128 = if e >= 0 {
+        if periodic {
+            // (a × 2^e) mod (den × p), then ÷ den: exact modulo p.
+            let m = den * p;
+            let mut pow = 1u128 % m;
+            let mut base = 2u128 % m;
+            let mut k = e as u32;
+            while k > 0 {
+                if k & 1 == 1 {
+                    pow = pow * base % m;
+                }
+                base = base * base % m;
+                k >>= 1;
+            }
+            rne(a % m * pow % m, den) % p
+        } else if e >= 64 || a.leading_zeros() < e as u32 + 2 {
+            1 << 120
+        } else {
+            rne(a << e as u32, den).min(1 << 120)
+        }
+    } else {
+        let sh = (-e) as u32;
+        if sh >= 100 {
+            0
+        } else if periodic && sh < 40 {
+            // a / (den × 2^sh) modulo p: reduce a modulo den × 2^sh × p (< 2^71) first.
+            let dd = den << sh;
+            rne(a % (dd * p), dd) % p
+        } else {
+            // a / (den × 2^sh), den × 2^sh < 2^106.
+            rne(a, den << sh).min(1 << 120)
+        }
+    };
+    let v = if periodic { (mag % p) as i128 } else { mag as i128 };
+    if neg {
+        -v
+    } else {
+        v
+    }
 }
 
 // ------------------------------------------------------------------ TGSI wrappers

@@ -19,6 +19,23 @@
 //! D3D clamp order (MinLOD wins), magnified iff λ ≤ 0, mip NEAREST = ceil(d' + ½) − 1, mip
 //! LINEAR blending floor(d') and the next level, the Vulkan-example anisotropy on 2D/2D
 //! arrays.
+//!
+//! ## Where the bounds differ from dEQP (sampling-semantics §11.3, §11.4)
+//!
+//! * Input coordinates carry no float error: the model receives exact binary32 bits (dEQP's
+//!   `coordBits` models shader arithmetic). Only the model's binary32 cube-face division
+//!   gets [`CUBE_Q_ERR`]; TXP coordinates are the binary32 quotients (TGSI semantics).
+//! * uvwBits 7 and lodBits 6 also for cube maps (dEQP's cube tests use 6 and 5).
+//! * λ is the exact Euclidean λ ± 2^-6: no +½ LOD slack above (dEQP's `√2·Σ` bound) and no
+//!   slack below the max-component bound.
+//! * Seamless cube corners: the missing tap may be anything between the min and max of the
+//!   three real texels (dEQP accepts any result at a corner).
+//! * Each channel is searched over the weight box on its own (dEQP looks for one weight point
+//!   for all channels); the boxes are ±2^-7 texel and ±2^-6 LOD wide, so this is a small
+//!   loosening.
+//! * Anisotropy (dEQP has no rule): per sample the candidates are merged into a bounding box;
+//!   the average of the N boxes must contain the result.
+//! * binary16: the threshold is scaled by `max(1, max |texel|)` of the channel.
 
 use texcore::descriptor::{Filter, MipFilter, SamplerHeader, TextureType, WrapMode};
 
@@ -78,7 +95,7 @@ pub struct LaneIn {
 }
 
 /// A per-channel value range plus the value at the exact weights.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Iv {
     /// Lowest reachable value.
     pub lo: [f64; 4],
@@ -88,11 +105,28 @@ pub struct Iv {
     pub mid: [f64; 4],
     /// Whether the exact weights lie inside this configuration.
     pub exact: bool,
+    /// Smallest texel value among the taps of this configuration (corner taps included).
+    pub tmin: [f64; 4],
+    /// Largest texel value among the taps.
+    pub tmax: [f64; 4],
+}
+
+impl Default for Iv {
+    fn default() -> Iv {
+        Iv { lo: [0.0; 4], hi: [0.0; 4], mid: [0.0; 4], exact: false, tmin: [f64::INFINITY; 4], tmax: [f64::NEG_INFINITY; 4] }
+    }
 }
 
 impl Iv {
     fn point(v: [f64; 4], exact: bool) -> Iv {
-        Iv { lo: v, hi: v, mid: v, exact }
+        Iv { lo: v, hi: v, mid: v, exact, tmin: v, tmax: v }
+    }
+
+    fn taps_union(&mut self, o: &Iv) {
+        for ch in 0..4 {
+            self.tmin[ch] = self.tmin[ch].min(o.tmin[ch]);
+            self.tmax[ch] = self.tmax[ch].max(o.tmax[ch]);
+        }
     }
 }
 
@@ -127,7 +161,7 @@ pub fn select_face(r: [f64; 3]) -> usize {
 }
 
 /// Faces whose major component is within [`CUBE_TIE`] of the largest.
-fn face_candidates(r: [f64; 3], out: &mut Vec<usize>) {
+pub fn face_candidates(r: [f64; 3], out: &mut Vec<usize>) {
     out.clear();
     let m = r[0].abs().max(r[1].abs()).max(r[2].abs());
     for f in 0..6 {
@@ -200,7 +234,33 @@ struct AxisCand {
 
 const DUMMY: AxisCand = AxisCand { i0: 0, a0: 0.0, a1: 0.0, am: 0.0, exact: true };
 
-fn axis_cands(u: f64, err: f64, linear: bool, ideal: bool, out: &mut Vec<AxisCand>) {
+/// Up to three candidates of one axis (the error is below half a texel: at most two occur).
+#[derive(Clone, Copy, Debug)]
+struct Cands {
+    n: usize,
+    v: [AxisCand; 3],
+}
+
+impl Cands {
+    const fn new() -> Cands {
+        Cands { n: 0, v: [DUMMY; 3] }
+    }
+
+    fn push(&mut self, c: AxisCand) {
+        self.v[self.n] = c;
+        self.n += 1;
+    }
+
+    fn clear(&mut self) {
+        self.n = 0;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &AxisCand> {
+        self.v[..self.n].iter()
+    }
+}
+
+fn axis_cands(u: f64, err: f64, linear: bool, ideal: bool, out: &mut Cands) {
     out.clear();
     let x = if linear { u - 0.5 } else { u };
     if ideal {
@@ -243,7 +303,21 @@ fn blend(taps: &[[f64; 4]], k: usize, al: [f64; 3]) -> [f64; 4] {
 /// The range of the multilinear blend over the box `a0 ..= a1` per axis (corners), the
 /// value at `am`.
 fn blend_iv(taps: &[[f64; 4]], k: usize, ax: &[AxisCand; 3], exact: bool) -> Iv {
-    let mut iv = Iv { lo: [f64::INFINITY; 4], hi: [f64::NEG_INFINITY; 4], mid: [0.0; 4], exact };
+    let mut iv = Iv { lo: [f64::INFINITY; 4], hi: [f64::NEG_INFINITY; 4], exact, ..Iv::default() };
+    for t in taps.iter().take(1 << k) {
+        for ch in 0..4 {
+            iv.tmin[ch] = iv.tmin[ch].min(t[ch]);
+            iv.tmax[ch] = iv.tmax[ch].max(t[ch]);
+        }
+    }
+    let point = (0..k).all(|a| ax[a].a0 == ax[a].a1);
+    if point {
+        // A single weight point (ideal mode): lo = hi = mid.
+        iv.mid = blend(taps, k, [ax[0].am, ax[1].am, ax[2].am]);
+        iv.lo = iv.mid;
+        iv.hi = iv.mid;
+        return iv;
+    }
     for corner in 0..1usize << k {
         let mut al = [0.0; 3];
         for a in 0..k {
@@ -293,6 +367,11 @@ pub struct Oracle<'a> {
     pub tex: &'a RefTex,
     /// Sampler.
     pub s: &'a SamplerHeader,
+    /// Set when a computation could not be done exactly in f64 (an anisotropic offset of a
+    /// derivative with more than 31 significant bits); such lanes are not judged.
+    pub inexact: std::cell::Cell<bool>,
+    scratch: std::cell::RefCell<Scratch>,
+    outbuf: std::cell::RefCell<Vec<Iv>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -301,21 +380,34 @@ enum Pos {
     Cube { face: usize, qs: f64, qt: f64, cube: u32 },
 }
 
-fn layer_candidates(a: f64, count: u32, ideal: bool) -> Vec<u32> {
+/// Layer candidates: `floor(a + ½)` (the model's rule) and, in bounds mode, round-to-even.
+fn layer_candidates(a: f64, count: u32, ideal: bool) -> ([u32; 2], usize) {
     let cl = |v: f64| v.clamp(0.0, f64::from(count) - 1.0) as u32;
     let f = cl((a + 0.5).floor());
-    if ideal {
-        return vec![f];
-    }
     let r = cl(a.round_ties_even());
-    if r == f {
-        vec![f]
+    if ideal || r == f {
+        ([f, f], 1)
     } else {
-        vec![f, r]
+        ([f, r], 2)
     }
 }
 
-impl Oracle<'_> {
+/// Reusable buffers of [`Oracle::configs`].
+#[derive(Default)]
+struct Scratch {
+    pos: Vec<Pos>,
+    faces: Vec<usize>,
+    lc: Vec<LevelCfg>,
+    ca: Vec<Iv>,
+    cb: Vec<Iv>,
+}
+
+impl<'a> Oracle<'a> {
+    /// An oracle for `tex` sampled with `s`.
+    pub fn new(tex: &'a RefTex, s: &'a SamplerHeader) -> Oracle<'a> {
+        Oracle { tex, s, inexact: std::cell::Cell::new(false), scratch: Default::default(), outbuf: Default::default() }
+    }
+
     fn ty(&self) -> TextureType {
         self.tex.h.ty
     }
@@ -493,7 +585,7 @@ impl Oracle<'_> {
         let dims = level_dims(&self.tex.h, level);
         let n = dims.map(i64::from);
         let err = if ideal { 0.0 } else { UVW_ERR };
-        let mut ax: [Vec<AxisCand>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+        let mut ax = [Cands::new(); 3];
         for a in 0..3 {
             if a < k {
                 axis_cands(u[a], err, linear, ideal, &mut ax[a]);
@@ -504,9 +596,9 @@ impl Oracle<'_> {
         let modes = self.s.wrap;
         let kl = if linear { k } else { 0 };
         let mut taps = [[0.0; 4]; 8];
-        for c0 in &ax[0] {
-            for c1 in &ax[1] {
-                for c2 in &ax[2] {
+        for c0 in ax[0].iter() {
+            for c1 in ax[1].iter() {
+                for c2 in ax[2].iter() {
                     let cs = [*c0, *c1, *c2];
                     for (corner, tap) in taps.iter_mut().enumerate().take(1 << kl) {
                         let mut idx = [0i64; 3];
@@ -539,8 +631,8 @@ impl Oracle<'_> {
         let err = if ideal { 0.0 } else { UVW_ERR + CUBE_Q_ERR * nf / 2.0 };
         let u = (qs + 1.0) / 2.0 * nf;
         let v = (qt + 1.0) / 2.0 * nf;
-        let mut axu = Vec::new();
-        let mut axv = Vec::new();
+        let mut axu = Cands::new();
+        let mut axv = Cands::new();
         axis_cands(u, err, linear, ideal, &mut axu);
         axis_cands(v, err, linear, ideal, &mut axv);
         let seamless = self.s.seamless_cube;
@@ -568,8 +660,8 @@ impl Oracle<'_> {
                 }
             }
         };
-        for cu in &axu {
-            for cv in &axv {
+        for cu in axu.iter() {
+            for cv in axv.iter() {
                 let exact = cu.exact && cv.exact;
                 if !linear {
                     out.push(Iv::point(resolve(cu.i0, cv.i0).expect("nearest tap exists"), exact));
@@ -591,11 +683,10 @@ impl Oracle<'_> {
                     Some(m) => {
                         // The corner tap takes the average of the three real ones (ideal);
                         // the bounds accept anything between their min and max.
-                        let real: Vec<[f64; 4]> = (0..4).filter(|&c| c != m).map(|c| taps[c]).collect();
                         let mut mn = [f64::INFINITY; 4];
                         let mut mx = [f64::NEG_INFINITY; 4];
                         let mut avg = [0.0; 4];
-                        for t in &real {
+                        for t in (0..4).filter(|&c| c != m).map(|c| taps[c]) {
                             for ch in 0..4 {
                                 mn[ch] = mn[ch].min(t[ch]);
                                 mx[ch] = mx[ch].max(t[ch]);
@@ -630,18 +721,27 @@ impl Oracle<'_> {
             Pos::Grid { layer } => {
                 let dims = level_dims(&self.tex.h, level).map(f64::from);
                 let (n, major_x) = sub;
-                let t = if n <= 1 { 0.0 } else { f64::from(2 * i as i32 - n as i32 - 1) / f64::from(2 * (n + 1)) };
+                // Sample i of n sits at t = num / den along the major axis.
+                let (num, den) = if n <= 1 { (0.0, 1.0) } else { (f64::from(2 * i as i32 - n as i32 - 1), f64::from(2 * (n + 1))) };
                 let d = if major_x { lane.dx } else { lane.dy };
                 let mut u = [0.0; 3];
                 for a in 0..self.dims() {
                     let nn = dims[a];
+                    // s·N is exact (24 × 17 bits); num·∂s·N too unless ∂s has > 31 bits.
                     let base = lane.c[a] * nn;
-                    let base = match self.s.wrap[a] {
-                        WrapMode::Repeat | WrapMode::MirroredRepeat => base.rem_euclid(2.0 * nn),
-                        _ => base,
+                    let p = num * d[a];
+                    let x = p * nn;
+                    if num.mul_add(d[a], -p) != 0.0 || p.mul_add(nn, -x) != 0.0 {
+                        self.inexact.set(true);
+                    }
+                    let periodic = matches!(self.s.wrap[a], WrapMode::Repeat | WrapMode::MirroredRepeat);
+                    let v = if periodic {
+                        // Reduce exactly modulo the period 2N before anything is added.
+                        base.rem_euclid(2.0 * nn) + x.rem_euclid(2.0 * nn * den) / den
+                    } else {
+                        base + x / den
                     };
-                    let x = base + t * d[a] * nn + f64::from(lane.offset[a]);
-                    u[a] = x.clamp(-1e12, 1e12);
+                    u[a] = (v + f64::from(lane.offset[a])).clamp(-1e12, 1e12);
                 }
                 self.grid_level(layer, level, linear, u, ideal, out);
             }
@@ -653,49 +753,48 @@ impl Oracle<'_> {
     pub fn configs(&self, lane: &LaneIn, ideal: bool, out: &mut Vec<Iv>) {
         out.clear();
         let h = &self.tex.h;
-        let mut positions = Vec::new();
+        let mut guard = self.scratch.borrow_mut();
+        let Scratch { pos: positions, faces, lc: lcfgs, ca, cb } = &mut *guard;
+        positions.clear();
         if self.is_cube() {
             let r = [lane.c[0], lane.c[1], lane.c[2]];
-            let cubes = if self.ty() == TextureType::CubeArray { layer_candidates(lane.c[3], h.depth, ideal) } else { vec![0] };
-            let mut faces = Vec::new();
+            let (cubes, nc) = if self.ty() == TextureType::CubeArray { layer_candidates(lane.c[3], h.depth, ideal) } else { ([0, 0], 1) };
+            faces.clear();
             if ideal {
                 faces.push(select_face(r));
             } else {
-                face_candidates(r, &mut faces);
+                face_candidates(r, faces);
             }
-            for &cube in &cubes {
-                for &f in &faces {
+            for &cube in &cubes[..nc] {
+                for &f in faces.iter() {
                     let (qs, qt) = face_coords(f, r);
                     positions.push(Pos::Cube { face: f, qs, qt, cube });
                 }
             }
         } else {
-            let layers = if h.ty.is_array() { layer_candidates(lane.c[3], h.depth, ideal) } else { vec![0] };
-            positions.extend(layers.into_iter().map(|layer| Pos::Grid { layer }));
+            let (layers, nl) = if h.ty.is_array() { layer_candidates(lane.c[3], h.depth, ideal) } else { ([0, 0], 1) };
+            positions.extend(layers[..nl].iter().map(|&layer| Pos::Grid { layer }));
         }
-        let mut lcfgs = Vec::new();
-        let mut ca = Vec::new();
-        let mut cb = Vec::new();
-        for pos in positions {
+        for &pos in positions.iter() {
             let face = match pos {
                 Pos::Cube { face, .. } => Some(face),
                 Pos::Grid { .. } => None,
             };
             let li = self.lod_info(lane, face);
             let (lo, hi) = if ideal { (li.ideal, li.ideal) } else { (li.lo, li.hi) };
-            self.level_cfgs(lo, hi, li.ideal, ideal, &mut lcfgs);
-            let subs = if ideal { vec![li.ideal_sub] } else { li.subs.clone() };
-            for &sub in &subs {
+            self.level_cfgs(lo, hi, li.ideal, ideal, lcfgs);
+            let subs: &[(u32, bool)] = if ideal { std::slice::from_ref(&li.ideal_sub) } else { &li.subs };
+            for &sub in subs {
                 let n = sub.0.max(1);
-                for lc in &lcfgs {
+                for lc in lcfgs.iter() {
                     if n == 1 {
-                        self.level_sample(pos, lane, lc.a, lc.linear, sub, 1, ideal, &mut ca);
+                        self.level_sample(pos, lane, lc.a, lc.linear, sub, 1, ideal, ca);
                         match lc.b {
                             None => out.extend(ca.iter().copied()),
                             Some((lb, d0, d1, dm)) => {
-                                self.level_sample(pos, lane, lb, lc.linear, sub, 1, ideal, &mut cb);
-                                for a in &ca {
-                                    for b in &cb {
+                                self.level_sample(pos, lane, lb, lc.linear, sub, 1, ideal, cb);
+                                for a in ca.iter() {
+                                    for b in cb.iter() {
                                         out.push(mix(a, b, d0, d1, dm));
                                     }
                                 }
@@ -703,14 +802,15 @@ impl Oracle<'_> {
                         }
                     } else {
                         // Anisotropic: per sample the bounding box of its candidates, averaged.
-                        let mut acc = Iv { exact: true, ..Iv::default() };
+                        let mut acc = Iv { exact: true, lo: [0.0; 4], hi: [0.0; 4], mid: [0.0; 4], ..Iv::default() };
                         for i in 1..=n {
-                            self.level_sample(pos, lane, lc.a, lc.linear, sub, i, ideal, &mut ca);
-                            let mut v = hull(&ca);
+                            self.level_sample(pos, lane, lc.a, lc.linear, sub, i, ideal, ca);
+                            let mut v = hull(ca);
                             if let Some((lb, d0, d1, dm)) = lc.b {
-                                self.level_sample(pos, lane, lb, lc.linear, sub, i, ideal, &mut cb);
-                                v = mix(&v, &hull(&cb), d0, d1, dm);
+                                self.level_sample(pos, lane, lb, lc.linear, sub, i, ideal, cb);
+                                v = mix(&v, &hull(cb), d0, d1, dm);
                             }
+                            acc.taps_union(&v);
                             for ch in 0..4 {
                                 acc.lo[ch] += v.lo[ch] / f64::from(n);
                                 acc.hi[ch] += v.hi[ch] / f64::from(n);
@@ -726,7 +826,7 @@ impl Oracle<'_> {
 
     /// The ideal (exact) value, after the view swizzle.
     pub fn ideal(&self, lane: &LaneIn) -> [f64; 4] {
-        let mut v = Vec::with_capacity(1);
+        let mut v = self.outbuf.borrow_mut();
         self.configs(lane, true, &mut v);
         assert_eq!(v.len(), 1, "ideal mode gives one configuration");
         swizzle(self.tex.h.swizzle, v[0].mid)
@@ -734,21 +834,33 @@ impl Oracle<'_> {
 
     /// Checks a model result (after the view swizzle) against the bounds.
     pub fn check(&self, lane: &LaneIn, res: [f64; 4]) -> Verdict {
+        self.inexact.set(false);
+        let mut v = self.check_inner(lane, res);
+        v.inexact = self.inexact.get();
+        v
+    }
+
+    fn check_inner(&self, lane: &LaneIn, res: [f64; 4]) -> Verdict {
         let thr0 = color_threshold(self.s);
         let scale = self.tex.out_scale();
         let thr = scale.map(|s| thr0 * s);
         let ideal = self.ideal(lane);
         let err = [0, 1, 2, 3].map(|c| (res[c] - ideal[c]).abs());
-        let fast = (0..4).all(|c| err[c] <= (thr0.min(1.5 / 255.0)) * scale[c]);
+        // Fast path: the ideal alone explains the result. Nearest-only filtering must match
+        // exactly (a neighbouring texel is a different configuration, found below).
+        let s = self.s;
+        let point = s.mag_filter == Filter::Nearest && s.min_filter == Filter::Nearest && s.mip_filter != MipFilter::Linear;
+        let fast_thr = if point { 1e-7 } else { thr0.min(1.5 / 255.0) };
+        let fast = (0..4).all(|c| err[c] <= fast_thr * scale[c]);
         if fast {
-            return Verdict { pass: true, err, ideal, slow: false, best: ideal };
+            return Verdict { pass: true, err, ideal, slow: false, best: ideal, inexact: false };
         }
-        let mut cfgs = Vec::new();
+        let mut cfgs = self.outbuf.borrow_mut();
         self.configs(lane, false, &mut cfgs);
         let sw = self.tex.h.swizzle;
         let mut pass = false;
         let mut best = (f64::INFINITY, err, ideal);
-        for c in &cfgs {
+        for c in cfgs.iter() {
             let (lo, hi, mid) = (swizzle(sw, c.lo), swizzle(sw, c.hi), swizzle(sw, c.mid));
             let ok = (0..4).all(|ch| res[ch] >= lo[ch] - thr[ch] && res[ch] <= hi[ch] + thr[ch]);
             pass |= ok;
@@ -758,7 +870,21 @@ impl Oracle<'_> {
                 best = (m, e, mid);
             }
         }
-        Verdict { pass, err: best.1, ideal, slow: true, best: best.2 }
+        Verdict { pass, err: best.1, ideal, slow: true, best: best.2, inexact: false }
+    }
+
+    /// The smallest and largest texel value (after the view swizzle) among every tap of every
+    /// configuration the bounds allow: a filtered result must lie between them (D3D
+    /// §7.18.16.3).
+    pub fn tap_range(&self, lane: &LaneIn) -> ([f64; 4], [f64; 4]) {
+        let mut cfgs = self.outbuf.borrow_mut();
+        self.configs(lane, false, &mut cfgs);
+        let mut u = Iv::default();
+        for c in cfgs.iter() {
+            u.taps_union(c);
+        }
+        let sw = self.tex.h.swizzle;
+        (swizzle(sw, u.tmin), swizzle(sw, u.tmax))
     }
 
     /// The window of λ a probe must land in (union over cube-face candidates).
@@ -782,6 +908,8 @@ impl Oracle<'_> {
 /// Blend of two levels over `δ ∈ [d0, d1]`, exact at `dm`.
 fn mix(a: &Iv, b: &Iv, d0: f64, d1: f64, dm: f64) -> Iv {
     let mut o = Iv { exact: a.exact && b.exact, ..Iv::default() };
+    o.taps_union(a);
+    o.taps_union(b);
     for ch in 0..4 {
         let l0 = (1.0 - d0) * a.lo[ch] + d0 * b.lo[ch];
         let l1 = (1.0 - d1) * a.lo[ch] + d1 * b.lo[ch];
@@ -796,8 +924,9 @@ fn mix(a: &Iv, b: &Iv, d0: f64, d1: f64, dm: f64) -> Iv {
 
 /// Bounding box of candidates; `mid` from the candidate holding the exact point.
 fn hull(c: &[Iv]) -> Iv {
-    let mut o = Iv { lo: [f64::INFINITY; 4], hi: [f64::NEG_INFINITY; 4], mid: c[0].mid, exact: true };
+    let mut o = Iv { lo: [f64::INFINITY; 4], hi: [f64::NEG_INFINITY; 4], mid: c[0].mid, exact: true, ..Iv::default() };
     for v in c {
+        o.taps_union(v);
         for ch in 0..4 {
             o.lo[ch] = o.lo[ch].min(v.lo[ch]);
             o.hi[ch] = o.hi[ch].max(v.hi[ch]);
@@ -822,6 +951,8 @@ pub struct Verdict {
     pub best: [f64; 4],
     /// Whether the enumeration was needed (the ideal alone was not close enough).
     pub slow: bool,
+    /// The oracle could not compute this lane exactly (see [`Oracle::inexact`]).
+    pub inexact: bool,
 }
 
 /// λ window for LOD probes: `[lo, hi]` (bounds, after the min/max clamp), exact λ, `q`.

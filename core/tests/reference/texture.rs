@@ -275,6 +275,10 @@ impl RefTex {
         for layer in 0..layers {
             for level in 0..nl {
                 start.push(data.len());
+                if level < h.base_level {
+                    // Allocated but outside the view: never addressed.
+                    continue;
+                }
                 let [w, hh, d] = level_dims(&h, level);
                 for z in 0..d {
                     for y in 0..hh {

@@ -1,0 +1,534 @@
+// GENERATED FILE - DO NOT EDIT.
+// Written by `cargo xtask vectors --write-generated` from the unit definitions in
+// xtask/src/vectors/ and the enums of the texcore core. `cargo test -p xtask` regenerates
+// it and fails if this file differs; `cargo xtask cosim` refuses a stale copy.
+`timescale 1ns/1ps
+
+// A design uses a few of these constants: unused ones are not lint findings.
+/* verilator lint_off UNUSEDPARAM */
+package texcore_vectors_pkg;
+
+  // ---- memory images (one entry per line, $readmemh) ------------------------------
+  // cbank.hex: NVIDIA constant bank: word i = the handle at #tsPtrIdxU13 = i (samplerPtr[31:20] | headerPtr[19:0])
+  localparam int CBANK_ENTRIES = 4096;
+  localparam int CBANK_AW = 12;
+  localparam int CBANK_ENTRY_W = 32;
+  // hdr_pool.hex: texture-header pool: line i = header i as w7_w6_w5_w4_w3_w2_w1_w0 (also TGSI SVIEW[i] and Intel surface i)
+  localparam int HDR_POOL_ENTRIES = 4096;
+  localparam int HDR_POOL_AW = 12;
+  localparam int HDR_POOL_ENTRY_W = 256;
+  // smp_pool.hex: sampler-header pool: line i = sampler i as w7_w6_w5_w4_w3_w2_w1_w0
+  localparam int SMP_POOL_ENTRIES = 1024;
+  localparam int SMP_POOL_AW = 10;
+  localparam int SMP_POOL_ENTRY_W = 256;
+
+  // ---- texture type (texture header word 0 bits 3:0; texcore::TextureType) ----
+  localparam logic [3:0] TEX_ONE_D           = 4'd0;  // OneD
+  localparam logic [3:0] TEX_TWO_D           = 4'd1;  // TwoD
+  localparam logic [3:0] TEX_THREE_D         = 4'd2;  // ThreeD
+  localparam logic [3:0] TEX_CUBEMAP         = 4'd3;  // Cube
+  localparam logic [3:0] TEX_ONE_D_ARRAY     = 4'd4;  // OneDArray
+  localparam logic [3:0] TEX_TWO_D_ARRAY     = 4'd5;  // TwoDArray
+  localparam logic [3:0] TEX_ONE_D_BUFFER    = 4'd6;  // OneDBuffer
+  localparam logic [3:0] TEX_TWO_D_NO_MIPMAP = 4'd7;  // TwoDNoMipmap
+  localparam logic [3:0] TEX_CUBEMAP_ARRAY   = 4'd8;  // CubeArray
+
+  // ---- multisample mode (header word 0 bits 17:15; texcore::MsMode) ----
+  localparam logic [2:0] MS_MODE_1X1 = 3'd0;  // 1 sample(s)
+  localparam logic [2:0] MS_MODE_2X1 = 3'd1;  // 2 sample(s)
+  localparam logic [2:0] MS_MODE_2X2 = 3'd2;  // 4 sample(s)
+  localparam logic [2:0] MS_MODE_4X2 = 3'd3;  // 8 sample(s)
+  localparam logic [2:0] MS_MODE_4X4 = 3'd6;  // 16 sample(s)
+
+  // ---- texel format (header word 0 bits 11:4; texcore::Format) ----
+  localparam logic [7:0] FMT_R8_UNORM       = 8'h01;  // 1 B/texel, R
+  localparam logic [7:0] FMT_RG8_UNORM      = 8'h02;  // 2 B/texel, RG
+  localparam logic [7:0] FMT_RGBA8_UNORM    = 8'h03;  // 4 B/texel, RGBA
+  localparam logic [7:0] FMT_BGRA8_UNORM    = 8'h04;  // 4 B/texel, RGBA
+  localparam logic [7:0] FMT_R8_SNORM       = 8'h05;  // 1 B/texel, R
+  localparam logic [7:0] FMT_RG8_SNORM      = 8'h06;  // 2 B/texel, RG
+  localparam logic [7:0] FMT_RGBA8_SNORM    = 8'h07;  // 4 B/texel, RGBA
+  localparam logic [7:0] FMT_BGRA8_SNORM    = 8'h08;  // 4 B/texel, RGBA
+  localparam logic [7:0] FMT_RGB565_UNORM   = 8'h09;  // 2 B/texel, RGB
+  localparam logic [7:0] FMT_RGBA4444_UNORM = 8'h0a;  // 2 B/texel, RGBA
+  localparam logic [7:0] FMT_RGB5A1_UNORM   = 8'h0b;  // 2 B/texel, RGBA
+  localparam logic [7:0] FMT_A8_UNORM       = 8'h0c;  // 1 B/texel, A
+  localparam logic [7:0] FMT_L8_UNORM       = 8'h0d;  // 1 B/texel, L
+  localparam logic [7:0] FMT_LA8_UNORM      = 8'h0e;  // 2 B/texel, LA
+  localparam logic [7:0] FMT_I8_UNORM       = 8'h0f;  // 1 B/texel, I
+  localparam logic [7:0] FMT_R16_UNORM      = 8'h10;  // 2 B/texel, R
+  localparam logic [7:0] FMT_RG16_UNORM     = 8'h11;  // 4 B/texel, RG
+  localparam logic [7:0] FMT_RGBA16_UNORM   = 8'h12;  // 8 B/texel, RGBA
+  localparam logic [7:0] FMT_R8_UINT        = 8'h20;  // 1 B/texel, R
+  localparam logic [7:0] FMT_RG8_UINT       = 8'h21;  // 2 B/texel, RG
+  localparam logic [7:0] FMT_RGBA8_UINT     = 8'h22;  // 4 B/texel, RGBA
+  localparam logic [7:0] FMT_R8_SINT        = 8'h23;  // 1 B/texel, R
+  localparam logic [7:0] FMT_RG8_SINT       = 8'h24;  // 2 B/texel, RG
+  localparam logic [7:0] FMT_RGBA8_SINT     = 8'h25;  // 4 B/texel, RGBA
+  localparam logic [7:0] FMT_R16_UINT       = 8'h26;  // 2 B/texel, R
+  localparam logic [7:0] FMT_RG16_UINT      = 8'h27;  // 4 B/texel, RG
+  localparam logic [7:0] FMT_RGBA16_UINT    = 8'h28;  // 8 B/texel, RGBA
+  localparam logic [7:0] FMT_R16_SINT       = 8'h29;  // 2 B/texel, R
+  localparam logic [7:0] FMT_RG16_SINT      = 8'h2a;  // 4 B/texel, RG
+  localparam logic [7:0] FMT_RGBA16_SINT    = 8'h2b;  // 8 B/texel, RGBA
+  localparam logic [7:0] FMT_R32_UINT       = 8'h2c;  // 4 B/texel, R
+  localparam logic [7:0] FMT_RG32_UINT      = 8'h2d;  // 8 B/texel, RG
+  localparam logic [7:0] FMT_RGBA32_UINT    = 8'h2e;  // 16 B/texel, RGBA
+  localparam logic [7:0] FMT_R32_SINT       = 8'h2f;  // 4 B/texel, R
+  localparam logic [7:0] FMT_RG32_SINT      = 8'h30;  // 8 B/texel, RG
+  localparam logic [7:0] FMT_RGBA32_SINT    = 8'h31;  // 16 B/texel, RGBA
+  localparam logic [7:0] FMT_R16_FLOAT      = 8'h40;  // 2 B/texel, R
+  localparam logic [7:0] FMT_RG16_FLOAT     = 8'h41;  // 4 B/texel, RG
+  localparam logic [7:0] FMT_RGBA16_FLOAT   = 8'h42;  // 8 B/texel, RGBA
+  localparam logic [7:0] FMT_R32_FLOAT      = 8'h43;  // 4 B/texel, R
+  localparam logic [7:0] FMT_RG32_FLOAT     = 8'h44;  // 8 B/texel, RG
+  localparam logic [7:0] FMT_RGBA32_FLOAT   = 8'h45;  // 16 B/texel, RGBA
+  localparam logic [7:0] FMT_Z16_UNORM      = 8'h50;  // 2 B/texel, Z
+  localparam logic [7:0] FMT_X8Z24_UNORM    = 8'h51;  // 4 B/texel, Z
+  localparam logic [7:0] FMT_Z24S8_UNORM    = 8'h52;  // 4 B/texel, Z
+  localparam logic [7:0] FMT_Z32_FLOAT      = 8'h53;  // 4 B/texel, Z
+  localparam logic [7:0] FMT_S8_UINT        = 8'h54;  // 1 B/texel, S
+
+  // ---- swizzle source (header word 0 bits 20:18, 23:21, 26:24, 29:27; texcore::SwizzleSource) ----
+  localparam logic [2:0] SWZ_R    = 3'd0;
+  localparam logic [2:0] SWZ_G    = 3'd1;
+  localparam logic [2:0] SWZ_B    = 3'd2;
+  localparam logic [2:0] SWZ_A    = 3'd3;
+  localparam logic [2:0] SWZ_ZERO = 3'd4;
+  localparam logic [2:0] SWZ_ONE  = 3'd5;
+
+  // ---- wrap mode (sampler word 0; texcore::WrapMode) ----
+  localparam logic [2:0] WRAP_REPEAT               = 3'd0;
+  localparam logic [2:0] WRAP_MIRRORED_REPEAT      = 3'd1;
+  localparam logic [2:0] WRAP_CLAMP_TO_EDGE        = 3'd2;
+  localparam logic [2:0] WRAP_CLAMP_TO_BORDER      = 3'd3;
+  localparam logic [2:0] WRAP_MIRROR_CLAMP_TO_EDGE = 3'd4;
+
+  // ---- depth compare function (sampler word 0 bits 19:17; texcore::CompareFunc) ----
+  localparam logic [2:0] CMP_NEVER         = 3'd0;
+  localparam logic [2:0] CMP_LESS          = 3'd1;
+  localparam logic [2:0] CMP_EQUAL         = 3'd2;
+  localparam logic [2:0] CMP_LESS_EQUAL    = 3'd3;
+  localparam logic [2:0] CMP_GREATER       = 3'd4;
+  localparam logic [2:0] CMP_NOT_EQUAL     = 3'd5;
+  localparam logic [2:0] CMP_GREATER_EQUAL = 3'd6;
+  localparam logic [2:0] CMP_ALWAYS        = 3'd7;
+
+  // ---- NVIDIA TXQ #query immediate (texcore::query::nv::TxqQuery) ----
+  localparam logic [2:0] TXQ_TEX_HEADER_DIMENSION    = 3'd1;
+  localparam logic [2:0] TXQ_TEX_HEADER_TEXTURE_TYPE = 3'd2;
+  localparam logic [2:0] TXQ_TEX_HEADER_SAMPLER_POS  = 3'd5;
+
+  // ---- TGSI query opcode of the tgsi_query unit (texcore-local numbering) ----
+  localparam logic [1:0] TGSI_OP_SVIEWINFO   = 2'd0;
+  localparam logic [1:0] TGSI_OP_TXQ         = 2'd1;
+  localparam logic [1:0] TGSI_OP_SAMPLE_INFO = 2'd2;
+  localparam logic [1:0] TGSI_OP_SAMPLE_POS  = 2'd3;
+
+  // ---- Intel INFO Op bits 4:0 (texcore::query::intel::InfoOp) ----
+  localparam logic [4:0] INFO_OP_RESINFO    = 5'h0a;
+  localparam logic [4:0] INFO_OP_SAMPLEINFO = 5'h0b;
+
+  // ---- Intel INFO error code (err output; texcore::query::intel::InfoError) ----
+  localparam logic [1:0] INFO_ERR_NONE           = 2'd0;  // executed
+  localparam logic [1:0] INFO_ERR_OP             = 2'd1;  // Op bits 4:0 are neither resinfo nor sampleinfo: nothing written
+  localparam logic [1:0] INFO_ERR_EXEC_SIZE      = 2'd2;  // Exec_size bits 3:0 are not 0b0011 / 0b0100: nothing written
+  localparam logic [1:0] INFO_ERR_MASK_ALIGNMENT = 2'd3;  // mask offset not aligned to the execution size: nothing written
+
+  // ---- query-unit status (status output; texcore::handle::Invalid in resolve order) ----
+  localparam logic [3:0] STATUS_VALID                 = 4'd0;  // the texture is valid
+  localparam logic [3:0] STATUS_CONST_BANK_INDEX      = 4'd1;  // #tsPtrIdxU13 is past the constant bank
+  localparam logic [3:0] STATUS_HEADER_ABOVE_MAXIMUM  = 4'd2;  // headerPtr > texture-header pool MaximumIndex
+  localparam logic [3:0] STATUS_HEADER_OUTSIDE_POOL   = 4'd3;  // headerPtr within MaximumIndex but past the pool image
+  localparam logic [3:0] STATUS_SAMPLER_ABOVE_MAXIMUM = 4'd4;  // samplerPtr > sampler pool MaximumIndex
+  localparam logic [3:0] STATUS_SAMPLER_OUTSIDE_POOL  = 4'd5;  // samplerPtr within MaximumIndex but past the pool image
+  localparam logic [3:0] STATUS_HEADER_DECODE         = 4'd6;  // the texture-header words do not decode
+  localparam logic [3:0] STATUS_SAMPLER_DECODE        = 4'd7;  // the sampler-header words do not decode
+  localparam logic [3:0] STATUS_UNBOUND               = 4'd8;  // view / surface index past the pool image (TGSI, Intel)
+
+  // ---- tables: entry i at bits [i*ENTRY_W +: ENTRY_W] -------------------------------
+  // bit c: format code c is assigned (256 entries x 1 bits)
+  localparam int FMT_VALID_ENTRY_W = 1;
+  localparam logic [255:0] FMT_VALID =
+      256'h0000000000000000000000000000000000000000001f003f0003ffff0007fffe;
+  // bit c: the sRGB bit may be set with format c (256 entries x 1 bits)
+  localparam int FMT_SRGB_CAPABLE_ENTRY_W = 1;
+  localparam logic [255:0] FMT_SRGB_CAPABLE =
+      256'h0000000000000000000000000000000000000000000000000000000000000018;
+  // entry c: log2(bytes per texel) of format c (0 for unassigned codes) (256 entries x 3 bits)
+  localparam int FMT_BPT_LOG2_ENTRY_W = 3;
+  localparam logic [767:0] FMT_BPT_LOG2 =
+      768'h0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000004910000000234d100000000002351a68b4510880000000000d104024a442440;
+  // standard sample positions {x, y} in 1/16 pixel from the top-left corner; n samples start at entry n-1 (31 entries x 8 bits)
+  localparam int SAMPLE_POS_TABLE_ENTRY_W = 8;
+  localparam logic [247:0] SAMPLE_POS_TABLE =
+      248'h10eff4082c42816eb3dbad36c75a7599f1bf173d53d97b95ae2ae66244cc88;
+
+  // =====================================================================================
+  // unit nv_txq: NVIDIA TXQ: handle resolution, pools with MaximumIndex, 3 queries, write mask
+  // vector file nv_txq.vec, images: cbank.hex, hdr_pool.hex, smp_pool.hex
+  // A line read with %h is a NV_TXQ_LINE_W-bit word; inputs = line[NV_TXQ_LINE_W-1:NV_TXQ_OUT_W],
+  // outputs = line[NV_TXQ_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int NV_TXQ_IN_W = 136;
+  localparam int NV_TXQ_OUT_W = 136;
+  localparam int NV_TXQ_LINE_W = 272;
+  localparam int NV_TXQ_LINE_CHARS = 83;  // bytes per line incl. newline
+  localparam int NV_TXQ_N_FIELDS = 15;
+  // in  bindless: 1 = bindless .B (handle from the `handle` register), 0 = handle from the constant bank at `ts_idx`
+  localparam int NV_TXQ_BINDLESS_LSB = 132;
+  localparam int NV_TXQ_BINDLESS_W = 1;
+  // in  ts_idx: #tsPtrIdxU13 (legacy form {smpU05, tidU08}); word index into cbank.hex; ignored when bindless
+  localparam int NV_TXQ_TS_IDX_LSB = 116;
+  localparam int NV_TXQ_TS_IDX_W = 13;
+  // in  handle: bindless handle register: samplerPtr[31:20] | headerPtr[19:0]; ignored unless bindless
+  localparam int NV_TXQ_HANDLE_LSB = 84;
+  localparam int NV_TXQ_HANDLE_W = 32;
+  // in  via_hdr: SetSamplerBinding: 1 = ViaHeaderBinding (headerPtr also selects the sampler), 0 = Independent
+  localparam int NV_TXQ_VIA_HDR_LSB = 80;
+  localparam int NV_TXQ_VIA_HDR_W = 1;
+  // in  hdr_max: SetTexHeaderPoolC.MaximumIndex (largest valid headerPtr)
+  localparam int NV_TXQ_HDR_MAX_LSB = 60;
+  localparam int NV_TXQ_HDR_MAX_W = 20;
+  // in  smp_max: SetSamplerHeaderPoolC.MaximumIndex (largest valid samplerPtr)
+  localparam int NV_TXQ_SMP_MAX_LSB = 40;
+  localparam int NV_TXQ_SMP_MAX_W = 20;
+  // in  query: #query: TXQ_TEX_HEADER_DIMENSION, _TEXTURE_TYPE, _SAMPLER_POS
+  localparam int NV_TXQ_QUERY_LSB = 36;
+  localparam int NV_TXQ_QUERY_W = 3;
+  // in  param: parameter register: LOD (DIMENSION) or sample index (SAMPLER_POS); ignored by TEXTURE_TYPE
+  localparam int NV_TXQ_PARAM_LSB = 4;
+  localparam int NV_TXQ_PARAM_W = 32;
+  // in  wmask: #wmskU04: bit c enables component c (R, G, B, A)
+  localparam int NV_TXQ_WMASK_LSB = 0;
+  localparam int NV_TXQ_WMASK_W = 4;
+  // out status: STATUS_* code: why the texture is invalid (0 = valid); diagnostic
+  localparam int NV_TXQ_STATUS_LSB = 132;
+  localparam int NV_TXQ_STATUS_W = 4;
+  // out wen: registers written: bit k = Rd+k (the low popcount(wmask) bits)
+  localparam int NV_TXQ_WEN_LSB = 128;
+  localparam int NV_TXQ_WEN_W = 4;
+  // out rd0: Rd+0: the first enabled component of (R, G, B, A); 0 if not written
+  localparam int NV_TXQ_RD0_LSB = 96;
+  localparam int NV_TXQ_RD0_W = 32;
+  // out rd1: Rd+1: the second enabled component of (R, G, B, A); 0 if not written
+  localparam int NV_TXQ_RD1_LSB = 64;
+  localparam int NV_TXQ_RD1_W = 32;
+  // out rd2: Rd+2: the third enabled component of (R, G, B, A); 0 if not written
+  localparam int NV_TXQ_RD2_LSB = 32;
+  localparam int NV_TXQ_RD2_W = 32;
+  // out rd3: Rd+3: the fourth enabled component of (R, G, B, A); 0 if not written
+  localparam int NV_TXQ_RD3_LSB = 0;
+  localparam int NV_TXQ_RD3_W = 32;
+
+  // =====================================================================================
+  // unit tgsi_query: TGSI SVIEWINFO / TXQ / SAMPLE_INFO / SAMPLE_POS
+  // vector file tgsi_query.vec, images: hdr_pool.hex
+  // A line read with %h is a TGSI_QUERY_LINE_W-bit word; inputs = line[TGSI_QUERY_LINE_W-1:TGSI_QUERY_OUT_W],
+  // outputs = line[TGSI_QUERY_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int TGSI_QUERY_IN_W = 56;
+  localparam int TGSI_QUERY_OUT_W = 132;
+  localparam int TGSI_QUERY_LINE_W = 188;
+  localparam int TGSI_QUERY_LINE_CHARS = 56;  // bytes per line incl. newline
+  localparam int TGSI_QUERY_N_FIELDS = 9;
+  // in  op: TGSI_OP_*: SVIEWINFO, TXQ, SAMPLE_INFO, SAMPLE_POS
+  localparam int TGSI_QUERY_OP_LSB = 52;
+  localparam int TGSI_QUERY_OP_W = 2;
+  // in  fp32: 1 = float-returning form: SVIEWINFO/TXQ/SAMPLE_INFO results as fp32 (RNE); SAMPLE_POS is always fp32
+  localparam int TGSI_QUERY_FP32_LSB = 48;
+  localparam int TGSI_QUERY_FP32_W = 1;
+  // in  view: SVIEW[n]: header n of hdr_pool.hex; n >= HDR_POOL_ENTRIES is unbound
+  localparam int TGSI_QUERY_VIEW_LSB = 32;
+  localparam int TGSI_QUERY_VIEW_W = 16;
+  // in  param: src: mip level (SVIEWINFO, TXQ) or sample index (SAMPLE_POS), read as unsigned; ignored by SAMPLE_INFO
+  localparam int TGSI_QUERY_PARAM_LSB = 0;
+  localparam int TGSI_QUERY_PARAM_W = 32;
+  // out status: STATUS_*: VALID, HEADER_DECODE or UNBOUND; diagnostic
+  localparam int TGSI_QUERY_STATUS_LSB = 128;
+  localparam int TGSI_QUERY_STATUS_W = 4;
+  // out x: dst.x
+  localparam int TGSI_QUERY_X_LSB = 96;
+  localparam int TGSI_QUERY_X_W = 32;
+  // out y: dst.y
+  localparam int TGSI_QUERY_Y_LSB = 64;
+  localparam int TGSI_QUERY_Y_W = 32;
+  // out z: dst.z
+  localparam int TGSI_QUERY_Z_LSB = 32;
+  localparam int TGSI_QUERY_Z_W = 32;
+  // out w: dst.w
+  localparam int TGSI_QUERY_W_LSB = 0;
+  localparam int TGSI_QUERY_W_W = 32;
+
+  // =====================================================================================
+  // unit intel_info: Intel vISA INFO resinfo / sampleinfo, SIMD8/16, masks M1-M8 and NM
+  // vector file intel_info.vec, images: hdr_pool.hex
+  // A line read with %h is a INTEL_INFO_LINE_W-bit word; inputs = line[INTEL_INFO_LINE_W-1:INTEL_INFO_OUT_W],
+  // outputs = line[INTEL_INFO_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int INTEL_INFO_IN_W = 576;
+  localparam int INTEL_INFO_OUT_W = 2120;
+  localparam int INTEL_INFO_LINE_W = 2696;
+  localparam int INTEL_INFO_LINE_CHARS = 761;  // bytes per line incl. newline
+  localparam int INTEL_INFO_N_FIELDS = 87;
+  // in  op: Op byte: bits 4:0 = INFO_OP_RESINFO / INFO_OP_SAMPLEINFO (others: INFO_ERR_OP); bits 7:5 ignored
+  localparam int INTEL_INFO_OP_LSB = 568;
+  localparam int INTEL_INFO_OP_W = 8;
+  // in  exec: Exec_size byte: bits 2:0 0b011 = 8 / 0b100 = 16 lanes, bit 3 must be 0, bits 6:4 mask Mk-1, bit 7 NoMask
+  localparam int INTEL_INFO_EXEC_LSB = 560;
+  localparam int INTEL_INFO_EXEC_W = 8;
+  // in  emask: dispatch execution mask: lane i enabled if bit 4*(k-1)+i is set (or NoMask)
+  localparam int INTEL_INFO_EMASK_LSB = 528;
+  localparam int INTEL_INFO_EMASK_W = 32;
+  // in  surf: surface: header n of hdr_pool.hex; n >= HDR_POOL_ENTRIES is unbound
+  localparam int INTEL_INFO_SURF_LSB = 512;
+  localparam int INTEL_INFO_SURF_W = 16;
+  // in  lod00: LOD operand of lane 0 (resinfo only)
+  localparam int INTEL_INFO_LOD00_LSB = 480;
+  localparam int INTEL_INFO_LOD00_W = 32;
+  // in  lod01: LOD operand of lane 1 (resinfo only)
+  localparam int INTEL_INFO_LOD01_LSB = 448;
+  localparam int INTEL_INFO_LOD01_W = 32;
+  // in  lod02: LOD operand of lane 2 (resinfo only)
+  localparam int INTEL_INFO_LOD02_LSB = 416;
+  localparam int INTEL_INFO_LOD02_W = 32;
+  // in  lod03: LOD operand of lane 3 (resinfo only)
+  localparam int INTEL_INFO_LOD03_LSB = 384;
+  localparam int INTEL_INFO_LOD03_W = 32;
+  // in  lod04: LOD operand of lane 4 (resinfo only)
+  localparam int INTEL_INFO_LOD04_LSB = 352;
+  localparam int INTEL_INFO_LOD04_W = 32;
+  // in  lod05: LOD operand of lane 5 (resinfo only)
+  localparam int INTEL_INFO_LOD05_LSB = 320;
+  localparam int INTEL_INFO_LOD05_W = 32;
+  // in  lod06: LOD operand of lane 6 (resinfo only)
+  localparam int INTEL_INFO_LOD06_LSB = 288;
+  localparam int INTEL_INFO_LOD06_W = 32;
+  // in  lod07: LOD operand of lane 7 (resinfo only)
+  localparam int INTEL_INFO_LOD07_LSB = 256;
+  localparam int INTEL_INFO_LOD07_W = 32;
+  // in  lod08: LOD operand of lane 8 (resinfo only)
+  localparam int INTEL_INFO_LOD08_LSB = 224;
+  localparam int INTEL_INFO_LOD08_W = 32;
+  // in  lod09: LOD operand of lane 9 (resinfo only)
+  localparam int INTEL_INFO_LOD09_LSB = 192;
+  localparam int INTEL_INFO_LOD09_W = 32;
+  // in  lod10: LOD operand of lane 10 (resinfo only)
+  localparam int INTEL_INFO_LOD10_LSB = 160;
+  localparam int INTEL_INFO_LOD10_W = 32;
+  // in  lod11: LOD operand of lane 11 (resinfo only)
+  localparam int INTEL_INFO_LOD11_LSB = 128;
+  localparam int INTEL_INFO_LOD11_W = 32;
+  // in  lod12: LOD operand of lane 12 (resinfo only)
+  localparam int INTEL_INFO_LOD12_LSB = 96;
+  localparam int INTEL_INFO_LOD12_W = 32;
+  // in  lod13: LOD operand of lane 13 (resinfo only)
+  localparam int INTEL_INFO_LOD13_LSB = 64;
+  localparam int INTEL_INFO_LOD13_W = 32;
+  // in  lod14: LOD operand of lane 14 (resinfo only)
+  localparam int INTEL_INFO_LOD14_LSB = 32;
+  localparam int INTEL_INFO_LOD14_W = 32;
+  // in  lod15: LOD operand of lane 15 (resinfo only)
+  localparam int INTEL_INFO_LOD15_LSB = 0;
+  localparam int INTEL_INFO_LOD15_W = 32;
+  // out err: INFO_ERR_*: 0 executed, else why nothing was written
+  localparam int INTEL_INFO_ERR_LSB = 2116;
+  localparam int INTEL_INFO_ERR_W = 2;
+  // out status: STATUS_* of the surface: VALID, HEADER_DECODE or UNBOUND; diagnostic
+  localparam int INTEL_INFO_STATUS_LSB = 2112;
+  localparam int INTEL_INFO_STATUS_W = 4;
+  // out we: write enable of dst[e], bit e (e = c*N + lane for N lanes, c = 0 R, 1 G, 2 B, 3 A)
+  localparam int INTEL_INFO_WE_LSB = 2048;
+  localparam int INTEL_INFO_WE_W = 64;
+  // out d00: dst[0] (0 when not written)
+  localparam int INTEL_INFO_D00_LSB = 2016;
+  localparam int INTEL_INFO_D00_W = 32;
+  // out d01: dst[1] (0 when not written)
+  localparam int INTEL_INFO_D01_LSB = 1984;
+  localparam int INTEL_INFO_D01_W = 32;
+  // out d02: dst[2] (0 when not written)
+  localparam int INTEL_INFO_D02_LSB = 1952;
+  localparam int INTEL_INFO_D02_W = 32;
+  // out d03: dst[3] (0 when not written)
+  localparam int INTEL_INFO_D03_LSB = 1920;
+  localparam int INTEL_INFO_D03_W = 32;
+  // out d04: dst[4] (0 when not written)
+  localparam int INTEL_INFO_D04_LSB = 1888;
+  localparam int INTEL_INFO_D04_W = 32;
+  // out d05: dst[5] (0 when not written)
+  localparam int INTEL_INFO_D05_LSB = 1856;
+  localparam int INTEL_INFO_D05_W = 32;
+  // out d06: dst[6] (0 when not written)
+  localparam int INTEL_INFO_D06_LSB = 1824;
+  localparam int INTEL_INFO_D06_W = 32;
+  // out d07: dst[7] (0 when not written)
+  localparam int INTEL_INFO_D07_LSB = 1792;
+  localparam int INTEL_INFO_D07_W = 32;
+  // out d08: dst[8] (0 when not written)
+  localparam int INTEL_INFO_D08_LSB = 1760;
+  localparam int INTEL_INFO_D08_W = 32;
+  // out d09: dst[9] (0 when not written)
+  localparam int INTEL_INFO_D09_LSB = 1728;
+  localparam int INTEL_INFO_D09_W = 32;
+  // out d10: dst[10] (0 when not written)
+  localparam int INTEL_INFO_D10_LSB = 1696;
+  localparam int INTEL_INFO_D10_W = 32;
+  // out d11: dst[11] (0 when not written)
+  localparam int INTEL_INFO_D11_LSB = 1664;
+  localparam int INTEL_INFO_D11_W = 32;
+  // out d12: dst[12] (0 when not written)
+  localparam int INTEL_INFO_D12_LSB = 1632;
+  localparam int INTEL_INFO_D12_W = 32;
+  // out d13: dst[13] (0 when not written)
+  localparam int INTEL_INFO_D13_LSB = 1600;
+  localparam int INTEL_INFO_D13_W = 32;
+  // out d14: dst[14] (0 when not written)
+  localparam int INTEL_INFO_D14_LSB = 1568;
+  localparam int INTEL_INFO_D14_W = 32;
+  // out d15: dst[15] (0 when not written)
+  localparam int INTEL_INFO_D15_LSB = 1536;
+  localparam int INTEL_INFO_D15_W = 32;
+  // out d16: dst[16] (0 when not written)
+  localparam int INTEL_INFO_D16_LSB = 1504;
+  localparam int INTEL_INFO_D16_W = 32;
+  // out d17: dst[17] (0 when not written)
+  localparam int INTEL_INFO_D17_LSB = 1472;
+  localparam int INTEL_INFO_D17_W = 32;
+  // out d18: dst[18] (0 when not written)
+  localparam int INTEL_INFO_D18_LSB = 1440;
+  localparam int INTEL_INFO_D18_W = 32;
+  // out d19: dst[19] (0 when not written)
+  localparam int INTEL_INFO_D19_LSB = 1408;
+  localparam int INTEL_INFO_D19_W = 32;
+  // out d20: dst[20] (0 when not written)
+  localparam int INTEL_INFO_D20_LSB = 1376;
+  localparam int INTEL_INFO_D20_W = 32;
+  // out d21: dst[21] (0 when not written)
+  localparam int INTEL_INFO_D21_LSB = 1344;
+  localparam int INTEL_INFO_D21_W = 32;
+  // out d22: dst[22] (0 when not written)
+  localparam int INTEL_INFO_D22_LSB = 1312;
+  localparam int INTEL_INFO_D22_W = 32;
+  // out d23: dst[23] (0 when not written)
+  localparam int INTEL_INFO_D23_LSB = 1280;
+  localparam int INTEL_INFO_D23_W = 32;
+  // out d24: dst[24] (0 when not written)
+  localparam int INTEL_INFO_D24_LSB = 1248;
+  localparam int INTEL_INFO_D24_W = 32;
+  // out d25: dst[25] (0 when not written)
+  localparam int INTEL_INFO_D25_LSB = 1216;
+  localparam int INTEL_INFO_D25_W = 32;
+  // out d26: dst[26] (0 when not written)
+  localparam int INTEL_INFO_D26_LSB = 1184;
+  localparam int INTEL_INFO_D26_W = 32;
+  // out d27: dst[27] (0 when not written)
+  localparam int INTEL_INFO_D27_LSB = 1152;
+  localparam int INTEL_INFO_D27_W = 32;
+  // out d28: dst[28] (0 when not written)
+  localparam int INTEL_INFO_D28_LSB = 1120;
+  localparam int INTEL_INFO_D28_W = 32;
+  // out d29: dst[29] (0 when not written)
+  localparam int INTEL_INFO_D29_LSB = 1088;
+  localparam int INTEL_INFO_D29_W = 32;
+  // out d30: dst[30] (0 when not written)
+  localparam int INTEL_INFO_D30_LSB = 1056;
+  localparam int INTEL_INFO_D30_W = 32;
+  // out d31: dst[31] (0 when not written)
+  localparam int INTEL_INFO_D31_LSB = 1024;
+  localparam int INTEL_INFO_D31_W = 32;
+  // out d32: dst[32] (0 when not written)
+  localparam int INTEL_INFO_D32_LSB = 992;
+  localparam int INTEL_INFO_D32_W = 32;
+  // out d33: dst[33] (0 when not written)
+  localparam int INTEL_INFO_D33_LSB = 960;
+  localparam int INTEL_INFO_D33_W = 32;
+  // out d34: dst[34] (0 when not written)
+  localparam int INTEL_INFO_D34_LSB = 928;
+  localparam int INTEL_INFO_D34_W = 32;
+  // out d35: dst[35] (0 when not written)
+  localparam int INTEL_INFO_D35_LSB = 896;
+  localparam int INTEL_INFO_D35_W = 32;
+  // out d36: dst[36] (0 when not written)
+  localparam int INTEL_INFO_D36_LSB = 864;
+  localparam int INTEL_INFO_D36_W = 32;
+  // out d37: dst[37] (0 when not written)
+  localparam int INTEL_INFO_D37_LSB = 832;
+  localparam int INTEL_INFO_D37_W = 32;
+  // out d38: dst[38] (0 when not written)
+  localparam int INTEL_INFO_D38_LSB = 800;
+  localparam int INTEL_INFO_D38_W = 32;
+  // out d39: dst[39] (0 when not written)
+  localparam int INTEL_INFO_D39_LSB = 768;
+  localparam int INTEL_INFO_D39_W = 32;
+  // out d40: dst[40] (0 when not written)
+  localparam int INTEL_INFO_D40_LSB = 736;
+  localparam int INTEL_INFO_D40_W = 32;
+  // out d41: dst[41] (0 when not written)
+  localparam int INTEL_INFO_D41_LSB = 704;
+  localparam int INTEL_INFO_D41_W = 32;
+  // out d42: dst[42] (0 when not written)
+  localparam int INTEL_INFO_D42_LSB = 672;
+  localparam int INTEL_INFO_D42_W = 32;
+  // out d43: dst[43] (0 when not written)
+  localparam int INTEL_INFO_D43_LSB = 640;
+  localparam int INTEL_INFO_D43_W = 32;
+  // out d44: dst[44] (0 when not written)
+  localparam int INTEL_INFO_D44_LSB = 608;
+  localparam int INTEL_INFO_D44_W = 32;
+  // out d45: dst[45] (0 when not written)
+  localparam int INTEL_INFO_D45_LSB = 576;
+  localparam int INTEL_INFO_D45_W = 32;
+  // out d46: dst[46] (0 when not written)
+  localparam int INTEL_INFO_D46_LSB = 544;
+  localparam int INTEL_INFO_D46_W = 32;
+  // out d47: dst[47] (0 when not written)
+  localparam int INTEL_INFO_D47_LSB = 512;
+  localparam int INTEL_INFO_D47_W = 32;
+  // out d48: dst[48] (0 when not written)
+  localparam int INTEL_INFO_D48_LSB = 480;
+  localparam int INTEL_INFO_D48_W = 32;
+  // out d49: dst[49] (0 when not written)
+  localparam int INTEL_INFO_D49_LSB = 448;
+  localparam int INTEL_INFO_D49_W = 32;
+  // out d50: dst[50] (0 when not written)
+  localparam int INTEL_INFO_D50_LSB = 416;
+  localparam int INTEL_INFO_D50_W = 32;
+  // out d51: dst[51] (0 when not written)
+  localparam int INTEL_INFO_D51_LSB = 384;
+  localparam int INTEL_INFO_D51_W = 32;
+  // out d52: dst[52] (0 when not written)
+  localparam int INTEL_INFO_D52_LSB = 352;
+  localparam int INTEL_INFO_D52_W = 32;
+  // out d53: dst[53] (0 when not written)
+  localparam int INTEL_INFO_D53_LSB = 320;
+  localparam int INTEL_INFO_D53_W = 32;
+  // out d54: dst[54] (0 when not written)
+  localparam int INTEL_INFO_D54_LSB = 288;
+  localparam int INTEL_INFO_D54_W = 32;
+  // out d55: dst[55] (0 when not written)
+  localparam int INTEL_INFO_D55_LSB = 256;
+  localparam int INTEL_INFO_D55_W = 32;
+  // out d56: dst[56] (0 when not written)
+  localparam int INTEL_INFO_D56_LSB = 224;
+  localparam int INTEL_INFO_D56_W = 32;
+  // out d57: dst[57] (0 when not written)
+  localparam int INTEL_INFO_D57_LSB = 192;
+  localparam int INTEL_INFO_D57_W = 32;
+  // out d58: dst[58] (0 when not written)
+  localparam int INTEL_INFO_D58_LSB = 160;
+  localparam int INTEL_INFO_D58_W = 32;
+  // out d59: dst[59] (0 when not written)
+  localparam int INTEL_INFO_D59_LSB = 128;
+  localparam int INTEL_INFO_D59_W = 32;
+  // out d60: dst[60] (0 when not written)
+  localparam int INTEL_INFO_D60_LSB = 96;
+  localparam int INTEL_INFO_D60_W = 32;
+  // out d61: dst[61] (0 when not written)
+  localparam int INTEL_INFO_D61_LSB = 64;
+  localparam int INTEL_INFO_D61_W = 32;
+  // out d62: dst[62] (0 when not written)
+  localparam int INTEL_INFO_D62_LSB = 32;
+  localparam int INTEL_INFO_D62_W = 32;
+  // out d63: dst[63] (0 when not written)
+  localparam int INTEL_INFO_D63_LSB = 0;
+  localparam int INTEL_INFO_D63_W = 32;
+
+endpackage
+/* verilator lint_on UNUSEDPARAM */

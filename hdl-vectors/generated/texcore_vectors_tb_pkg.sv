@@ -1,0 +1,245 @@
+// GENERATED FILE - DO NOT EDIT.
+// Written by `cargo xtask vectors --write-generated` from the unit definitions in
+// xtask/src/vectors/ and the enums of the texcore core. `cargo test -p xtask` regenerates
+// it and fails if this file differs; `cargo xtask cosim` refuses a stale copy.
+`timescale 1ns/1ps
+
+package texcore_vectors_tb_pkg;
+  import texcore_vectors_pkg::*;
+
+  // Prints the inputs of a nv_txq vector and all outputs (expected vs got).
+  task automatic nv_txq_show(input logic [NV_TXQ_LINE_W-1:0] line, input logic [NV_TXQ_OUT_W-1:0] got);
+    logic [NV_TXQ_IN_W-1:0] i;
+    logic [NV_TXQ_OUT_W-1:0] e;
+    i = line[NV_TXQ_LINE_W-1:NV_TXQ_OUT_W];
+    e = line[NV_TXQ_OUT_W-1:0];
+    $display("    in  bindless = %h", i[NV_TXQ_BINDLESS_LSB +: NV_TXQ_BINDLESS_W]);
+    $display("    in  ts_idx   = %h", i[NV_TXQ_TS_IDX_LSB +: NV_TXQ_TS_IDX_W]);
+    $display("    in  handle   = %h", i[NV_TXQ_HANDLE_LSB +: NV_TXQ_HANDLE_W]);
+    $display("    in  via_hdr  = %h", i[NV_TXQ_VIA_HDR_LSB +: NV_TXQ_VIA_HDR_W]);
+    $display("    in  hdr_max  = %h", i[NV_TXQ_HDR_MAX_LSB +: NV_TXQ_HDR_MAX_W]);
+    $display("    in  smp_max  = %h", i[NV_TXQ_SMP_MAX_LSB +: NV_TXQ_SMP_MAX_W]);
+    $display("    in  query    = %h", i[NV_TXQ_QUERY_LSB +: NV_TXQ_QUERY_W]);
+    $display("    in  param    = %h", i[NV_TXQ_PARAM_LSB +: NV_TXQ_PARAM_W]);
+    $display("    in  wmask    = %h", i[NV_TXQ_WMASK_LSB +: NV_TXQ_WMASK_W]);
+    if (got[NV_TXQ_STATUS_LSB +: NV_TXQ_STATUS_W] !== e[NV_TXQ_STATUS_LSB +: NV_TXQ_STATUS_W])
+      $display("    out status   = %h  expected %h   <-- MISMATCH", got[NV_TXQ_STATUS_LSB +: NV_TXQ_STATUS_W], e[NV_TXQ_STATUS_LSB +: NV_TXQ_STATUS_W]);
+    else
+      $display("    out status   = %h", got[NV_TXQ_STATUS_LSB +: NV_TXQ_STATUS_W]);
+    if (got[NV_TXQ_WEN_LSB +: NV_TXQ_WEN_W] !== e[NV_TXQ_WEN_LSB +: NV_TXQ_WEN_W])
+      $display("    out wen      = %h  expected %h   <-- MISMATCH", got[NV_TXQ_WEN_LSB +: NV_TXQ_WEN_W], e[NV_TXQ_WEN_LSB +: NV_TXQ_WEN_W]);
+    else
+      $display("    out wen      = %h", got[NV_TXQ_WEN_LSB +: NV_TXQ_WEN_W]);
+    if (got[NV_TXQ_RD0_LSB +: NV_TXQ_RD0_W] !== e[NV_TXQ_RD0_LSB +: NV_TXQ_RD0_W])
+      $display("    out rd0      = %h  expected %h   <-- MISMATCH", got[NV_TXQ_RD0_LSB +: NV_TXQ_RD0_W], e[NV_TXQ_RD0_LSB +: NV_TXQ_RD0_W]);
+    else
+      $display("    out rd0      = %h", got[NV_TXQ_RD0_LSB +: NV_TXQ_RD0_W]);
+    if (got[NV_TXQ_RD1_LSB +: NV_TXQ_RD1_W] !== e[NV_TXQ_RD1_LSB +: NV_TXQ_RD1_W])
+      $display("    out rd1      = %h  expected %h   <-- MISMATCH", got[NV_TXQ_RD1_LSB +: NV_TXQ_RD1_W], e[NV_TXQ_RD1_LSB +: NV_TXQ_RD1_W]);
+    else
+      $display("    out rd1      = %h", got[NV_TXQ_RD1_LSB +: NV_TXQ_RD1_W]);
+    if (got[NV_TXQ_RD2_LSB +: NV_TXQ_RD2_W] !== e[NV_TXQ_RD2_LSB +: NV_TXQ_RD2_W])
+      $display("    out rd2      = %h  expected %h   <-- MISMATCH", got[NV_TXQ_RD2_LSB +: NV_TXQ_RD2_W], e[NV_TXQ_RD2_LSB +: NV_TXQ_RD2_W]);
+    else
+      $display("    out rd2      = %h", got[NV_TXQ_RD2_LSB +: NV_TXQ_RD2_W]);
+    if (got[NV_TXQ_RD3_LSB +: NV_TXQ_RD3_W] !== e[NV_TXQ_RD3_LSB +: NV_TXQ_RD3_W])
+      $display("    out rd3      = %h  expected %h   <-- MISMATCH", got[NV_TXQ_RD3_LSB +: NV_TXQ_RD3_W], e[NV_TXQ_RD3_LSB +: NV_TXQ_RD3_W]);
+    else
+      $display("    out rd3      = %h", got[NV_TXQ_RD3_LSB +: NV_TXQ_RD3_W]);
+  endtask
+
+  // Prints the inputs of a tgsi_query vector and all outputs (expected vs got).
+  task automatic tgsi_query_show(input logic [TGSI_QUERY_LINE_W-1:0] line, input logic [TGSI_QUERY_OUT_W-1:0] got);
+    logic [TGSI_QUERY_IN_W-1:0] i;
+    logic [TGSI_QUERY_OUT_W-1:0] e;
+    i = line[TGSI_QUERY_LINE_W-1:TGSI_QUERY_OUT_W];
+    e = line[TGSI_QUERY_OUT_W-1:0];
+    $display("    in  op     = %h", i[TGSI_QUERY_OP_LSB +: TGSI_QUERY_OP_W]);
+    $display("    in  fp32   = %h", i[TGSI_QUERY_FP32_LSB +: TGSI_QUERY_FP32_W]);
+    $display("    in  view   = %h", i[TGSI_QUERY_VIEW_LSB +: TGSI_QUERY_VIEW_W]);
+    $display("    in  param  = %h", i[TGSI_QUERY_PARAM_LSB +: TGSI_QUERY_PARAM_W]);
+    if (got[TGSI_QUERY_STATUS_LSB +: TGSI_QUERY_STATUS_W] !== e[TGSI_QUERY_STATUS_LSB +: TGSI_QUERY_STATUS_W])
+      $display("    out status = %h  expected %h   <-- MISMATCH", got[TGSI_QUERY_STATUS_LSB +: TGSI_QUERY_STATUS_W], e[TGSI_QUERY_STATUS_LSB +: TGSI_QUERY_STATUS_W]);
+    else
+      $display("    out status = %h", got[TGSI_QUERY_STATUS_LSB +: TGSI_QUERY_STATUS_W]);
+    if (got[TGSI_QUERY_X_LSB +: TGSI_QUERY_X_W] !== e[TGSI_QUERY_X_LSB +: TGSI_QUERY_X_W])
+      $display("    out x      = %h  expected %h   <-- MISMATCH", got[TGSI_QUERY_X_LSB +: TGSI_QUERY_X_W], e[TGSI_QUERY_X_LSB +: TGSI_QUERY_X_W]);
+    else
+      $display("    out x      = %h", got[TGSI_QUERY_X_LSB +: TGSI_QUERY_X_W]);
+    if (got[TGSI_QUERY_Y_LSB +: TGSI_QUERY_Y_W] !== e[TGSI_QUERY_Y_LSB +: TGSI_QUERY_Y_W])
+      $display("    out y      = %h  expected %h   <-- MISMATCH", got[TGSI_QUERY_Y_LSB +: TGSI_QUERY_Y_W], e[TGSI_QUERY_Y_LSB +: TGSI_QUERY_Y_W]);
+    else
+      $display("    out y      = %h", got[TGSI_QUERY_Y_LSB +: TGSI_QUERY_Y_W]);
+    if (got[TGSI_QUERY_Z_LSB +: TGSI_QUERY_Z_W] !== e[TGSI_QUERY_Z_LSB +: TGSI_QUERY_Z_W])
+      $display("    out z      = %h  expected %h   <-- MISMATCH", got[TGSI_QUERY_Z_LSB +: TGSI_QUERY_Z_W], e[TGSI_QUERY_Z_LSB +: TGSI_QUERY_Z_W]);
+    else
+      $display("    out z      = %h", got[TGSI_QUERY_Z_LSB +: TGSI_QUERY_Z_W]);
+    if (got[TGSI_QUERY_W_LSB +: TGSI_QUERY_W_W] !== e[TGSI_QUERY_W_LSB +: TGSI_QUERY_W_W])
+      $display("    out w      = %h  expected %h   <-- MISMATCH", got[TGSI_QUERY_W_LSB +: TGSI_QUERY_W_W], e[TGSI_QUERY_W_LSB +: TGSI_QUERY_W_W]);
+    else
+      $display("    out w      = %h", got[TGSI_QUERY_W_LSB +: TGSI_QUERY_W_W]);
+  endtask
+
+  // Prints the inputs of a intel_info vector and the mismatching outputs (expected vs got).
+  task automatic intel_info_show(input logic [INTEL_INFO_LINE_W-1:0] line, input logic [INTEL_INFO_OUT_W-1:0] got);
+    logic [INTEL_INFO_IN_W-1:0] i;
+    logic [INTEL_INFO_OUT_W-1:0] e;
+    i = line[INTEL_INFO_LINE_W-1:INTEL_INFO_OUT_W];
+    e = line[INTEL_INFO_OUT_W-1:0];
+    $display("    in  op     = %h", i[INTEL_INFO_OP_LSB +: INTEL_INFO_OP_W]);
+    $display("    in  exec   = %h", i[INTEL_INFO_EXEC_LSB +: INTEL_INFO_EXEC_W]);
+    $display("    in  emask  = %h", i[INTEL_INFO_EMASK_LSB +: INTEL_INFO_EMASK_W]);
+    $display("    in  surf   = %h", i[INTEL_INFO_SURF_LSB +: INTEL_INFO_SURF_W]);
+    $display("    in  lod00  = %h", i[INTEL_INFO_LOD00_LSB +: INTEL_INFO_LOD00_W]);
+    $display("    in  lod01  = %h", i[INTEL_INFO_LOD01_LSB +: INTEL_INFO_LOD01_W]);
+    $display("    in  lod02  = %h", i[INTEL_INFO_LOD02_LSB +: INTEL_INFO_LOD02_W]);
+    $display("    in  lod03  = %h", i[INTEL_INFO_LOD03_LSB +: INTEL_INFO_LOD03_W]);
+    $display("    in  lod04  = %h", i[INTEL_INFO_LOD04_LSB +: INTEL_INFO_LOD04_W]);
+    $display("    in  lod05  = %h", i[INTEL_INFO_LOD05_LSB +: INTEL_INFO_LOD05_W]);
+    $display("    in  lod06  = %h", i[INTEL_INFO_LOD06_LSB +: INTEL_INFO_LOD06_W]);
+    $display("    in  lod07  = %h", i[INTEL_INFO_LOD07_LSB +: INTEL_INFO_LOD07_W]);
+    $display("    in  lod08  = %h", i[INTEL_INFO_LOD08_LSB +: INTEL_INFO_LOD08_W]);
+    $display("    in  lod09  = %h", i[INTEL_INFO_LOD09_LSB +: INTEL_INFO_LOD09_W]);
+    $display("    in  lod10  = %h", i[INTEL_INFO_LOD10_LSB +: INTEL_INFO_LOD10_W]);
+    $display("    in  lod11  = %h", i[INTEL_INFO_LOD11_LSB +: INTEL_INFO_LOD11_W]);
+    $display("    in  lod12  = %h", i[INTEL_INFO_LOD12_LSB +: INTEL_INFO_LOD12_W]);
+    $display("    in  lod13  = %h", i[INTEL_INFO_LOD13_LSB +: INTEL_INFO_LOD13_W]);
+    $display("    in  lod14  = %h", i[INTEL_INFO_LOD14_LSB +: INTEL_INFO_LOD14_W]);
+    $display("    in  lod15  = %h", i[INTEL_INFO_LOD15_LSB +: INTEL_INFO_LOD15_W]);
+    if (got[INTEL_INFO_ERR_LSB +: INTEL_INFO_ERR_W] !== e[INTEL_INFO_ERR_LSB +: INTEL_INFO_ERR_W])
+      $display("    out err    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_ERR_LSB +: INTEL_INFO_ERR_W], e[INTEL_INFO_ERR_LSB +: INTEL_INFO_ERR_W]);
+    if (got[INTEL_INFO_STATUS_LSB +: INTEL_INFO_STATUS_W] !== e[INTEL_INFO_STATUS_LSB +: INTEL_INFO_STATUS_W])
+      $display("    out status = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_STATUS_LSB +: INTEL_INFO_STATUS_W], e[INTEL_INFO_STATUS_LSB +: INTEL_INFO_STATUS_W]);
+    if (got[INTEL_INFO_WE_LSB +: INTEL_INFO_WE_W] !== e[INTEL_INFO_WE_LSB +: INTEL_INFO_WE_W])
+      $display("    out we     = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_WE_LSB +: INTEL_INFO_WE_W], e[INTEL_INFO_WE_LSB +: INTEL_INFO_WE_W]);
+    if (got[INTEL_INFO_D00_LSB +: INTEL_INFO_D00_W] !== e[INTEL_INFO_D00_LSB +: INTEL_INFO_D00_W])
+      $display("    out d00    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D00_LSB +: INTEL_INFO_D00_W], e[INTEL_INFO_D00_LSB +: INTEL_INFO_D00_W]);
+    if (got[INTEL_INFO_D01_LSB +: INTEL_INFO_D01_W] !== e[INTEL_INFO_D01_LSB +: INTEL_INFO_D01_W])
+      $display("    out d01    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D01_LSB +: INTEL_INFO_D01_W], e[INTEL_INFO_D01_LSB +: INTEL_INFO_D01_W]);
+    if (got[INTEL_INFO_D02_LSB +: INTEL_INFO_D02_W] !== e[INTEL_INFO_D02_LSB +: INTEL_INFO_D02_W])
+      $display("    out d02    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D02_LSB +: INTEL_INFO_D02_W], e[INTEL_INFO_D02_LSB +: INTEL_INFO_D02_W]);
+    if (got[INTEL_INFO_D03_LSB +: INTEL_INFO_D03_W] !== e[INTEL_INFO_D03_LSB +: INTEL_INFO_D03_W])
+      $display("    out d03    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D03_LSB +: INTEL_INFO_D03_W], e[INTEL_INFO_D03_LSB +: INTEL_INFO_D03_W]);
+    if (got[INTEL_INFO_D04_LSB +: INTEL_INFO_D04_W] !== e[INTEL_INFO_D04_LSB +: INTEL_INFO_D04_W])
+      $display("    out d04    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D04_LSB +: INTEL_INFO_D04_W], e[INTEL_INFO_D04_LSB +: INTEL_INFO_D04_W]);
+    if (got[INTEL_INFO_D05_LSB +: INTEL_INFO_D05_W] !== e[INTEL_INFO_D05_LSB +: INTEL_INFO_D05_W])
+      $display("    out d05    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D05_LSB +: INTEL_INFO_D05_W], e[INTEL_INFO_D05_LSB +: INTEL_INFO_D05_W]);
+    if (got[INTEL_INFO_D06_LSB +: INTEL_INFO_D06_W] !== e[INTEL_INFO_D06_LSB +: INTEL_INFO_D06_W])
+      $display("    out d06    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D06_LSB +: INTEL_INFO_D06_W], e[INTEL_INFO_D06_LSB +: INTEL_INFO_D06_W]);
+    if (got[INTEL_INFO_D07_LSB +: INTEL_INFO_D07_W] !== e[INTEL_INFO_D07_LSB +: INTEL_INFO_D07_W])
+      $display("    out d07    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D07_LSB +: INTEL_INFO_D07_W], e[INTEL_INFO_D07_LSB +: INTEL_INFO_D07_W]);
+    if (got[INTEL_INFO_D08_LSB +: INTEL_INFO_D08_W] !== e[INTEL_INFO_D08_LSB +: INTEL_INFO_D08_W])
+      $display("    out d08    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D08_LSB +: INTEL_INFO_D08_W], e[INTEL_INFO_D08_LSB +: INTEL_INFO_D08_W]);
+    if (got[INTEL_INFO_D09_LSB +: INTEL_INFO_D09_W] !== e[INTEL_INFO_D09_LSB +: INTEL_INFO_D09_W])
+      $display("    out d09    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D09_LSB +: INTEL_INFO_D09_W], e[INTEL_INFO_D09_LSB +: INTEL_INFO_D09_W]);
+    if (got[INTEL_INFO_D10_LSB +: INTEL_INFO_D10_W] !== e[INTEL_INFO_D10_LSB +: INTEL_INFO_D10_W])
+      $display("    out d10    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D10_LSB +: INTEL_INFO_D10_W], e[INTEL_INFO_D10_LSB +: INTEL_INFO_D10_W]);
+    if (got[INTEL_INFO_D11_LSB +: INTEL_INFO_D11_W] !== e[INTEL_INFO_D11_LSB +: INTEL_INFO_D11_W])
+      $display("    out d11    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D11_LSB +: INTEL_INFO_D11_W], e[INTEL_INFO_D11_LSB +: INTEL_INFO_D11_W]);
+    if (got[INTEL_INFO_D12_LSB +: INTEL_INFO_D12_W] !== e[INTEL_INFO_D12_LSB +: INTEL_INFO_D12_W])
+      $display("    out d12    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D12_LSB +: INTEL_INFO_D12_W], e[INTEL_INFO_D12_LSB +: INTEL_INFO_D12_W]);
+    if (got[INTEL_INFO_D13_LSB +: INTEL_INFO_D13_W] !== e[INTEL_INFO_D13_LSB +: INTEL_INFO_D13_W])
+      $display("    out d13    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D13_LSB +: INTEL_INFO_D13_W], e[INTEL_INFO_D13_LSB +: INTEL_INFO_D13_W]);
+    if (got[INTEL_INFO_D14_LSB +: INTEL_INFO_D14_W] !== e[INTEL_INFO_D14_LSB +: INTEL_INFO_D14_W])
+      $display("    out d14    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D14_LSB +: INTEL_INFO_D14_W], e[INTEL_INFO_D14_LSB +: INTEL_INFO_D14_W]);
+    if (got[INTEL_INFO_D15_LSB +: INTEL_INFO_D15_W] !== e[INTEL_INFO_D15_LSB +: INTEL_INFO_D15_W])
+      $display("    out d15    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D15_LSB +: INTEL_INFO_D15_W], e[INTEL_INFO_D15_LSB +: INTEL_INFO_D15_W]);
+    if (got[INTEL_INFO_D16_LSB +: INTEL_INFO_D16_W] !== e[INTEL_INFO_D16_LSB +: INTEL_INFO_D16_W])
+      $display("    out d16    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D16_LSB +: INTEL_INFO_D16_W], e[INTEL_INFO_D16_LSB +: INTEL_INFO_D16_W]);
+    if (got[INTEL_INFO_D17_LSB +: INTEL_INFO_D17_W] !== e[INTEL_INFO_D17_LSB +: INTEL_INFO_D17_W])
+      $display("    out d17    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D17_LSB +: INTEL_INFO_D17_W], e[INTEL_INFO_D17_LSB +: INTEL_INFO_D17_W]);
+    if (got[INTEL_INFO_D18_LSB +: INTEL_INFO_D18_W] !== e[INTEL_INFO_D18_LSB +: INTEL_INFO_D18_W])
+      $display("    out d18    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D18_LSB +: INTEL_INFO_D18_W], e[INTEL_INFO_D18_LSB +: INTEL_INFO_D18_W]);
+    if (got[INTEL_INFO_D19_LSB +: INTEL_INFO_D19_W] !== e[INTEL_INFO_D19_LSB +: INTEL_INFO_D19_W])
+      $display("    out d19    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D19_LSB +: INTEL_INFO_D19_W], e[INTEL_INFO_D19_LSB +: INTEL_INFO_D19_W]);
+    if (got[INTEL_INFO_D20_LSB +: INTEL_INFO_D20_W] !== e[INTEL_INFO_D20_LSB +: INTEL_INFO_D20_W])
+      $display("    out d20    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D20_LSB +: INTEL_INFO_D20_W], e[INTEL_INFO_D20_LSB +: INTEL_INFO_D20_W]);
+    if (got[INTEL_INFO_D21_LSB +: INTEL_INFO_D21_W] !== e[INTEL_INFO_D21_LSB +: INTEL_INFO_D21_W])
+      $display("    out d21    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D21_LSB +: INTEL_INFO_D21_W], e[INTEL_INFO_D21_LSB +: INTEL_INFO_D21_W]);
+    if (got[INTEL_INFO_D22_LSB +: INTEL_INFO_D22_W] !== e[INTEL_INFO_D22_LSB +: INTEL_INFO_D22_W])
+      $display("    out d22    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D22_LSB +: INTEL_INFO_D22_W], e[INTEL_INFO_D22_LSB +: INTEL_INFO_D22_W]);
+    if (got[INTEL_INFO_D23_LSB +: INTEL_INFO_D23_W] !== e[INTEL_INFO_D23_LSB +: INTEL_INFO_D23_W])
+      $display("    out d23    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D23_LSB +: INTEL_INFO_D23_W], e[INTEL_INFO_D23_LSB +: INTEL_INFO_D23_W]);
+    if (got[INTEL_INFO_D24_LSB +: INTEL_INFO_D24_W] !== e[INTEL_INFO_D24_LSB +: INTEL_INFO_D24_W])
+      $display("    out d24    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D24_LSB +: INTEL_INFO_D24_W], e[INTEL_INFO_D24_LSB +: INTEL_INFO_D24_W]);
+    if (got[INTEL_INFO_D25_LSB +: INTEL_INFO_D25_W] !== e[INTEL_INFO_D25_LSB +: INTEL_INFO_D25_W])
+      $display("    out d25    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D25_LSB +: INTEL_INFO_D25_W], e[INTEL_INFO_D25_LSB +: INTEL_INFO_D25_W]);
+    if (got[INTEL_INFO_D26_LSB +: INTEL_INFO_D26_W] !== e[INTEL_INFO_D26_LSB +: INTEL_INFO_D26_W])
+      $display("    out d26    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D26_LSB +: INTEL_INFO_D26_W], e[INTEL_INFO_D26_LSB +: INTEL_INFO_D26_W]);
+    if (got[INTEL_INFO_D27_LSB +: INTEL_INFO_D27_W] !== e[INTEL_INFO_D27_LSB +: INTEL_INFO_D27_W])
+      $display("    out d27    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D27_LSB +: INTEL_INFO_D27_W], e[INTEL_INFO_D27_LSB +: INTEL_INFO_D27_W]);
+    if (got[INTEL_INFO_D28_LSB +: INTEL_INFO_D28_W] !== e[INTEL_INFO_D28_LSB +: INTEL_INFO_D28_W])
+      $display("    out d28    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D28_LSB +: INTEL_INFO_D28_W], e[INTEL_INFO_D28_LSB +: INTEL_INFO_D28_W]);
+    if (got[INTEL_INFO_D29_LSB +: INTEL_INFO_D29_W] !== e[INTEL_INFO_D29_LSB +: INTEL_INFO_D29_W])
+      $display("    out d29    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D29_LSB +: INTEL_INFO_D29_W], e[INTEL_INFO_D29_LSB +: INTEL_INFO_D29_W]);
+    if (got[INTEL_INFO_D30_LSB +: INTEL_INFO_D30_W] !== e[INTEL_INFO_D30_LSB +: INTEL_INFO_D30_W])
+      $display("    out d30    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D30_LSB +: INTEL_INFO_D30_W], e[INTEL_INFO_D30_LSB +: INTEL_INFO_D30_W]);
+    if (got[INTEL_INFO_D31_LSB +: INTEL_INFO_D31_W] !== e[INTEL_INFO_D31_LSB +: INTEL_INFO_D31_W])
+      $display("    out d31    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D31_LSB +: INTEL_INFO_D31_W], e[INTEL_INFO_D31_LSB +: INTEL_INFO_D31_W]);
+    if (got[INTEL_INFO_D32_LSB +: INTEL_INFO_D32_W] !== e[INTEL_INFO_D32_LSB +: INTEL_INFO_D32_W])
+      $display("    out d32    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D32_LSB +: INTEL_INFO_D32_W], e[INTEL_INFO_D32_LSB +: INTEL_INFO_D32_W]);
+    if (got[INTEL_INFO_D33_LSB +: INTEL_INFO_D33_W] !== e[INTEL_INFO_D33_LSB +: INTEL_INFO_D33_W])
+      $display("    out d33    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D33_LSB +: INTEL_INFO_D33_W], e[INTEL_INFO_D33_LSB +: INTEL_INFO_D33_W]);
+    if (got[INTEL_INFO_D34_LSB +: INTEL_INFO_D34_W] !== e[INTEL_INFO_D34_LSB +: INTEL_INFO_D34_W])
+      $display("    out d34    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D34_LSB +: INTEL_INFO_D34_W], e[INTEL_INFO_D34_LSB +: INTEL_INFO_D34_W]);
+    if (got[INTEL_INFO_D35_LSB +: INTEL_INFO_D35_W] !== e[INTEL_INFO_D35_LSB +: INTEL_INFO_D35_W])
+      $display("    out d35    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D35_LSB +: INTEL_INFO_D35_W], e[INTEL_INFO_D35_LSB +: INTEL_INFO_D35_W]);
+    if (got[INTEL_INFO_D36_LSB +: INTEL_INFO_D36_W] !== e[INTEL_INFO_D36_LSB +: INTEL_INFO_D36_W])
+      $display("    out d36    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D36_LSB +: INTEL_INFO_D36_W], e[INTEL_INFO_D36_LSB +: INTEL_INFO_D36_W]);
+    if (got[INTEL_INFO_D37_LSB +: INTEL_INFO_D37_W] !== e[INTEL_INFO_D37_LSB +: INTEL_INFO_D37_W])
+      $display("    out d37    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D37_LSB +: INTEL_INFO_D37_W], e[INTEL_INFO_D37_LSB +: INTEL_INFO_D37_W]);
+    if (got[INTEL_INFO_D38_LSB +: INTEL_INFO_D38_W] !== e[INTEL_INFO_D38_LSB +: INTEL_INFO_D38_W])
+      $display("    out d38    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D38_LSB +: INTEL_INFO_D38_W], e[INTEL_INFO_D38_LSB +: INTEL_INFO_D38_W]);
+    if (got[INTEL_INFO_D39_LSB +: INTEL_INFO_D39_W] !== e[INTEL_INFO_D39_LSB +: INTEL_INFO_D39_W])
+      $display("    out d39    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D39_LSB +: INTEL_INFO_D39_W], e[INTEL_INFO_D39_LSB +: INTEL_INFO_D39_W]);
+    if (got[INTEL_INFO_D40_LSB +: INTEL_INFO_D40_W] !== e[INTEL_INFO_D40_LSB +: INTEL_INFO_D40_W])
+      $display("    out d40    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D40_LSB +: INTEL_INFO_D40_W], e[INTEL_INFO_D40_LSB +: INTEL_INFO_D40_W]);
+    if (got[INTEL_INFO_D41_LSB +: INTEL_INFO_D41_W] !== e[INTEL_INFO_D41_LSB +: INTEL_INFO_D41_W])
+      $display("    out d41    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D41_LSB +: INTEL_INFO_D41_W], e[INTEL_INFO_D41_LSB +: INTEL_INFO_D41_W]);
+    if (got[INTEL_INFO_D42_LSB +: INTEL_INFO_D42_W] !== e[INTEL_INFO_D42_LSB +: INTEL_INFO_D42_W])
+      $display("    out d42    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D42_LSB +: INTEL_INFO_D42_W], e[INTEL_INFO_D42_LSB +: INTEL_INFO_D42_W]);
+    if (got[INTEL_INFO_D43_LSB +: INTEL_INFO_D43_W] !== e[INTEL_INFO_D43_LSB +: INTEL_INFO_D43_W])
+      $display("    out d43    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D43_LSB +: INTEL_INFO_D43_W], e[INTEL_INFO_D43_LSB +: INTEL_INFO_D43_W]);
+    if (got[INTEL_INFO_D44_LSB +: INTEL_INFO_D44_W] !== e[INTEL_INFO_D44_LSB +: INTEL_INFO_D44_W])
+      $display("    out d44    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D44_LSB +: INTEL_INFO_D44_W], e[INTEL_INFO_D44_LSB +: INTEL_INFO_D44_W]);
+    if (got[INTEL_INFO_D45_LSB +: INTEL_INFO_D45_W] !== e[INTEL_INFO_D45_LSB +: INTEL_INFO_D45_W])
+      $display("    out d45    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D45_LSB +: INTEL_INFO_D45_W], e[INTEL_INFO_D45_LSB +: INTEL_INFO_D45_W]);
+    if (got[INTEL_INFO_D46_LSB +: INTEL_INFO_D46_W] !== e[INTEL_INFO_D46_LSB +: INTEL_INFO_D46_W])
+      $display("    out d46    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D46_LSB +: INTEL_INFO_D46_W], e[INTEL_INFO_D46_LSB +: INTEL_INFO_D46_W]);
+    if (got[INTEL_INFO_D47_LSB +: INTEL_INFO_D47_W] !== e[INTEL_INFO_D47_LSB +: INTEL_INFO_D47_W])
+      $display("    out d47    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D47_LSB +: INTEL_INFO_D47_W], e[INTEL_INFO_D47_LSB +: INTEL_INFO_D47_W]);
+    if (got[INTEL_INFO_D48_LSB +: INTEL_INFO_D48_W] !== e[INTEL_INFO_D48_LSB +: INTEL_INFO_D48_W])
+      $display("    out d48    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D48_LSB +: INTEL_INFO_D48_W], e[INTEL_INFO_D48_LSB +: INTEL_INFO_D48_W]);
+    if (got[INTEL_INFO_D49_LSB +: INTEL_INFO_D49_W] !== e[INTEL_INFO_D49_LSB +: INTEL_INFO_D49_W])
+      $display("    out d49    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D49_LSB +: INTEL_INFO_D49_W], e[INTEL_INFO_D49_LSB +: INTEL_INFO_D49_W]);
+    if (got[INTEL_INFO_D50_LSB +: INTEL_INFO_D50_W] !== e[INTEL_INFO_D50_LSB +: INTEL_INFO_D50_W])
+      $display("    out d50    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D50_LSB +: INTEL_INFO_D50_W], e[INTEL_INFO_D50_LSB +: INTEL_INFO_D50_W]);
+    if (got[INTEL_INFO_D51_LSB +: INTEL_INFO_D51_W] !== e[INTEL_INFO_D51_LSB +: INTEL_INFO_D51_W])
+      $display("    out d51    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D51_LSB +: INTEL_INFO_D51_W], e[INTEL_INFO_D51_LSB +: INTEL_INFO_D51_W]);
+    if (got[INTEL_INFO_D52_LSB +: INTEL_INFO_D52_W] !== e[INTEL_INFO_D52_LSB +: INTEL_INFO_D52_W])
+      $display("    out d52    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D52_LSB +: INTEL_INFO_D52_W], e[INTEL_INFO_D52_LSB +: INTEL_INFO_D52_W]);
+    if (got[INTEL_INFO_D53_LSB +: INTEL_INFO_D53_W] !== e[INTEL_INFO_D53_LSB +: INTEL_INFO_D53_W])
+      $display("    out d53    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D53_LSB +: INTEL_INFO_D53_W], e[INTEL_INFO_D53_LSB +: INTEL_INFO_D53_W]);
+    if (got[INTEL_INFO_D54_LSB +: INTEL_INFO_D54_W] !== e[INTEL_INFO_D54_LSB +: INTEL_INFO_D54_W])
+      $display("    out d54    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D54_LSB +: INTEL_INFO_D54_W], e[INTEL_INFO_D54_LSB +: INTEL_INFO_D54_W]);
+    if (got[INTEL_INFO_D55_LSB +: INTEL_INFO_D55_W] !== e[INTEL_INFO_D55_LSB +: INTEL_INFO_D55_W])
+      $display("    out d55    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D55_LSB +: INTEL_INFO_D55_W], e[INTEL_INFO_D55_LSB +: INTEL_INFO_D55_W]);
+    if (got[INTEL_INFO_D56_LSB +: INTEL_INFO_D56_W] !== e[INTEL_INFO_D56_LSB +: INTEL_INFO_D56_W])
+      $display("    out d56    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D56_LSB +: INTEL_INFO_D56_W], e[INTEL_INFO_D56_LSB +: INTEL_INFO_D56_W]);
+    if (got[INTEL_INFO_D57_LSB +: INTEL_INFO_D57_W] !== e[INTEL_INFO_D57_LSB +: INTEL_INFO_D57_W])
+      $display("    out d57    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D57_LSB +: INTEL_INFO_D57_W], e[INTEL_INFO_D57_LSB +: INTEL_INFO_D57_W]);
+    if (got[INTEL_INFO_D58_LSB +: INTEL_INFO_D58_W] !== e[INTEL_INFO_D58_LSB +: INTEL_INFO_D58_W])
+      $display("    out d58    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D58_LSB +: INTEL_INFO_D58_W], e[INTEL_INFO_D58_LSB +: INTEL_INFO_D58_W]);
+    if (got[INTEL_INFO_D59_LSB +: INTEL_INFO_D59_W] !== e[INTEL_INFO_D59_LSB +: INTEL_INFO_D59_W])
+      $display("    out d59    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D59_LSB +: INTEL_INFO_D59_W], e[INTEL_INFO_D59_LSB +: INTEL_INFO_D59_W]);
+    if (got[INTEL_INFO_D60_LSB +: INTEL_INFO_D60_W] !== e[INTEL_INFO_D60_LSB +: INTEL_INFO_D60_W])
+      $display("    out d60    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D60_LSB +: INTEL_INFO_D60_W], e[INTEL_INFO_D60_LSB +: INTEL_INFO_D60_W]);
+    if (got[INTEL_INFO_D61_LSB +: INTEL_INFO_D61_W] !== e[INTEL_INFO_D61_LSB +: INTEL_INFO_D61_W])
+      $display("    out d61    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D61_LSB +: INTEL_INFO_D61_W], e[INTEL_INFO_D61_LSB +: INTEL_INFO_D61_W]);
+    if (got[INTEL_INFO_D62_LSB +: INTEL_INFO_D62_W] !== e[INTEL_INFO_D62_LSB +: INTEL_INFO_D62_W])
+      $display("    out d62    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D62_LSB +: INTEL_INFO_D62_W], e[INTEL_INFO_D62_LSB +: INTEL_INFO_D62_W]);
+    if (got[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W] !== e[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W])
+      $display("    out d63    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W], e[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W]);
+  endtask
+
+endpackage

@@ -1,0 +1,152 @@
+// Shared driver / checker of the vector testbenches, `include'd inside a unit's tb module
+// after it declares:
+//   localparam int LINE_W   -- bits of a vector line read with %h (<UNIT>_LINE_W)
+//   localparam int OUT_W    -- bits of the output word (<UNIT>_OUT_W)
+// and before it instantiates its harness, which must connect
+//   clk, rst, in_valid, in_bits (= cur[LINE_W-1:OUT_W]) and drive out_valid, out_bits
+// (the outputs packed like the output word), and define
+//   task show(input logic [LINE_W-1:0] line, input logic [OUT_W-1:0] got);
+//
+// Plusargs: +vec=<file> (required), +n=<count> (optional: the number of vectors the file
+// must hold), +maxshow=<k> (mismatches printed in full, default 10).
+// Streaming reads the file line by line: with $fscanf("%h") by default, and through the
+// DPI-C reader tb_vecread.cpp when compiled with -DTB_DPI_READ (Verilator only: its $fscanf
+// parses wide hex at about 6 us per line). Compile with -DTB_READMEM -DTB_NMAX=<n> to load
+// the whole file with $readmemh instead.
+//
+// Feeds one vector per clock; the unit may have any fixed or variable latency as long as it
+// keeps order. Ends with "N passed, M failed"; any mismatch, a short or malformed file, or a
+// missing result is fatal (non-zero exit).
+
+  logic              clk = 1'b0;
+  logic              rst = 1'b1;
+  logic              in_valid = 1'b0;
+  logic [LINE_W-1:0] cur = '0;
+  logic              out_valid;
+  logic [OUT_W-1:0]  out_bits;
+  always #5 clk = ~clk;
+
+  localparam int QD = 64;          // in-flight vectors (must exceed the unit's latency)
+  logic [LINE_W-1:0] expq [0:QD-1];
+  integer nin = 0, nout = 0, npass = 0, nfail = 0, maxshow = 10, nexpect = -1;
+  integer fd = 0, ok = 0, nmem = 0, cycles = 0;
+  reg [8*1024-1:0] fname;
+`ifdef TB_READMEM
+  logic [LINE_W-1:0] mem [0:`TB_NMAX-1];
+`elsif TB_DPI_READ
+  import "DPI-C" function int tb_vec_open(input string path);
+  import "DPI-C" function int tb_vec_next(output bit [LINE_W-1:0] v, input int line_w);
+  bit [LINE_W-1:0] dpi_v;
+`endif
+
+  // Reads the next vector into `cur`; ok = 0 at the end of the file.
+  task automatic next_vector(output integer ok);
+`ifdef TB_READMEM
+    ok = 0;
+    if (nin < nmem) begin
+      cur = mem[nin];
+      ok = 1;
+    end
+`elsif TB_DPI_READ
+    integer rr;
+    rr = tb_vec_next(dpi_v, LINE_W);
+    cur = dpi_v;
+    ok = (rr == 1) ? 1 : 0;
+    if (rr < 0) begin
+      $display("FATAL: malformed line %0d in %0s", nin + 1, fname);
+      $fatal(1, "bad vector file");
+    end
+`else
+    integer rr;
+    ok = 0;
+    rr = $fscanf(fd, "%h\n", cur);
+    if (rr == 1) begin
+      ok = 1;
+    end else if (rr != -1 && !$feof(fd)) begin
+      $display("FATAL: malformed line %0d in %0s", nin + 1, fname);
+      $fatal(1, "bad vector file");
+    end
+`endif
+  endtask
+
+  initial begin
+    if (!$value$plusargs("vec=%s", fname)) begin
+      $display("FATAL: no +vec=<vector file>");
+      $fatal(1, "no vector file");
+    end
+    if ($value$plusargs("maxshow=%d", maxshow)) ;
+    if ($value$plusargs("n=%d", nexpect)) ;
+`ifdef TB_READMEM
+    if (nexpect < 0 || nexpect > `TB_NMAX) begin
+      $display("FATAL: $readmemh mode needs +n=<count> with count <= TB_NMAX=%0d", `TB_NMAX);
+      $fatal(1, "bad +n");
+    end
+    nmem = nexpect;
+    if (nmem > 0) $readmemh(fname, mem, 0, nmem - 1);
+`elsif TB_DPI_READ
+    if (tb_vec_open($sformatf("%0s", fname)) == 0) begin
+      $display("FATAL: cannot open %0s", fname);
+      $fatal(1, "cannot open vector file");
+    end
+`else
+    fd = $fopen(fname, "r");
+    if (fd == 0) begin
+      $display("FATAL: cannot open %0s", fname);
+      $fatal(1, "cannot open vector file");
+    end
+`endif
+    repeat (3) @(negedge clk);
+    rst = 1'b0;
+    next_vector(ok);
+    while (ok != 0) begin
+      expq[nin % QD] = cur;
+      nin = nin + 1;
+      in_valid = 1'b1;
+      @(negedge clk);
+      next_vector(ok);
+    end
+    in_valid = 1'b0;
+    while (nout < nin && cycles < 1000) begin
+      cycles = cycles + 1;
+      @(negedge clk);
+    end
+    if (nout != nin) begin
+      $display("FATAL: %0d vectors sent, %0d results received", nin, nout);
+      $display("%0d passed, %0d failed", npass, nfail + (nin - nout));
+      $fatal(1, "missing results");
+    end
+    if (nexpect >= 0 && nin != nexpect) begin
+      $display("FATAL: %0s holds %0d vectors, expected %0d", fname, nin, nexpect);
+      $display("%0d passed, %0d failed", npass, nfail);
+      $fatal(1, "wrong vector count");
+    end
+    if (nin == 0) begin
+      $display("FATAL: no vectors in %0s", fname);
+      $display("0 passed, 0 failed");
+      $fatal(1, "empty vector file");
+    end
+    $display("%0d passed, %0d failed", npass, nfail);
+    if (nfail != 0) $fatal(1, "MISMATCHES");
+    $finish;
+  end
+
+  // Check every result against the expected output word of its vector, in order.
+  logic [LINE_W-1:0] exp_line;
+  always @(posedge clk) begin
+    if (!rst && out_valid) begin
+      exp_line = expq[nout % QD];
+      if (nout >= nin) begin
+        $display("FATAL: result %0d without a vector", nout);
+        $fatal(1, "spurious result");
+      end else if (out_bits !== exp_line[OUT_W-1:0]) begin
+        nfail = nfail + 1;
+        if (nfail <= maxshow) begin
+          $display("MISMATCH at vector %0d (line %0d of %0s):", nout, nout + 1, fname);
+          show(exp_line, out_bits);
+        end
+      end else begin
+        npass = npass + 1;
+      end
+      nout = nout + 1;
+    end
+  end

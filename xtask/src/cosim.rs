@@ -1,0 +1,532 @@
+//! `cargo xtask cosim`: generate the vectors, build the testbenches of every selected unit
+//! with Verilator and/or Icarus, run them, and prove each testbench can fail.
+//!
+//! * Verilator (bulk): streams the vector file through the DPI-C reader
+//!   (`hdl-vectors/tb/tb_vecread.cpp`); default level 2. The reference RTL is linted with
+//!   `--lint-only -Wall` first.
+//! * Icarus (cross-check): loads the file with `$readmemh` (sets up to [`ICARUS_READMEM_MAX`]
+//!   vectors) or streams it with `$fscanf`; default level 1.
+//! * Mutation check, per unit and simulator: one expected bit of one vector flipped must make
+//!   the testbench exit non-zero, print `MISMATCH at vector <k>` with the flipped field
+//!   marked, and report `1 failed`.
+//!
+//! Builds go to `hdl-vectors/build/` and are reused while their sources and flags are
+//! unchanged (a stamp holds the SHA-256 of both).
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args as ClapArgs, ValueEnum};
+use sha2::{Digest, Sha256};
+
+use crate::provision;
+use crate::util::{root, show};
+use crate::vectors::layout::{Dir, Image};
+use crate::vectors::{self, svpkg, writer, Options, Report, Shard, UnitDef};
+
+/// Programs the co-simulation needs and the Debian packages that provide them.
+pub const TOOLS: [(&str, &str); 5] =
+    [("verilator", "verilator"), ("g++", "g++"), ("make", "make"), ("iverilog", "iverilog"), ("vvp", "iverilog")];
+
+/// Largest vector set Icarus loads with `$readmemh` (bigger sets are streamed).
+pub const ICARUS_READMEM_MAX: u64 = 200_000;
+
+/// Simulator choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SimChoice {
+    /// Verilator only.
+    Verilator,
+    /// Icarus Verilog only.
+    Icarus,
+    /// Both.
+    Both,
+}
+
+/// One simulator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sim {
+    /// Verilator 5 (`--binary`).
+    Verilator,
+    /// Icarus Verilog 11 (`iverilog -g2012` + `vvp`).
+    Icarus,
+}
+
+impl Sim {
+    fn name(self) -> &'static str {
+        match self {
+            Sim::Verilator => "verilator",
+            Sim::Icarus => "icarus",
+        }
+    }
+}
+
+/// `cargo xtask cosim` arguments.
+#[derive(ClapArgs, Clone, Debug)]
+pub struct Args {
+    /// Simulator(s) to run.
+    #[arg(long, value_enum, default_value_t = SimChoice::Both)]
+    pub sim: SimChoice,
+    /// Vector level for every simulator (default: 2 for Verilator, 1 for Icarus).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub level: Option<u8>,
+    /// Seed of the random vectors.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random vectors per unit at level 2 (default: each unit's own count).
+    #[arg(long)]
+    pub count: Option<u64>,
+    /// Comma-separated units or groups (default: all).
+    #[arg(long, value_delimiter = ',', value_parser = vectors::parse_op)]
+    pub ops: Vec<String>,
+    /// Skip the mutation check (one flipped expected bit must fail).
+    #[arg(long)]
+    pub no_mutation: bool,
+}
+
+impl Args {
+    /// What `cargo xtask test` runs: both simulators, default levels, every unit.
+    pub fn ci() -> Args {
+        Args { sim: SimChoice::Both, level: None, seed: 1, count: None, ops: Vec::new(), no_mutation: false }
+    }
+}
+
+struct Outcome {
+    unit: String,
+    sim: Sim,
+    level: u8,
+    vectors: u64,
+    passed: u64,
+    failed: u64,
+    ok: bool,
+    build_s: f64,
+    run_s: f64,
+    mutation: Option<Result<(), String>>,
+}
+
+fn hdl() -> PathBuf {
+    root().join("hdl-vectors")
+}
+
+/// Fails if the committed generated packages differ from what the Rust layout produces.
+pub fn check_sv_packages() -> Result<()> {
+    for (path, text) in svpkg::generated_files()? {
+        let on_disk = fs::read_to_string(root().join(&path)).unwrap_or_default();
+        if on_disk != text {
+            bail!(
+                "{} is stale (the Rust layout changed): run `cargo xtask vectors --write-generated` and commit it",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `cargo xtask cosim`.
+pub fn run(a: &Args) -> Result<()> {
+    let sims: Vec<Sim> = match a.sim {
+        SimChoice::Verilator => vec![Sim::Verilator],
+        SimChoice::Icarus => vec![Sim::Icarus],
+        SimChoice::Both => vec![Sim::Verilator, Sim::Icarus],
+    };
+    for s in &sims {
+        match s {
+            Sim::Verilator => provision::debian(&TOOLS[..3])?,
+            Sim::Icarus => provision::debian(&TOOLS[3..])?,
+        }
+    }
+    check_sv_packages()?;
+    let defs = vectors::select(&a.ops)?;
+    if defs.is_empty() {
+        bail!("no unit selected");
+    }
+    let level_of = |s: Sim| a.level.unwrap_or(if s == Sim::Verilator { 2 } else { 1 });
+    if a.count.is_some() && sims.iter().all(|s| level_of(*s) == 1) {
+        bail!("--count only applies to level 2");
+    }
+
+    // Vector sets, one per level needed.
+    let mut sets: Vec<(u8, Report)> = Vec::new();
+    for s in &sims {
+        let level = level_of(*s);
+        if sets.iter().any(|(l, _)| *l == level) {
+            continue;
+        }
+        let o = Options {
+            level,
+            seed: a.seed,
+            count: if level == 2 { a.count } else { None },
+            units: defs.iter().map(|d| d.unit.name().to_string()).collect(),
+            shard: Shard::ALL,
+            out: hdl().join(format!("build/cosim/vectors-l{level}")),
+            verbose: true,
+        };
+        eprintln!("\n==== cosim: vectors, level {level}");
+        let r = vectors::generate(&o)?;
+        vectors::verify_manifest(&r.out, "manifest.json")?;
+        sets.push((level, r));
+    }
+
+    if sims.contains(&Sim::Verilator) {
+        eprintln!("\n==== cosim: verilator --lint-only -Wall of the reference RTL");
+        lint(&defs)?;
+    }
+
+    let mut outcomes = Vec::new();
+    for s in &sims {
+        let level = level_of(*s);
+        let report =
+            sets.iter().find(|(l, _)| *l == level).map(|(_, r)| r).ok_or_else(|| anyhow!("no level {level} set"))?;
+        for d in &defs {
+            eprintln!("\n==== cosim: {} on {} (level {level})", d.unit.name(), s.name());
+            outcomes.push(run_unit(*s, d, report, level, !a.no_mutation)?);
+        }
+    }
+
+    eprintln!("\n==== cosim summary");
+    eprintln!("  unit        simulator  level    vectors     failed  build s     run s    vectors/s  mutation check");
+    let mut all_ok = true;
+    for o in &outcomes {
+        let m = match &o.mutation {
+            None => "skipped".to_string(),
+            Some(Ok(())) => "detected".to_string(),
+            Some(Err(e)) => format!("NOT DETECTED: {e}"),
+        };
+        all_ok &= o.ok && !matches!(o.mutation, Some(Err(_)));
+        eprintln!(
+            "  {:<11} {:<10} {:>5} {:>10} {:>10} {:>8.1} {:>9.2} {:>12.0}  {}",
+            o.unit,
+            o.sim.name(),
+            o.level,
+            o.passed + o.failed,
+            o.failed,
+            o.build_s,
+            o.run_s,
+            o.vectors as f64 / o.run_s.max(1e-9),
+            m
+        );
+    }
+    if !all_ok {
+        bail!("co-simulation failed (see above)");
+    }
+    eprintln!("cosim: every unit passed on every simulator");
+    Ok(())
+}
+
+fn lint(defs: &[UnitDef]) -> Result<()> {
+    let mut files: Vec<PathBuf> = vec![root().join(svpkg::PKG)];
+    let mut rtl: Vec<&str> = defs.iter().flat_map(|d| d.unit.rtl_files().iter().copied()).collect();
+    rtl.sort_unstable();
+    rtl.dedup();
+    files.extend(rtl.iter().map(|f| hdl().join("rtl").join(f)));
+    let mut c = Command::new("verilator");
+    c.args(["--lint-only", "-Wall", "-Wno-MULTITOP"]).args(&files);
+    let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
+    let text = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() || text.contains("%Warning") || text.contains("%Error") {
+        eprint!("{text}");
+        bail!("the reference RTL is not lint-clean (`{}`)", show(&c));
+    }
+    eprintln!("ok: {} RTL files lint-clean", rtl.len());
+    Ok(())
+}
+
+/// Source files of a unit's testbench, in compile order.
+fn sources(d: &UnitDef) -> Vec<PathBuf> {
+    let mut v = vec![root().join(svpkg::PKG), root().join(svpkg::TB_PKG)];
+    v.extend(d.unit.rtl_files().iter().map(|f| hdl().join("rtl").join(f)));
+    v.push(hdl().join("tb").join(format!("tb_{}.sv", d.unit.name())));
+    v
+}
+
+/// Builds (or reuses) the simulation; returns the command that runs it and the build time.
+fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>) -> Result<(Vec<String>, f64)> {
+    let name = d.unit.name();
+    let top = format!("tb_{name}");
+    let tb_dir = hdl().join("tb");
+    let mut inputs: Vec<PathBuf> = sources(d);
+    inputs.push(tb_dir.join("tb_common.svh"));
+    let t0 = Instant::now();
+    match sim {
+        Sim::Verilator => {
+            let mdir = hdl().join("build/verilator").join(name);
+            let reader = tb_dir.join("tb_vecread.cpp");
+            inputs.push(reader.clone());
+            let mut args: Vec<String> = [
+                "--binary",
+                "-j",
+                "2",
+                "-O3",
+                "--x-assign",
+                "fast",
+                "--x-initial",
+                "fast",
+                "-Wno-fatal",
+                "-Wno-TIMESCALEMOD",
+                "-DTB_DPI_READ",
+                "--top-module",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+            args.push(top.clone());
+            args.push(format!("-I{}", tb_dir.display()));
+            args.extend(["--Mdir".to_string(), mdir.display().to_string(), "-o".into(), "sim".into()]);
+            args.extend(sources(d).iter().map(|p| p.display().to_string()));
+            args.push(reader.display().to_string());
+            let exe = mdir.join("sim");
+            let stamp = stamp_of(&args, &inputs, "verilator")?;
+            if !up_to_date(&mdir, &exe, &stamp) {
+                let _ = fs::remove_dir_all(&mdir);
+                fs::create_dir_all(&mdir)?;
+                let mut c = Command::new("verilator");
+                c.args(&args);
+                run_logged(c, &mdir.join("build.log"))?;
+                fs::write(mdir.join(".texcore-stamp"), &stamp)?;
+            } else {
+                eprintln!("ok: {} is up to date", exe.display());
+            }
+            Ok((vec![exe.display().to_string()], t0.elapsed().as_secs_f64()))
+        }
+        Sim::Icarus => {
+            let dir = hdl().join("build/icarus");
+            fs::create_dir_all(&dir)?;
+            let mode = match readmem_n {
+                Some(n) => format!("readmem{n}"),
+                None => "stream".to_string(),
+            };
+            let out = dir.join(format!("{name}.{mode}.vvp"));
+            let mut args: Vec<String> =
+                vec!["-g2012".into(), "-s".into(), top.clone(), "-I".into(), tb_dir.display().to_string()];
+            if let Some(n) = readmem_n {
+                args.extend(["-DTB_READMEM".to_string(), format!("-DTB_NMAX={}", n.max(1))]);
+            }
+            args.extend(["-o".to_string(), out.display().to_string()]);
+            args.extend(sources(d).iter().map(|p| p.display().to_string()));
+            let stamp = stamp_of(&args, &inputs, "iverilog")?;
+            let stamp_file = dir.join(format!(".{name}.{mode}.stamp"));
+            if fs::read_to_string(&stamp_file).ok().as_deref() != Some(stamp.as_str()) || !out.exists() {
+                let mut c = Command::new("iverilog");
+                c.args(&args);
+                run_logged(c, &dir.join(format!("{name}.{mode}.log")))?;
+                fs::write(&stamp_file, &stamp)?;
+            } else {
+                eprintln!("ok: {} is up to date", out.display());
+            }
+            Ok((vec!["vvp".into(), "-n".into(), out.display().to_string()], t0.elapsed().as_secs_f64()))
+        }
+    }
+}
+
+fn tool_version(tool: &str) -> String {
+    Command::new(tool)
+        .arg(if tool == "iverilog" { "-V" } else { "--version" })
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+fn stamp_of(args: &[String], inputs: &[PathBuf], tool: &str) -> Result<String> {
+    let mut h = Sha256::new();
+    h.update(tool_version(tool).as_bytes());
+    for a in args {
+        h.update(a.as_bytes());
+        h.update([0]);
+    }
+    for p in inputs {
+        h.update(fs::read(p).with_context(|| format!("cannot read {}", p.display()))?);
+    }
+    Ok(writer::hex_digest(&h.finalize()))
+}
+
+fn up_to_date(mdir: &Path, exe: &Path, stamp: &str) -> bool {
+    exe.exists() && fs::read_to_string(mdir.join(".texcore-stamp")).ok().as_deref() == Some(stamp)
+}
+
+/// Runs a build command with its output in `log`; on failure prints the log's tail.
+fn run_logged(mut c: Command, log: &Path) -> Result<()> {
+    eprintln!("+ {}", show(&c));
+    let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
+    let mut text = out.stdout;
+    text.extend_from_slice(&out.stderr);
+    fs::write(log, &text)?;
+    if !out.status.success() {
+        let t = String::from_utf8_lossy(&text);
+        let tail: Vec<&str> = t.lines().rev().take(40).collect();
+        for l in tail.iter().rev() {
+            eprintln!("  {l}");
+        }
+        bail!("build failed ({}); log: {}", out.status, log.display());
+    }
+    Ok(())
+}
+
+/// Plusargs of a run.
+fn plusargs(report: &Report, unit: &str, vec_file: &Path, n: u64) -> Vec<String> {
+    let mut v = vec![format!("+vec={}", vec_file.display()), format!("+n={n}")];
+    let images: Vec<String> =
+        report.manifest.units.iter().find(|u| u.name == unit).map(|u| u.images.clone()).unwrap_or_default();
+    for img in Image::ALL {
+        if images.iter().any(|f| f == img.file()) {
+            v.push(format!("+{}={}", img.plusarg(), report.out.join(img.file()).display()));
+        }
+    }
+    v
+}
+
+struct SimRun {
+    code: Option<i32>,
+    output: String,
+    seconds: f64,
+}
+
+/// Runs a simulation (core dumps off: Verilator 5.006 aborts on $fatal).
+fn simulate(cmd: &[String], plus: &[String], timeout: Duration) -> Result<SimRun> {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg("ulimit -c 0; exec \"$@\"").arg("sh").args(cmd).args(plus);
+    c.current_dir(hdl()).stdout(Stdio::piped()).stderr(Stdio::piped()).stdin(Stdio::null());
+    eprintln!("+ {} {}", cmd.join(" "), plus.join(" "));
+    let t0 = Instant::now();
+    let mut child = c.spawn().with_context(|| format!("cannot start {}", cmd.join(" ")))?;
+    let mut so = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
+    let mut se = child.stderr.take().ok_or_else(|| anyhow!("no stderr"))?;
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = so.read_to_string(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = se.read_to_string(&mut s);
+        s
+    });
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        if t0.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            bail!("simulation timed out after {} s", timeout.as_secs());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let seconds = t0.elapsed().as_secs_f64();
+    let mut output = out_reader.join().unwrap_or_default();
+    output.push_str(&err_reader.join().unwrap_or_default());
+    Ok(SimRun { code: status.code(), output, seconds })
+}
+
+/// The `N passed, M failed` line.
+fn verdict(output: &str) -> Option<(u64, u64)> {
+    output.lines().rev().find_map(|l| {
+        let l = l.trim();
+        let (p, f) = l.split_once(" passed, ")?;
+        let f = f.strip_suffix(" failed")?;
+        Some((p.trim().parse().ok()?, f.trim().parse().ok()?))
+    })
+}
+
+fn run_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bool) -> Result<Outcome> {
+    let name = d.unit.name();
+    let u = report.manifest.units.iter().find(|u| u.name == name).ok_or_else(|| anyhow!("{name}: no vectors"))?;
+    let vec_file = report.out.join(&u.file);
+    let n = u.vectors;
+    let readmem = (sim == Sim::Icarus && n <= ICARUS_READMEM_MAX).then_some(n);
+    let (cmd, build_s) = build(sim, d, readmem)?;
+    let timeout = Duration::from_secs(3600);
+    let r = simulate(&cmd, &plusargs(report, name, &vec_file, n), timeout)?;
+    let (passed, failed) = verdict(&r.output).unwrap_or((0, n));
+    let ok = r.code == Some(0) && failed == 0 && passed == n;
+    let show_lines: Vec<&str> = r.output.lines().filter(|l| !l.trim().is_empty()).collect();
+    for l in show_lines.iter().rev().take(if ok { 2 } else { 60 }).rev() {
+        eprintln!("  | {l}");
+    }
+    if ok {
+        eprintln!(
+            "ok: {name} on {}: {n} vectors in {:.2} s ({:.0} vectors/s)",
+            sim.name(),
+            r.seconds,
+            n as f64 / r.seconds.max(1e-9)
+        );
+    } else {
+        eprintln!("FAILED: {name} on {} (exit {:?}, {passed} passed, {failed} failed of {n})", sim.name(), r.code);
+    }
+    let mutation =
+        if mutation { Some(mutation_check(sim, d, report, &cmd, &vec_file, u.directed.min(n))) } else { None };
+    if let Some(Ok(())) = &mutation {
+        eprintln!("ok: {name} on {}: a flipped expected bit is detected", sim.name());
+    }
+    Ok(Outcome {
+        unit: name.to_string(),
+        sim,
+        level,
+        vectors: n,
+        passed,
+        failed,
+        ok,
+        build_s,
+        run_s: r.seconds,
+        mutation,
+    })
+}
+
+/// Flips bit 0 of the last output field of vector `k` in a copy of the first `m` vectors and
+/// checks the testbench fails for exactly that reason.
+fn mutation_check(
+    sim: Sim,
+    d: &UnitDef,
+    report: &Report,
+    cmd: &[String],
+    vec_file: &Path,
+    m: u64,
+) -> Result<(), String> {
+    let inner = || -> Result<()> {
+        let l = &d.layout;
+        let m = m.clamp(1, 5000);
+        let k = m / 2;
+        let mut lines = Vec::new();
+        fs::File::open(vec_file)?.take(m * l.line_len as u64).read_to_end(&mut lines)?;
+        let f = l.fields.iter().rev().find(|f| f.dir == Dir::Out).ok_or_else(|| anyhow!("no output field"))?;
+        let pos = k as usize * l.line_len + f.column + f.digits as usize - 1;
+        let c = lines.get_mut(pos).ok_or_else(|| anyhow!("vector {k} past the file"))?;
+        let v = (*c as char).to_digit(16).ok_or_else(|| anyhow!("not a hex digit at {pos}"))? ^ 1;
+        *c = b"0123456789abcdef"[v as usize];
+        let dir = hdl().join("build/cosim/mutation");
+        fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("{}.{}.vec", d.unit.name(), sim.name()));
+        fs::write(&path, &lines)?;
+        let r = simulate(cmd, &plusargs(report, d.unit.name(), &path, m), Duration::from_secs(600))?;
+        let marker = format!("MISMATCH at vector {k} ");
+        let field_line =
+            r.output.lines().any(|x| x.contains(&format!("out {} ", f.name)) && x.contains("<-- MISMATCH"));
+        if r.code == Some(0) {
+            bail!("the testbench exited 0");
+        }
+        if !r.output.contains(&marker) {
+            bail!("no `{marker}` line");
+        }
+        if !field_line {
+            bail!("field `{}` not reported as mismatching", f.name);
+        }
+        if verdict(&r.output) != Some((m - 1, 1)) {
+            bail!("verdict {:?}, expected ({}, 1)", verdict(&r.output), m - 1);
+        }
+        Ok(())
+    };
+    inner().map_err(|e| format!("{e:#}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdict_line() {
+        assert_eq!(verdict("x\n12 passed, 3 failed\n- tb: $finish\n"), Some((12, 3)));
+        assert_eq!(verdict("nothing"), None);
+    }
+}

@@ -1,0 +1,243 @@
+//! Tests of the vector pipeline (simulator-free; the simulator checks — every unit passes,
+//! a flipped expected bit fails naming the vector — are part of `cargo xtask cosim`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+use clap::Parser;
+
+use super::layout::Dir;
+use super::*;
+
+fn opts(dir: &Path, level: u8, count: Option<u64>, shard: Shard) -> Options {
+    Options { level, seed: 7, count, units: Vec::new(), shard, out: dir.to_path_buf(), verbose: false }
+}
+
+fn hashes(r: &Report) -> BTreeMap<String, String> {
+    r.manifest.files.iter().map(|(k, v)| (k.clone(), v.sha256.clone())).collect()
+}
+
+#[test]
+fn same_arguments_give_identical_files_and_the_manifest_matches() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let ra = generate(&opts(a.path(), 2, Some(9000), Shard::ALL)).unwrap();
+    let rb = generate(&opts(b.path(), 2, Some(9000), Shard::ALL)).unwrap();
+    assert_eq!(hashes(&ra), hashes(&rb));
+    for name in ra.manifest.files.keys() {
+        assert_eq!(fs::read(a.path().join(name)).unwrap(), fs::read(b.path().join(name)).unwrap(), "{name}");
+    }
+    assert_eq!(fs::read(a.path().join("manifest.json")).unwrap(), fs::read(b.path().join("manifest.json")).unwrap());
+    assert_eq!(verify_manifest(a.path(), "manifest.json").unwrap(), ra.manifest.files.len());
+    // Every unit and image is in the manifest, nothing else is in the directory.
+    let listed: BTreeSet<String> = ra.manifest.files.keys().cloned().chain(["manifest.json".to_string()]).collect();
+    let present: BTreeSet<String> =
+        fs::read_dir(a.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(listed, present);
+    // A different seed changes the random vectors.
+    let c = tempfile::tempdir().unwrap();
+    let rc = generate(&Options { seed: 8, ..opts(c.path(), 2, Some(9000), Shard::ALL) }).unwrap();
+    assert_ne!(hashes(&ra)["nv_txq.vec"], hashes(&rc)["nv_txq.vec"]);
+}
+
+#[test]
+fn manifest_detects_a_changed_file() {
+    let a = tempfile::tempdir().unwrap();
+    generate(&opts(a.path(), 1, None, Shard::ALL)).unwrap();
+    let p = a.path().join("tgsi_query.vec");
+    let mut bytes = fs::read(&p).unwrap();
+    bytes[0] ^= 1;
+    fs::write(&p, bytes).unwrap();
+    assert!(verify_manifest(a.path(), "manifest.json").is_err());
+}
+
+#[test]
+fn shards_concatenate_to_the_whole_set() {
+    let whole = tempfile::tempdir().unwrap();
+    let parts = tempfile::tempdir().unwrap();
+    // 5000 random vectors: block boundaries fall inside shards.
+    let rw = generate(&opts(whole.path(), 2, Some(5000), Shard::ALL)).unwrap();
+    let n = 3;
+    for k in 1..=n {
+        generate(&opts(parts.path(), 2, Some(5000), Shard { k, n })).unwrap();
+        assert!(verify_manifest(parts.path(), &format!("manifest.part{k}of{n}.json")).is_ok());
+    }
+    for u in &rw.manifest.units {
+        let mut cat = Vec::new();
+        for k in 1..=n {
+            cat.extend(fs::read(parts.path().join(format!("{}.part{k}of{n}.vec", u.name))).unwrap());
+        }
+        assert_eq!(cat, fs::read(whole.path().join(&u.file)).unwrap(), "{}", u.name);
+    }
+    for img in ["cbank.hex", "hdr_pool.hex", "smp_pool.hex"] {
+        assert_eq!(fs::read(parts.path().join(img)).unwrap(), fs::read(whole.path().join(img)).unwrap());
+    }
+}
+
+#[test]
+fn level_1_is_the_prefix_of_level_2() {
+    let l1 = tempfile::tempdir().unwrap();
+    let l2 = tempfile::tempdir().unwrap();
+    let r1 = generate(&opts(l1.path(), 1, None, Shard::ALL)).unwrap();
+    generate(&opts(l2.path(), 2, Some(100), Shard::ALL)).unwrap();
+    for u in &r1.manifest.units {
+        assert_eq!(u.random, 0);
+        assert!(u.directed > 1000, "{}: only {} directed vectors", u.name, u.directed);
+        let a = fs::read(l1.path().join(&u.file)).unwrap();
+        let b = fs::read(l2.path().join(&u.file)).unwrap();
+        assert!(b.len() > a.len() && b.starts_with(&a), "{}", u.name);
+    }
+}
+
+#[test]
+fn committed_generated_files_are_up_to_date() {
+    for (path, text) in svpkg::generated_files().unwrap() {
+        let committed = fs::read_to_string(root().join(&path)).unwrap_or_default();
+        assert!(
+            committed == text,
+            "{} differs from what the Rust layout generates: run `cargo xtask vectors --write-generated`",
+            path.display()
+        );
+    }
+}
+
+/// Every line parses back to in-range fields, and re-evaluating its inputs with the core
+/// gives its outputs.
+#[test]
+fn lines_round_trip_through_the_core() {
+    let d = tempfile::tempdir().unwrap();
+    let r = generate(&opts(d.path(), 2, Some(3000), Shard::ALL)).unwrap();
+    let fx = Fixture::build(2, 7).unwrap();
+    for def in unit_defs().unwrap() {
+        let l = &def.layout;
+        let text = fs::read_to_string(d.path().join(format!("{}.vec", l.unit))).unwrap();
+        let mut n = 0;
+        for line in text.lines() {
+            assert_eq!(line.len() + 1, l.line_len);
+            let v = writer::parse_line(l, line).unwrap();
+            for (x, f) in v.iter().zip(&l.fields) {
+                assert!(f.width == 64 || *x < 1u64 << f.width, "{} field {} = {x:#x}", l.unit, f.name);
+            }
+            let mut out = vec![0u64; l.n_out()];
+            def.unit.eval(&fx, &v[..l.n_in], &mut out).unwrap();
+            assert_eq!(out, v[l.n_in..], "{}: {line}", l.unit);
+            n += 1;
+        }
+        let u = r.manifest.units.iter().find(|u| u.name == l.unit).unwrap();
+        assert_eq!(n, u.vectors);
+    }
+}
+
+fn column(def: &UnitDef, text: &str, field: &str) -> BTreeSet<u64> {
+    let l = &def.layout;
+    let i = l.fields.iter().position(|f| f.name == field).unwrap();
+    text.lines().map(|line| writer::parse_line(l, line).unwrap()[i]).collect()
+}
+
+/// The level-1 set reaches every status, query, op, write mask, error code and Exec_size
+/// byte it claims to.
+#[test]
+fn level_1_covers_the_corner_cases() {
+    let d = tempfile::tempdir().unwrap();
+    generate(&opts(d.path(), 1, None, Shard::ALL)).unwrap();
+    let defs = unit_defs().unwrap();
+    let get = |name: &str| defs.iter().find(|d| d.unit.name() == name).unwrap();
+    let text = |name: &str| fs::read_to_string(d.path().join(format!("{name}.vec"))).unwrap();
+
+    let nv = get("nv_txq");
+    let t = text("nv_txq");
+    assert_eq!(column(nv, &t, "status"), (0..=7).collect(), "nv_txq statuses");
+    assert_eq!(column(nv, &t, "query"), [1, 2, 5].into_iter().collect());
+    assert_eq!(column(nv, &t, "wmask"), (0..16).collect());
+    assert_eq!(column(nv, &t, "wen"), [0, 1, 3, 7, 15].into_iter().collect());
+    for lod in [0xFFFF_FFFFu64, 0x8000_0000, 32] {
+        assert!(column(nv, &t, "param").contains(&lod));
+    }
+
+    let tg = get("tgsi_query");
+    let t = text("tgsi_query");
+    assert_eq!(column(tg, &t, "status"), [0, 6, 8].into_iter().collect(), "tgsi statuses");
+    assert_eq!(column(tg, &t, "op"), (0..4).collect());
+    assert_eq!(column(tg, &t, "fp32"), (0..2).collect());
+
+    let it = get("intel_info");
+    let t = text("intel_info");
+    assert_eq!(column(it, &t, "err"), (0..4).collect(), "intel error codes");
+    assert_eq!(column(it, &t, "status"), [0, 6, 8].into_iter().collect());
+    assert_eq!(column(it, &t, "exec"), (0..256).collect(), "every Exec_size byte");
+    assert_eq!(column(it, &t, "op"), (0..256).collect(), "every Op byte");
+}
+
+#[test]
+fn layouts_are_consistent() {
+    for d in unit_defs().unwrap() {
+        let l = &d.layout;
+        assert_eq!(l.line_w, l.in_w + l.out_w);
+        assert!(l.fields[..l.n_in].iter().all(|f| f.dir == Dir::In));
+        assert!(l.fields[l.n_in..].iter().all(|f| f.dir == Dir::Out));
+        assert!(!d.unit.rtl_files().is_empty());
+        assert!(root().join(format!("hdl-vectors/tb/tb_{}.sv", l.unit)).exists(), "{}: no testbench", l.unit);
+        for f in d.unit.rtl_files() {
+            assert!(root().join("hdl-vectors/rtl").join(f).exists(), "{}: missing {f}", l.unit);
+        }
+    }
+}
+
+#[derive(Parser)]
+struct Cli {
+    #[command(flatten)]
+    args: Args,
+}
+
+fn parse(args: &[&str]) -> Result<Options, String> {
+    let cli = Cli::try_parse_from(std::iter::once("vectors").chain(args.iter().copied())).map_err(|e| e.to_string())?;
+    Options::from_args(&cli.args).map_err(|e| e.to_string())
+}
+
+#[test]
+fn bad_arguments_are_rejected_with_a_message() {
+    assert!(parse(&[]).is_ok());
+    let o = parse(&["--level", "1", "--ops", "nv_txq,tgsi_query", "--shard", "2/3", "--seed", "5"]).unwrap();
+    assert_eq!((o.level, o.seed, o.shard), (1, 5, Shard { k: 2, n: 3 }));
+    assert_eq!(o.units, ["nv_txq", "tgsi_query"]);
+    for (bad, needle) in [
+        (&["--level", "3"][..], "3"),
+        (&["--level", "x"], "x"),
+        (&["--shard", "0/2"], "1 <= k <= n"),
+        (&["--shard", "3/2"], "1 <= k <= n"),
+        (&["--shard", "2"], "k/n"),
+        (&["--ops", "nv_txq,bogus"], "unknown unit `bogus`"),
+        (&["--count", "-4"], "-4"),
+        (&["--level", "1", "--count", "10"], "only level 2"),
+        (&["--frobnicate"], "frobnicate"),
+    ] {
+        let e = parse(bad).expect_err(&format!("{bad:?} accepted"));
+        assert!(e.contains(needle), "{bad:?}: {e}");
+    }
+}
+
+#[test]
+fn a_failed_write_leaves_the_previous_file_intact() {
+    let d = tempfile::tempdir().unwrap();
+    let dst = d.path().join("x.vec");
+    fs::write(&dst, b"old\n").unwrap();
+    {
+        let mut f = writer::AtomicFile::create(&dst).unwrap();
+        f.write(b"half a fi").unwrap();
+        // dropped without commit: as if the run failed here
+    }
+    assert_eq!(fs::read(&dst).unwrap(), b"old\n");
+    assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1, "temporary file left behind");
+    let mut f = writer::AtomicFile::create(&dst).unwrap();
+    f.write(b"new\n").unwrap();
+    f.finish().unwrap();
+    assert_eq!(fs::read(&dst).unwrap(), b"old\n", "visible before commit");
+    f.commit().unwrap();
+    assert_eq!(fs::read(&dst).unwrap(), b"new\n");
+    // A stale temporary file of a dead process is cleaned up on the next run.
+    let stale = d.path().join(".y.vec.999999999.tmp");
+    fs::write(&stale, b"x").unwrap();
+    writer::remove_stale_temps(d.path());
+    assert!(!stale.exists());
+}
