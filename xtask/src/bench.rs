@@ -27,6 +27,8 @@ pub struct Row {
     pub name: String,
     pub samples: u64,
     pub instructions: u64,
+    /// Peak stack of one call in bytes (the firmware's painted-stack measurement).
+    pub stack: Option<u64>,
 }
 
 impl Row {
@@ -93,14 +95,30 @@ pub fn measure(machine: Machine) -> Result<Vec<Row>> {
     if names.is_empty() || names.len() != counts.len() {
         bail!("benchmark output did not pair up: {} names, {} counts", names.len(), counts.len());
     }
-    Ok(names.into_iter().zip(counts).map(|((name, samples), instructions)| Row { name, samples, instructions }).collect())
+    let stacks: Vec<(String, u64)> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("stack "))
+        .filter_map(|l| {
+            let mut it = l.split_whitespace();
+            Some((it.next()?.to_string(), it.next()?.parse().ok()?))
+        })
+        .collect();
+    Ok(names
+        .into_iter()
+        .zip(counts)
+        .map(|((name, samples), instructions)| {
+            let stack = stacks.iter().find(|(n, _)| *n == name).map(|(_, b)| *b);
+            Row { name, samples, instructions, stack }
+        })
+        .collect())
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let rows = measure(args.machine)?;
-    println!("{:<24} {:>10} {:>14} {:>12}", "op", "samples", "instructions", "per sample");
+    println!("{:<24} {:>10} {:>14} {:>12} {:>12}", "op", "samples", "instructions", "per sample", "stack bytes");
     for r in &rows {
-        println!("{:<24} {:>10} {:>14} {:>12.1}", r.name, r.samples, r.instructions, r.per_sample());
+        let st = r.stack.map_or("-".to_string(), |b| b.to_string());
+        println!("{:<24} {:>10} {:>14} {:>12.1} {:>12}", r.name, r.samples, r.instructions, r.per_sample(), st);
     }
     println!("(retired instructions on {:?}, QEMU -icount, loop and call overhead included)", args.machine);
     Ok(())

@@ -188,12 +188,13 @@ pub(crate) struct LaneLod {
     pub rho2: [Pf; 2],
 }
 
-pub(crate) fn lane_lod(h: &TextureHeader, s: &SamplerHeader, req: &SampleRequest, lane: usize, mip: MipFilter) -> LaneLod {
+/// `filterable`: whether this sample filters (the format is linear-filterable, or the op is a
+/// depth compare, whose 0/1 results always filter): anisotropy applies only then.
+pub(crate) fn lane_lod(h: &TextureHeader, s: &SamplerHeader, req: &SampleRequest, lane: usize, mip: MipFilter, filterable: bool) -> LaneLod {
     let c = req.coords[lane];
     let cd = coord_derivs(req, lane);
     let dv = derivs(h, c, cd);
-    let aniso_ok = matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
-        && h.format.linear_filterable();
+    let aniso_ok = matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap) && filterable;
     let max_aniso = if aniso_ok { s.max_anisotropy() } else { 1 };
     let sf = scale_factor(&dv, max_aniso);
     let (lambda_base, samples, major, shader_bias) = match req.lod {
@@ -272,12 +273,12 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
     let lay = TextureLayout::new(h);
     // Implicit derivatives are shared by the quad: outside cube maps (whose face projection
     // is per lane) every lane gets the same LOD decision, computed once.
-    let shared = (req.grads.is_none() && !h.ty.is_cube()).then(|| lane_lod(h, s, req, 0, mip));
+    let shared = (req.grads.is_none() && !h.ty.is_cube()).then(|| lane_lod(h, s, req, 0, mip, filterable));
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
         let ll = match &shared {
             Some(l) => *l,
-            None => lane_lod(h, s, req, lane, mip),
+            None => lane_lod(h, s, req, lane, mip, filterable),
         };
         let filt = if ll.sel.magnify { s.mag_filter } else { s.min_filter };
         let linear = filt == Filter::Linear && filterable;

@@ -149,7 +149,7 @@ pub fn tmml_header(h: &TextureHeader, s: &crate::descriptor::SamplerHeader, desc
     req.lod = LodSource::Derivatives { bias: 0 };
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
-        let ll = lane_lod(h, s, &req, lane, mip);
+        let ll = lane_lod(h, s, &req, lane, mip, h.format.linear_filterable());
         let r = (ll.sel.lambda_unclamped as u32) & 0xFFFF;
         let g = ll.sel.used_lod & 0xFFFF;
         let [rx, ry] = ll.rho2;

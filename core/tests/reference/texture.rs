@@ -304,6 +304,58 @@ impl RefTex {
         RefTex { h, fmt, mem, data, start, nl, border, scale }
     }
 
+    /// A value-only texture (no texel memory) of `h`'s shape: `gen(level, layer, x, y, z)`
+    /// gives each texel's `(x, y, z, w)` values directly; `border` the border texel. `fmt` is
+    /// nominal (the header's format is not checked). Used for depth textures and their
+    /// per-reference compare results.
+    pub fn values_only(
+        h: TextureHeader,
+        fmt: Fmt,
+        border: [f64; 4],
+        mut gen: impl FnMut(u32, u32, u32, u32, u32) -> [f64; 4],
+    ) -> RefTex {
+        let nl = h.base_level + h.levels;
+        let layers = layer_count(&h);
+        let mut data = Vec::new();
+        let mut start = Vec::with_capacity((layers * nl) as usize);
+        for layer in 0..layers {
+            for level in 0..nl {
+                start.push(data.len());
+                if level < h.base_level {
+                    continue;
+                }
+                let [w, hh, d] = level_dims(&h, level);
+                for z in 0..d {
+                    for y in 0..hh {
+                        for x in 0..w {
+                            data.push(gen(level, layer, x, y, z));
+                        }
+                    }
+                }
+            }
+        }
+        RefTex { h, fmt, mem: Vec::new(), data, start, nl, border, scale: [1.0; 4] }
+    }
+
+    /// The same shape with every texel (and the border) mapped by `f`; no texel memory.
+    pub fn map_values(&self, f: impl Fn([f64; 4]) -> [f64; 4]) -> RefTex {
+        RefTex {
+            h: self.h,
+            fmt: self.fmt,
+            mem: Vec::new(),
+            data: self.data.iter().map(|&v| f(v)).collect(),
+            start: self.start.clone(),
+            nl: self.nl,
+            border: f(self.border),
+            scale: [1.0; 4],
+        }
+    }
+
+    /// Every stored texel value (view levels only), in storage order.
+    pub fn values(&self) -> &[[f64; 4]] {
+        &self.data
+    }
+
     /// A texture of random texels.
     pub fn random(h: TextureHeader, fmt: Fmt, border_words: [u32; 4], rng: &mut Rng) -> RefTex {
         RefTex::new(h, fmt, border_words, |_, _, _, _, _| fmt.random_texel(rng))

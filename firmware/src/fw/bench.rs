@@ -63,6 +63,50 @@ fn quad(u: u32, v: u32, dx: u32, dy: u32, den: u32) -> [[u32; 4]; 4] {
     ]
 }
 
+/// Bytes painted below the stack pointer for the stack measurement.
+const PAINT: usize = 32 * 1024;
+const PATTERN: u32 = 0xA5C3_5A3C;
+
+fn stack_pointer() -> usize {
+    let sp: usize;
+    // SAFETY: reads the stack pointer register only.
+    #[cfg(target_arch = "arm")]
+    unsafe {
+        core::arch::asm!("mov {}, sp", out(reg) sp)
+    };
+    #[cfg(target_arch = "riscv32")]
+    unsafe {
+        core::arch::asm!("mv {}, sp", out(reg) sp)
+    };
+    sp
+}
+
+/// Peak stack use of `f` in bytes: the free stack below the current stack pointer is painted
+/// with a pattern, `f` runs, and the deepest overwritten word is found (single-threaded, no
+/// interrupts enabled, so nothing else writes there). `#[inline(never)]` keeps the caller's
+/// frame out of the measurement.
+#[inline(never)]
+fn stack_used(f: &mut dyn FnMut()) -> usize {
+    let top = stack_pointer() - 64; // leave this function's own frame alone
+    let bottom = top - PAINT;
+    // SAFETY: [bottom, top) is unused stack below the current frame (RAM is ≥ 128 KiB on
+    // every profile and the stack grows down from its end); volatile so the writes happen.
+    unsafe {
+        let mut a = bottom;
+        while a < top {
+            core::ptr::write_volatile(a as *mut u32, PATTERN);
+            a += 4;
+        }
+    }
+    f();
+    let mut a = bottom;
+    // SAFETY: the same range, read back.
+    while a < top && unsafe { core::ptr::read_volatile(a as *const u32) } == PATTERN {
+        a += 4;
+    }
+    top - a
+}
+
 /// Calls a marker through an opaque function pointer so it can never be inlined or
 /// dropped (the plugin needs a real call to its address).
 fn mark(f: extern "C" fn()) {
@@ -80,6 +124,21 @@ pub fn run() {
         ..SamplerHeader::default()
     };
     let tri = SamplerHeader { mip_filter: MipFilter::Linear, ..lin };
+    // Peak stack per op (one call each; `cargo xtask bench` prints these).
+    let q = quad(3, 5, 3, 2, 2 * W);
+    let st = |name: &str, f: &mut dyn FnMut()| log!("stack {} {}", name, stack_used(f) as u32);
+    st("bilinear_rgba8_2d", &mut || {
+        black_box(sample_quad(Ok(&tex), Ok(&lin), &TEX[..], &SampleRequest::new(q)).ok());
+    });
+    st("trilinear_rgba8_2d", &mut || {
+        black_box(sample_quad(Ok(&tex), Ok(&tri), &TEX[..], &SampleRequest::new(q)).ok());
+    });
+    st("gather4_rgba8", &mut || {
+        black_box(gather4(Ok(&tex), Ok(&lin), &TEX[..], &q, 0, [0, 0], None).ok());
+    });
+    st("sample_i_rgba8", &mut || {
+        black_box(sample_i(Ok(&tex), &TEX[..], [1, 2, 0, 0]).ok());
+    });
     const QUADS: u32 = 16;
     // Bilinear, level 0, magnified (quad footprint 0.5 texel).
     log!("bench bilinear_rgba8_2d {}", QUADS * 4);
@@ -120,6 +179,9 @@ pub fn run() {
         const_bank: &bank,
     };
     let src = HandleSource::ConstBank(TsPtrIdx::new(0).unwrap_or_default());
+    log!("stack txq_dimension {}", stack_used(&mut || {
+        black_box(txq(&b, src, TxqQuery::Dimension, 1));
+    }) as u32);
     log!("bench txq_dimension {}", N);
     mark(bench_start);
     for i in 0..N {
