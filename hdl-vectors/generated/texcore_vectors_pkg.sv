@@ -530,5 +530,66 @@ package texcore_vectors_pkg;
   localparam int INTEL_INFO_D63_LSB = 0;
   localparam int INTEL_INFO_D63_W = 32;
 
+  // =====================================================================================
+  // unit wrap: address/wrap stage: REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, MIRROR_CLAMP_TO_EDGE
+  // vector file wrap.vec, images: 
+  // A line read with %h is a WRAP_LINE_W-bit word; inputs = line[WRAP_LINE_W-1:WRAP_OUT_W],
+  // outputs = line[WRAP_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int WRAP_IN_W = 52;
+  localparam int WRAP_OUT_W = 20;
+  localparam int WRAP_LINE_W = 72;
+  localparam int WRAP_LINE_CHARS = 23;  // bytes per line incl. newline
+  localparam int WRAP_N_FIELDS = 5;
+  // in  mode: WRAP_*: wrap mode (codes 5-7 are not modes and are not in the vectors)
+  localparam int WRAP_MODE_LSB = 48;
+  localparam int WRAP_MODE_W = 3;
+  // in  idx: texel index i, 32-bit two's complement
+  localparam int WRAP_IDX_LSB = 16;
+  localparam int WRAP_IDX_W = 32;
+  // in  size: texels on the axis (0 gives the border)
+  localparam int WRAP_SIZE_LSB = 0;
+  localparam int WRAP_SIZE_W = 16;
+  // out texel: wrapped index in [0, size), 0 when border = 1
+  localparam int WRAP_TEXEL_LSB = 4;
+  localparam int WRAP_TEXEL_W = 16;
+  // out border: 1 = outside under CLAMP_TO_BORDER (or size 0): the border colour
+  localparam int WRAP_BORDER_LSB = 0;
+  localparam int WRAP_BORDER_W = 1;
+
+  // =====================================================================================
+  // unit texel_decode: format decoder: stored texel bytes -> raw (x, y, z, w) in texcore's domain, every format, sRGB
+  // vector file texel_decode.vec, images: 
+  // A line read with %h is a TEXEL_DECODE_LINE_W-bit word; inputs = line[TEXEL_DECODE_LINE_W-1:TEXEL_DECODE_OUT_W],
+  // outputs = line[TEXEL_DECODE_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int TEXEL_DECODE_IN_W = 140;
+  localparam int TEXEL_DECODE_OUT_W = 256;
+  localparam int TEXEL_DECODE_LINE_W = 396;
+  localparam int TEXEL_DECODE_LINE_CHARS = 107;  // bytes per line incl. newline
+  localparam int TEXEL_DECODE_N_FIELDS = 8;
+  // in  fmt: FMT_*: texel format (only assigned codes, FMT_VALID)
+  localparam int TEXEL_DECODE_FMT_LSB = 132;
+  localparam int TEXEL_DECODE_FMT_W = 8;
+  // in  srgb: header sRGB bit (effective only for FMT_SRGB_CAPABLE formats)
+  localparam int TEXEL_DECODE_SRGB_LSB = 128;
+  localparam int TEXEL_DECODE_SRGB_W = 1;
+  // in  texel_hi: stored bytes 15..8 (byte k at bits 8(k-8)+7:8(k-8))
+  localparam int TEXEL_DECODE_TEXEL_HI_LSB = 64;
+  localparam int TEXEL_DECODE_TEXEL_HI_W = 64;
+  // in  texel_lo: stored bytes 7..0 (byte k at bits 8k+7:8k; little-endian)
+  localparam int TEXEL_DECODE_TEXEL_LO_LSB = 0;
+  localparam int TEXEL_DECODE_TEXEL_LO_W = 64;
+  // out x: component x, raw value in its domain, 64-bit two's complement
+  localparam int TEXEL_DECODE_X_LSB = 192;
+  localparam int TEXEL_DECODE_X_W = 64;
+  // out y: component y
+  localparam int TEXEL_DECODE_Y_LSB = 128;
+  localparam int TEXEL_DECODE_Y_W = 64;
+  // out z: component z
+  localparam int TEXEL_DECODE_Z_LSB = 64;
+  localparam int TEXEL_DECODE_Z_W = 64;
+  // out w: component w
+  localparam int TEXEL_DECODE_W_LSB = 0;
+  localparam int TEXEL_DECODE_W_W = 64;
+
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -242,4 +242,51 @@ package texcore_vectors_tb_pkg;
       $display("    out d63    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W], e[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W]);
   endtask
 
+  // Prints the inputs of a wrap vector and all outputs (expected vs got).
+  task automatic wrap_show(input logic [WRAP_LINE_W-1:0] line, input logic [WRAP_OUT_W-1:0] got);
+    logic [WRAP_IN_W-1:0] i;
+    logic [WRAP_OUT_W-1:0] e;
+    i = line[WRAP_LINE_W-1:WRAP_OUT_W];
+    e = line[WRAP_OUT_W-1:0];
+    $display("    in  mode   = %h", i[WRAP_MODE_LSB +: WRAP_MODE_W]);
+    $display("    in  idx    = %h", i[WRAP_IDX_LSB +: WRAP_IDX_W]);
+    $display("    in  size   = %h", i[WRAP_SIZE_LSB +: WRAP_SIZE_W]);
+    if (got[WRAP_TEXEL_LSB +: WRAP_TEXEL_W] !== e[WRAP_TEXEL_LSB +: WRAP_TEXEL_W])
+      $display("    out texel  = %h  expected %h   <-- MISMATCH", got[WRAP_TEXEL_LSB +: WRAP_TEXEL_W], e[WRAP_TEXEL_LSB +: WRAP_TEXEL_W]);
+    else
+      $display("    out texel  = %h", got[WRAP_TEXEL_LSB +: WRAP_TEXEL_W]);
+    if (got[WRAP_BORDER_LSB +: WRAP_BORDER_W] !== e[WRAP_BORDER_LSB +: WRAP_BORDER_W])
+      $display("    out border = %h  expected %h   <-- MISMATCH", got[WRAP_BORDER_LSB +: WRAP_BORDER_W], e[WRAP_BORDER_LSB +: WRAP_BORDER_W]);
+    else
+      $display("    out border = %h", got[WRAP_BORDER_LSB +: WRAP_BORDER_W]);
+  endtask
+
+  // Prints the inputs of a texel_decode vector and all outputs (expected vs got).
+  task automatic texel_decode_show(input logic [TEXEL_DECODE_LINE_W-1:0] line, input logic [TEXEL_DECODE_OUT_W-1:0] got);
+    logic [TEXEL_DECODE_IN_W-1:0] i;
+    logic [TEXEL_DECODE_OUT_W-1:0] e;
+    i = line[TEXEL_DECODE_LINE_W-1:TEXEL_DECODE_OUT_W];
+    e = line[TEXEL_DECODE_OUT_W-1:0];
+    $display("    in  fmt      = %h", i[TEXEL_DECODE_FMT_LSB +: TEXEL_DECODE_FMT_W]);
+    $display("    in  srgb     = %h", i[TEXEL_DECODE_SRGB_LSB +: TEXEL_DECODE_SRGB_W]);
+    $display("    in  texel_hi = %h", i[TEXEL_DECODE_TEXEL_HI_LSB +: TEXEL_DECODE_TEXEL_HI_W]);
+    $display("    in  texel_lo = %h", i[TEXEL_DECODE_TEXEL_LO_LSB +: TEXEL_DECODE_TEXEL_LO_W]);
+    if (got[TEXEL_DECODE_X_LSB +: TEXEL_DECODE_X_W] !== e[TEXEL_DECODE_X_LSB +: TEXEL_DECODE_X_W])
+      $display("    out x        = %h  expected %h   <-- MISMATCH", got[TEXEL_DECODE_X_LSB +: TEXEL_DECODE_X_W], e[TEXEL_DECODE_X_LSB +: TEXEL_DECODE_X_W]);
+    else
+      $display("    out x        = %h", got[TEXEL_DECODE_X_LSB +: TEXEL_DECODE_X_W]);
+    if (got[TEXEL_DECODE_Y_LSB +: TEXEL_DECODE_Y_W] !== e[TEXEL_DECODE_Y_LSB +: TEXEL_DECODE_Y_W])
+      $display("    out y        = %h  expected %h   <-- MISMATCH", got[TEXEL_DECODE_Y_LSB +: TEXEL_DECODE_Y_W], e[TEXEL_DECODE_Y_LSB +: TEXEL_DECODE_Y_W]);
+    else
+      $display("    out y        = %h", got[TEXEL_DECODE_Y_LSB +: TEXEL_DECODE_Y_W]);
+    if (got[TEXEL_DECODE_Z_LSB +: TEXEL_DECODE_Z_W] !== e[TEXEL_DECODE_Z_LSB +: TEXEL_DECODE_Z_W])
+      $display("    out z        = %h  expected %h   <-- MISMATCH", got[TEXEL_DECODE_Z_LSB +: TEXEL_DECODE_Z_W], e[TEXEL_DECODE_Z_LSB +: TEXEL_DECODE_Z_W]);
+    else
+      $display("    out z        = %h", got[TEXEL_DECODE_Z_LSB +: TEXEL_DECODE_Z_W]);
+    if (got[TEXEL_DECODE_W_LSB +: TEXEL_DECODE_W_W] !== e[TEXEL_DECODE_W_LSB +: TEXEL_DECODE_W_W])
+      $display("    out w        = %h  expected %h   <-- MISMATCH", got[TEXEL_DECODE_W_LSB +: TEXEL_DECODE_W_W], e[TEXEL_DECODE_W_LSB +: TEXEL_DECODE_W_W]);
+    else
+      $display("    out w        = %h", got[TEXEL_DECODE_W_LSB +: TEXEL_DECODE_W_W]);
+  endtask
+
 endpackage

@@ -223,7 +223,9 @@ fn lint(defs: &[UnitDef]) -> Result<()> {
     rtl.dedup();
     files.extend(rtl.iter().map(|f| hdl().join("rtl").join(f)));
     let mut c = Command::new("verilator");
-    c.args(["--lint-only", "-Wall", "-Wno-MULTITOP"]).args(&files);
+    c.args(["--lint-only", "-Wall", "-Wno-MULTITOP"])
+        .arg(format!("-I{}", hdl().join("generated").display()))
+        .args(&files);
     let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
     let text = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() || text.contains("%Warning") || text.contains("%Error") {
@@ -247,8 +249,10 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>) -> Result<(Vec<String>, 
     let name = d.unit.name();
     let top = format!("tb_{name}");
     let tb_dir = hdl().join("tb");
+    let gen_dir = hdl().join("generated");
     let mut inputs: Vec<PathBuf> = sources(d);
     inputs.push(tb_dir.join("tb_common.svh"));
+    inputs.push(root().join(svpkg::SRGB_LUT));
     let t0 = Instant::now();
     match sim {
         Sim::Verilator => {
@@ -274,6 +278,7 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>) -> Result<(Vec<String>, 
             .collect();
             args.push(top.clone());
             args.push(format!("-I{}", tb_dir.display()));
+            args.push(format!("-I{}", gen_dir.display()));
             args.extend(["--Mdir".to_string(), mdir.display().to_string(), "-o".into(), "sim".into()]);
             args.extend(sources(d).iter().map(|p| p.display().to_string()));
             args.push(reader.display().to_string());
@@ -301,6 +306,7 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>) -> Result<(Vec<String>, 
             let out = dir.join(format!("{name}.{mode}.vvp"));
             let mut args: Vec<String> =
                 vec!["-g2012".into(), "-s".into(), top.clone(), "-I".into(), tb_dir.display().to_string()];
+            args.extend(["-I".to_string(), gen_dir.display().to_string()]);
             if let Some(n) = readmem_n {
                 args.extend(["-DTB_READMEM".to_string(), format!("-DTB_NMAX={}", n.max(1))]);
             }

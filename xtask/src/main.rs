@@ -12,6 +12,7 @@ mod flash;
 mod provision;
 mod qemu;
 mod size;
+mod synth;
 mod test;
 mod util;
 mod vectors;
@@ -37,6 +38,9 @@ enum Command {
     /// Generate vectors, build and run the reference-RTL testbenches with Verilator (level 2)
     /// and Icarus (level 1), and check that a flipped expected bit is caught.
     Cosim(cosim::Args),
+    /// Yosys (iCE40, ECP5, Xilinx 7) cell counts and nextpnr-ice40 HX8K Fmax of every
+    /// reference-RTL block.
+    Synth(synth::Args),
     /// Retired instructions per op on a firmware target (QEMU + a TCG plugin built on the fly).
     Bench(bench::Args),
     /// Flash / RAM per section of the firmware and the core's share.
@@ -83,6 +87,7 @@ fn main() -> ExitCode {
         Command::Qemu(a) => qemu::run(&a).map(|_| ()),
         Command::Vectors(a) => vectors::run(&a),
         Command::Cosim(a) => cosim::run(&a),
+        Command::Synth(a) => synth::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Size(a) => size::run(&a),
         Command::Flash(a) => flash_cmd(&a),

@@ -1,6 +1,7 @@
 //! `cargo xtask vectors`: test vectors for HDL co-simulation.
 //!
-//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`]) is a block
+//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
+//! [`texel_decode`]) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
 //! how the core computes the expected outputs. Everything else — placement in the line, hex
@@ -20,7 +21,9 @@ pub mod nv_txq;
 pub mod pools;
 pub mod rng;
 pub mod svpkg;
+pub mod texel_decode;
 pub mod tgsi_query;
+pub mod wrap;
 pub mod writer;
 
 #[cfg(test)]
@@ -75,12 +78,15 @@ pub trait Unit: Sync {
 
 /// Every unit, in output order.
 pub fn all_units() -> Vec<&'static dyn Unit> {
-    vec![&nv_txq::NvTxq, &tgsi_query::TgsiQuery, &intel_info::IntelInfo]
+    vec![&nv_txq::NvTxq, &tgsi_query::TgsiQuery, &intel_info::IntelInfo, &wrap::Wrap, &texel_decode::TexelDecode]
 }
 
 /// Named groups accepted by `--ops` besides unit names.
-pub const GROUPS: [(&str, &[&str]); 2] =
-    [("all", &["nv_txq", "tgsi_query", "intel_info"]), ("query", &["nv_txq", "tgsi_query", "intel_info"])];
+pub const GROUPS: [(&str, &[&str]); 3] = [
+    ("all", &["nv_txq", "tgsi_query", "intel_info", "wrap", "texel_decode"]),
+    ("query", &["nv_txq", "tgsi_query", "intel_info"]),
+    ("stage", &["wrap", "texel_decode"]),
+];
 
 /// A unit with its placed layout.
 pub struct UnitDef {
@@ -158,7 +164,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info; groups: all, query.
+    /// intel_info, wrap, texel_decode; groups: all, query, stage.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,
     /// Write only part k of n of every unit's vectors (`--shard 2/4`); files get a

@@ -20,6 +20,8 @@ use super::{unit_defs, writer, UnitDef};
 pub const PKG: &str = "hdl-vectors/generated/texcore_vectors_pkg.sv";
 /// Path of the testbench package, relative to the workspace root.
 pub const TB_PKG: &str = "hdl-vectors/generated/texcore_vectors_tb_pkg.sv";
+/// Path of the sRGB table include of the format decoder, relative to the workspace root.
+pub const SRGB_LUT: &str = "hdl-vectors/generated/texcore_srgb_lut.svh";
 /// Path of the format tables, relative to the workspace root.
 pub const FORMAT_MD: &str = "hdl-vectors/generated/vector-format.md";
 
@@ -36,6 +38,7 @@ pub fn generated_files() -> Result<Vec<(PathBuf, String)>> {
     Ok(vec![
         (PathBuf::from(PKG), package(&defs)),
         (PathBuf::from(TB_PKG), tb_package(&defs)),
+        (PathBuf::from(SRGB_LUT), srgb_lut()),
         (PathBuf::from(FORMAT_MD), format_doc(&defs)?),
     ])
 }
@@ -132,6 +135,25 @@ fn unit_section(s: &mut String, d: &UnitDef) {
         let _ = writeln!(s, "  localparam int {u}_{n}_LSB = {};", f.lsb);
         let _ = writeln!(s, "  localparam int {u}_{n}_W = {};", f.width);
     }
+}
+
+/// The sRGB → linear table of `texcore_texel_decode`, `include`d inside the module (a
+/// plain `localparam`, so it needs no package import).
+pub fn srgb_lut() -> String {
+    let mut s = String::new();
+    s.push_str(BANNER);
+    s.push_str(
+        "// sRGB 8-bit code -> linear UNORM16 (texcore::texel::SRGB_TO_LINEAR16):
+",
+    );
+    s.push_str(
+        "// round(65535 * linear(c / 255)); entry c at [16*c +: 16]. Include inside a module.
+",
+    );
+    let entries: Vec<u64> = texcore::texel::SRGB_TO_LINEAR16.iter().map(|v| u64::from(*v)).collect();
+    let (total, lit) = table_literal(16, &entries);
+    let _ = writeln!(s, "localparam logic [{}:0] SRGB_TO_LINEAR16 =\n    {lit};", total - 1);
+    s
 }
 
 /// The testbench package.

@@ -167,6 +167,33 @@ fn level_1_covers_the_corner_cases() {
     assert_eq!(column(it, &t, "status"), [0, 6, 8].into_iter().collect());
     assert_eq!(column(it, &t, "exec"), (0..256).collect(), "every Exec_size byte");
     assert_eq!(column(it, &t, "op"), (0..256).collect(), "every Op byte");
+
+    let wr = get("wrap");
+    let t = text("wrap");
+    assert_eq!(column(wr, &t, "mode"), (0..5).collect(), "every wrap mode");
+    assert_eq!(column(wr, &t, "border"), (0..2).collect());
+    let sizes = column(wr, &t, "size");
+    for s in [0u64, 1, 2, 3, 5, 8, 13, 65535] {
+        assert!(sizes.contains(&s), "wrap size {s}");
+    }
+    for i in [0x8000_0000u64, 0x7FFF_FFFF, 0xFFFF_FFFF] {
+        assert!(column(wr, &t, "idx").contains(&i), "wrap index {i:#x}");
+    }
+
+    let td = get("texel_decode");
+    let t = text("texel_decode");
+    let codes: BTreeSet<u64> = texcore::Format::ALL.iter().map(|f| u64::from(f.code())).collect();
+    assert_eq!(column(td, &t, "fmt"), codes, "every format");
+    assert_eq!(column(td, &t, "srgb"), (0..2).collect());
+    // Every sRGB table entry is reached (RGBA8_UNORM with the sRGB bit, bytes 0..255).
+    let x: BTreeSet<u64> = t
+        .lines()
+        .map(|l| writer::parse_line(&td.layout, l).unwrap())
+        .filter(|v| v[0] == u64::from(texcore::Format::RGBA8_UNORM.code()) && v[1] == 1)
+        .map(|v| v[4])
+        .collect();
+    let lut: BTreeSet<u64> = texcore::texel::SRGB_TO_LINEAR16.iter().map(|v| u64::from(*v)).collect();
+    assert!(lut.is_subset(&x), "sRGB table not covered");
 }
 
 #[test]
