@@ -33,9 +33,7 @@ fn queries(c: &mut Criterion) {
     g.bench_function("txq_sampler_pos", |bch| {
         bch.iter(|| txq(black_box(&b), black_box(src), TxqQuery::SamplerPos, black_box(0)))
     });
-    g.bench_function("tgsi_sviewinfo", |bch| {
-        bch.iter(|| tgsi::sviewinfo(Ok(black_box(&t)), black_box(3)))
-    });
+    g.bench_function("tgsi_sviewinfo", |bch| bch.iter(|| tgsi::sviewinfo(Ok(black_box(&t)), black_box(3))));
     g.throughput(Throughput::Elements(16));
     g.bench_function("intel_resinfo_simd16", |bch| {
         let lod: [u32; 16] = core::array::from_fn(|i| i as u32);
@@ -137,21 +135,36 @@ fn sampling(c: &mut Criterion) {
         let mut u = 0.1f32;
         b.iter(|| {
             u = if u > 0.9 { 0.1 } else { u + 0.0137 };
-            sample_quad(Ok(black_box(&t)), Ok(&lin), black_box(&mem[..]), &SampleRequest::new(quad(u, 0.3, 0.5 / 256.0, 0.5 / 256.0)))
+            sample_quad(
+                Ok(black_box(&t)),
+                Ok(&lin),
+                black_box(&mem[..]),
+                &SampleRequest::new(quad(u, 0.3, 0.5 / 256.0, 0.5 / 256.0)),
+            )
         })
     });
     g.bench_function("trilinear_rgba8_2d_quad", |b| {
         let mut u = 0.1f32;
         b.iter(|| {
             u = if u > 0.9 { 0.1 } else { u + 0.0137 };
-            sample_quad(Ok(black_box(&t)), Ok(&tri), black_box(&mem[..]), &SampleRequest::new(quad(u, 0.3, 1.5 / 256.0, 0.7 / 256.0)))
+            sample_quad(
+                Ok(black_box(&t)),
+                Ok(&tri),
+                black_box(&mem[..]),
+                &SampleRequest::new(quad(u, 0.3, 1.5 / 256.0, 0.7 / 256.0)),
+            )
         })
     });
     g.bench_function("aniso16_rgba8_2d_quad", |b| {
         let mut u = 0.1f32;
         b.iter(|| {
             u = if u > 0.9 { 0.1 } else { u + 0.0137 };
-            sample_quad(Ok(black_box(&t)), Ok(&aniso), black_box(&mem[..]), &SampleRequest::new(quad(u, 0.3, 16.0 / 256.0, 1.0 / 256.0)))
+            sample_quad(
+                Ok(black_box(&t)),
+                Ok(&aniso),
+                black_box(&mem[..]),
+                &SampleRequest::new(quad(u, 0.3, 16.0 / 256.0, 1.0 / 256.0)),
+            )
         })
     });
     let cube = TextureHeader::new(TextureType::Cube, Format::RGBA8_UNORM, 64, 64, 1, 7);

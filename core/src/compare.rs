@@ -16,8 +16,8 @@ use core::cmp::Ordering;
 
 use crate::descriptor::CompareFunc;
 use crate::fp::{f16_to_f32_bits, f32_parts, f32_to_f16_bits, F32Class};
-use crate::texel::{snorm_from_f32, unorm_from_f32};
 use crate::texel::Domain;
+use crate::texel::{snorm_from_f32, unorm_from_f32};
 
 /// Compare against an integer format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,7 +38,8 @@ pub fn compare(func: CompareFunc, domain: Domain, reference: u32, v: i64) -> Res
     let ord: Option<Ordering> = match domain {
         Domain::Unorm(n) => Some((unorm_from_f32(reference, u32::from(n)) as i64).cmp(&v)),
         Domain::Snorm(n) => Some(snorm_from_f32(reference, u32::from(n)).cmp(&v)),
-        Domain::F16 => match (f32_key(f16_to_f32_bits(f32_to_f16_bits(reference))), f32_key(f16_to_f32_bits(v as u16))) {
+        Domain::F16 => match (f32_key(f16_to_f32_bits(f32_to_f16_bits(reference))), f32_key(f16_to_f32_bits(v as u16)))
+        {
             (Some(a), Some(b)) => Some(a.cmp(&b)),
             _ => None,
         },

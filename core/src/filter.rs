@@ -245,7 +245,8 @@ pub struct Ctx<'a, M: TexelMemory + ?Sized> {
 impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
     /// Reads one tap (a texel outside the memory reads as zeros).
     fn fetch(&self, g: &LevelGeom, x: u32, y: u32, z: u32, layer: u32) -> Texel {
-        let t = self.lay.address_in(g, x, y, z, layer, 0).and_then(|a| read_at(self.h, self.mem, a)).unwrap_or_default();
+        let t =
+            self.lay.address_in(g, x, y, z, layer, 0).and_then(|a| read_at(self.h, self.mem, a)).unwrap_or_default();
         self.transform(t)
     }
 
@@ -266,7 +267,9 @@ impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
         let sizes = g.size;
         let mut ax = [AxisTaps { n: 1, tap: [(Wrapped::Texel(0), 256), (Wrapped::Border, 0)] }; 3];
         for a in 0..d as usize {
-            if let (Some(slot), Some(uu), Some(sz), Some(m)) = (ax.get_mut(a), u.get(a), sizes.get(a), self.s.wrap.get(a)) {
+            if let (Some(slot), Some(uu), Some(sz), Some(m)) =
+                (ax.get_mut(a), u.get(a), sizes.get(a), self.s.wrap.get(a))
+            {
                 *slot = axis_taps(*uu, linear, *m, *sz);
             }
         }
@@ -342,11 +345,7 @@ impl<M: TexelMemory + ?Sized> Ctx<'_, M> {
             if w3 == 0 {
                 continue;
             }
-            let t = if *f == u32::MAX {
-                self.transform(self.border)
-            } else {
-                self.fetch(&g, *x, *y, 0, cube * 6 + f)
-            };
+            let t = if *f == u32::MAX { self.transform(self.border) } else { self.fetch(&g, *x, *y, 0, cube * 6 + f) };
             acc.add(t, w3);
         }
     }

@@ -100,7 +100,13 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     // overflow for huge denominators, so k is capped by the free bits.
     let want = 26 + bit_len(den) - bit_len(mag);
     let room = 63 - bit_len(mag);
-    let k = if want <= 0 { 0 } else if want > room { room } else { want };
+    let k = if want <= 0 {
+        0
+    } else if want > room {
+        room
+    } else {
+        want
+    };
     let scaled = mag << k as u32;
     let (q, r) = div_rem(scaled, den);
     round_pack_f32(neg, q, -(k + shift as i32), r != 0)
@@ -260,10 +266,16 @@ pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
     let drop = if len > 62 { len - 62 } else { 0 };
     let sticky = drop > 0 && mag & ((1u128 << drop as u32) - 1) != 0;
     let top = (mag >> drop as u32) as u64; // < 2^62
-    // top × 2^drop / (den × 2^shift): scale top so the quotient keeps ≥ 26 bits.
+                                           // top × 2^drop / (den × 2^shift): scale top so the quotient keeps ≥ 26 bits.
     let want = 26 + bit_len(den) - bit_len(top);
     let room = 63 - bit_len(top);
-    let k = if want <= 0 { 0 } else if want > room { room } else { want };
+    let k = if want <= 0 {
+        0
+    } else if want > room {
+        room
+    } else {
+        want
+    };
     let scaled = top << k as u32;
     let q = scaled / den;
     let r = scaled % den;
@@ -292,7 +304,13 @@ pub const fn ratio_to_f16_bits(num: i64, den: u64, shift: u32, mode: F16Rounding
     // Quotient with ≥ 14 significant bits plus an exact remainder.
     let want = 16 + bit_len(den) - bit_len(mag);
     let room = 63 - bit_len(mag);
-    let k = if want <= 0 { 0 } else if want > room { room } else { want };
+    let k = if want <= 0 {
+        0
+    } else if want > room {
+        room
+    } else {
+        want
+    };
     let scaled = mag << k as u32;
     let (q, r) = div_rem(scaled, den);
     // value = (q + r/den) × 2^e0
@@ -362,9 +380,27 @@ pub const fn ratio_to_f16_bits(num: i64, den: u64, shift: u32, mode: F16Rounding
 /// binary32 → binary16 under `mode` (NaN → `0x7E00` with the sign; ±∞ → ±∞).
 pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
     match f32_parts(bits) {
-        (neg, F32Class::Zero) => if neg { 0x8000 } else { 0 },
-        (neg, F32Class::Inf) => if neg { 0xFC00 } else { 0x7C00 },
-        (neg, F32Class::NaN) => if neg { 0xFE00 } else { 0x7E00 },
+        (neg, F32Class::Zero) => {
+            if neg {
+                0x8000
+            } else {
+                0
+            }
+        }
+        (neg, F32Class::Inf) => {
+            if neg {
+                0xFC00
+            } else {
+                0x7C00
+            }
+        }
+        (neg, F32Class::NaN) => {
+            if neg {
+                0xFE00
+            } else {
+                0x7E00
+            }
+        }
         (neg, F32Class::Finite { mant, exp }) => {
             let n = if neg { -(mant as i64) } else { mant as i64 };
             if exp >= 0 {

@@ -80,7 +80,7 @@ pub mod texel;
 pub mod wrap;
 
 pub use descriptor::{
-    Format, HeaderError, Layout, MsMode, SamplerError, SamplerHeader, Swizzle, SwizzleSource,
-    TextureHeader, TextureType, WrapMode,
+    Format, HeaderError, Layout, MsMode, SamplerError, SamplerHeader, Swizzle, SwizzleSource, TextureHeader,
+    TextureType, WrapMode,
 };
 pub use handle::{Bindings, Handle, HandleSource, Invalid, SamplerBinding, TsPtrIdx};

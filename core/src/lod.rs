@@ -65,7 +65,7 @@ pub fn half_log2_88(v: Pf) -> i32 {
         return LOD_MIN;
     }
     let l12 = v.log2_fixed(12); // floor(log2 v · 4096)
-    // λ = l12 / 8192 LOD; to 1/256: l12 / 32, round half up.
+                                // λ = l12 / 8192 LOD; to 1/256: l12 / 32, round half up.
     let l = (i64::from(l12) + 16) >> 5;
     l.clamp(i64::from(LOD_MIN), i64::from(LOD_MAX)) as i32
 }

@@ -291,7 +291,11 @@ impl TextureLayout {
                 tile * 16 * self.tb + u64::from((y & 3) * 4 + (x & 3)) * self.tb
             }
         };
-        let addr = g.base + u64::from(layer) * self.layer_stride + u64::from(z) * g.slice + in_slice + u64::from(sample) * self.bpp;
+        let addr = g.base
+            + u64::from(layer) * self.layer_stride
+            + u64::from(z) * g.slice
+            + in_slice
+            + u64::from(sample) * self.bpp;
         u32::try_from(addr + self.bpp - 1).ok()?;
         u32::try_from(addr).ok()
     }

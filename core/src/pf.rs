@@ -235,7 +235,8 @@ impl Pf {
             0
         } else {
             let s = (-sh) as u32;
-            let (q, rem, half) = if s == 64 { (0u64, a.m, 1u64 << 63) } else { (a.m >> s, a.m & ((1u64 << s) - 1), 1u64 << (s - 1)) };
+            let (q, rem, half) =
+                if s == 64 { (0u64, a.m, 1u64 << 63) } else { (a.m >> s, a.m & ((1u64 << s) - 1), 1u64 << (s - 1)) };
             if rem > half || (rem == half && q & 1 == 1) {
                 q + 1
             } else {

@@ -203,11 +203,8 @@ pub fn decode(format: Format, srgb: bool, bytes: &[u8; 16]) -> Texel {
     let d = domains(format, srgb);
     let one = |i: usize| d.get(i).map_or(1, |d| d.one());
     let [c0, c1, c2, c3] = c;
-    let (c0, c1, c2) = if srgb && format.srgb_capable() {
-        (srgb_linear(c0), srgb_linear(c1), srgb_linear(c2))
-    } else {
-        (c0, c1, c2)
-    };
+    let (c0, c1, c2) =
+        if srgb && format.srgb_capable() { (srgb_linear(c0), srgb_linear(c1), srgb_linear(c2)) } else { (c0, c1, c2) };
     Texel(match format.layout() {
         ComponentLayout::R => [c0, 0, 0, one(3)],
         ComponentLayout::Rg => [c0, c1, 0, one(3)],
@@ -356,7 +353,8 @@ pub fn encode(format: Format, srgb: bool, src: [u32; 4]) -> Result<[u8; 16], Enc
             };
             let size = (format.bytes_per_texel() / n) as usize;
             let bits = (size * 8) as u32;
-            let order: [u32; 4] = if matches!(format, F::BGRA8_UNORM | F::BGRA8_SNORM) { [z, y, x, w] } else { [x, y, z, w] };
+            let order: [u32; 4] =
+                if matches!(format, F::BGRA8_UNORM | F::BGRA8_SNORM) { [z, y, x, w] } else { [x, y, z, w] };
             for (i, v) in order.iter().enumerate().take(n as usize) {
                 let code = match format.class() {
                     NumericClass::Unorm => un(*v, bits),

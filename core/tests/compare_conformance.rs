@@ -460,10 +460,7 @@ fn run_job(op: COp, ty: TextureType, seed: u64, samples: usize, mutant: bool) ->
                 let same = res.iter().all(|&v| v.to_bits() == r.to_bits());
                 let tol = result_tol();
                 let pass = same && !r.is_nan() && cfgs.iter().any(|c| r >= c.lo[0] - tol && r <= c.hi[1] + tol);
-                let excess = cfgs
-                    .iter()
-                    .map(|c| (c.lo[2] - r).max(r - c.hi[2]).max(0.0))
-                    .fold(f64::INFINITY, f64::min);
+                let excess = cfgs.iter().map(|c| (c.lo[2] - r).max(r - c.hi[2]).max(0.0)).fold(f64::INFINITY, f64::min);
                 let err = (r - ideal).abs();
                 st.max_err = st.max_err.max(err);
                 st.sum_err += err;
@@ -496,8 +493,10 @@ fn run_job(op: COp, ty: TextureType, seed: u64, samples: usize, mutant: bool) ->
 #[test]
 fn compare_conformance() {
     let t0 = Instant::now();
-    let jobs: Vec<(COp, TextureType)> =
-        [COp::SampleC, COp::SampleCLz, COp::TexShadow].iter().flat_map(|&op| TYPES.iter().map(move |&ty| (op, ty))).collect();
+    let jobs: Vec<(COp, TextureType)> = [COp::SampleC, COp::SampleCLz, COp::TexShadow]
+        .iter()
+        .flat_map(|&op| TYPES.iter().map(move |&ty| (op, ty)))
+        .collect();
     let results: Mutex<Vec<(usize, Stats)>> = Mutex::new(Vec::new());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(jobs.len());
@@ -516,7 +515,18 @@ fn compare_conformance() {
     let mut total = Stats::default();
     println!(
         "{:<12} {:<6} {:>8} {:>6} {:>6} {:>7} {:>6} {:>10} {:>10} {:>6} {:>10} {:>10}",
-        "op", "type", "samples", "fail", "known", "strict", "ambig", "max|m-id|", "mean", ">1/255", "strict_exc", "max|m-cfg|"
+        "op",
+        "type",
+        "samples",
+        "fail",
+        "known",
+        "strict",
+        "ambig",
+        "max|m-id|",
+        "mean",
+        ">1/255",
+        "strict_exc",
+        "max|m-cfg|"
     );
     for (i, st) in &results {
         let (op, ty) = jobs[*i];

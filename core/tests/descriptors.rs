@@ -2,16 +2,16 @@
 //! Descriptor codecs: field-by-field encodings, lossless round trips for every valid
 //! descriptor, and totality (no panic, typed error) for every bit pattern.
 
+use fixed::types::{I8F8, U8F8};
 use proptest::prelude::*;
 use texcore::descriptor::{
-    CompareFunc, Filter, Format, HeaderError, Layout, MipFilter, MsMode, SamplerError,
-    SamplerHeader, Swizzle, SwizzleSource, TextureHeader, TextureType, WrapMode,
+    CompareFunc, Filter, Format, HeaderError, Layout, MipFilter, MsMode, SamplerError, SamplerHeader, Swizzle,
+    SwizzleSource, TextureHeader, TextureType, WrapMode,
 };
 use texcore::handle::{Bindings, HandleSource, Pool, SamplerBinding, TsPtrIdx};
 use texcore::query::intel::info;
 use texcore::query::nv::{txq, TxqQuery};
 use texcore::query::tgsi;
-use fixed::types::{I8F8, U8F8};
 
 #[test]
 fn texture_header_field_positions() {
@@ -62,19 +62,76 @@ fn texture_header_rejects_each_rule() {
     assert_eq!(with(&|h| h.width = 65537), Err(HeaderError::Size));
     assert_eq!(with(&|h| h.depth = 2), Err(HeaderError::Size), "2D has no depth");
     assert_eq!(with(&|h| h.srgb = true), Ok(()));
-    assert_eq!(with(&|h| { h.format = Format::R8_UNORM; h.srgb = true }), Err(HeaderError::Srgb));
-    assert_eq!(with(&|h| { h.levels = 1; h.ms_mode = MsMode::Mode2x2 }), Ok(()));
+    assert_eq!(
+        with(&|h| {
+            h.format = Format::R8_UNORM;
+            h.srgb = true
+        }),
+        Err(HeaderError::Srgb)
+    );
+    assert_eq!(
+        with(&|h| {
+            h.levels = 1;
+            h.ms_mode = MsMode::Mode2x2
+        }),
+        Ok(())
+    );
     assert_eq!(with(&|h| h.ms_mode = MsMode::Mode2x2), Err(HeaderError::Levels), "MS has one level");
-    assert_eq!(with(&|h| { h.ty = T::ThreeD; h.levels = 1; h.ms_mode = MsMode::Mode2x1 }), Err(HeaderError::Multisample));
-    assert_eq!(with(&|h| { h.ty = T::Cube; h.height = 8 }), Err(HeaderError::Size), "cube is square");
-    assert_eq!(with(&|h| { h.ty = T::OneD; }), Err(HeaderError::Size), "1D has no height");
-    assert_eq!(with(&|h| { h.ty = T::OneDBuffer; h.height = 1; h.levels = 2 }), Err(HeaderError::Levels));
-    assert_eq!(with(&|h| { h.ty = T::TwoDNoMipmap; h.levels = 2 }), Err(HeaderError::Levels));
-    assert_eq!(with(&|h| { h.ty = T::ThreeD; h.quilt_width = 1 }), Err(HeaderError::Quilt));
+    assert_eq!(
+        with(&|h| {
+            h.ty = T::ThreeD;
+            h.levels = 1;
+            h.ms_mode = MsMode::Mode2x1
+        }),
+        Err(HeaderError::Multisample)
+    );
+    assert_eq!(
+        with(&|h| {
+            h.ty = T::Cube;
+            h.height = 8
+        }),
+        Err(HeaderError::Size),
+        "cube is square"
+    );
+    assert_eq!(
+        with(&|h| {
+            h.ty = T::OneD;
+        }),
+        Err(HeaderError::Size),
+        "1D has no height"
+    );
+    assert_eq!(
+        with(&|h| {
+            h.ty = T::OneDBuffer;
+            h.height = 1;
+            h.levels = 2
+        }),
+        Err(HeaderError::Levels)
+    );
+    assert_eq!(
+        with(&|h| {
+            h.ty = T::TwoDNoMipmap;
+            h.levels = 2
+        }),
+        Err(HeaderError::Levels)
+    );
+    assert_eq!(
+        with(&|h| {
+            h.ty = T::ThreeD;
+            h.quilt_width = 1
+        }),
+        Err(HeaderError::Quilt)
+    );
     assert_eq!(with(&|h| h.quilt_height = 32), Err(HeaderError::Quilt));
     assert_eq!(with(&|h| h.row_pitch = 63), Err(HeaderError::Pitch), "row is 64 bytes");
     assert_eq!(with(&|h| h.row_pitch = 64), Ok(()));
-    assert_eq!(with(&|h| { h.row_pitch = 64; h.layout = Layout::Tiled4x4 }), Err(HeaderError::Pitch));
+    assert_eq!(
+        with(&|h| {
+            h.row_pitch = 64;
+            h.layout = Layout::Tiled4x4
+        }),
+        Err(HeaderError::Pitch)
+    );
 
     let w = ok.to_words();
     let bad = |i: usize, v: u32| {
@@ -147,8 +204,12 @@ fn any_format() -> impl Strategy<Value = Format> {
 }
 fn any_swizzle() -> impl Strategy<Value = Swizzle> {
     let src = prop::sample::select(vec![
-        SwizzleSource::R, SwizzleSource::G, SwizzleSource::B, SwizzleSource::A,
-        SwizzleSource::Zero, SwizzleSource::One,
+        SwizzleSource::R,
+        SwizzleSource::G,
+        SwizzleSource::B,
+        SwizzleSource::A,
+        SwizzleSource::Zero,
+        SwizzleSource::One,
     ]);
     prop::array::uniform4(src).prop_map(Swizzle)
 }
@@ -156,9 +217,17 @@ fn any_swizzle() -> impl Strategy<Value = Swizzle> {
 /// Valid texture headers: random fields, then repaired to satisfy every rule.
 fn valid_header() -> impl Strategy<Value = TextureHeader> {
     (
-        any_type(), any_format(), any::<bool>(), any::<bool>(), 0usize..5, any_swizzle(),
-        any::<u32>(), (1u32..=65536, 1u32..=65536, 1u32..=65536), (1u32..=17, 0u32..=16),
-        (0u32..32, 0u32..32), any::<u32>(),
+        any_type(),
+        any_format(),
+        any::<bool>(),
+        any::<bool>(),
+        0usize..5,
+        any_swizzle(),
+        any::<u32>(),
+        (1u32..=65536, 1u32..=65536, 1u32..=65536),
+        (1u32..=17, 0u32..=16),
+        (0u32..32, 0u32..32),
+        any::<u32>(),
     )
         .prop_map(|(ty, format, srgb, tiled, ms, swizzle, addr, (w, h, d), (levels, base), (qw, qh), pitch)| {
             use TextureType as T;
@@ -168,10 +237,16 @@ fn valid_header() -> impl Strategy<Value = TextureHeader> {
             t.swizzle = swizzle;
             t.base_address = addr;
             match ty {
-                T::OneD | T::OneDBuffer => { t.height = 1; t.depth = 1 }
+                T::OneD | T::OneDBuffer => {
+                    t.height = 1;
+                    t.depth = 1
+                }
                 T::OneDArray => t.height = 1,
                 T::TwoD => t.depth = 1,
-                T::Cube => { t.height = t.width; t.depth = 1 }
+                T::Cube => {
+                    t.height = t.width;
+                    t.depth = 1
+                }
                 T::CubeArray => t.height = t.width,
                 _ => {}
             }
@@ -191,7 +266,15 @@ fn valid_header() -> impl Strategy<Value = TextureHeader> {
                 t.quilt_height = qh;
             }
             let row = u64::from(t.width) * u64::from(format.bytes_per_texel());
-            t.row_pitch = if t.layout == Layout::PitchLinear && ty != T::OneDBuffer && u64::from(pitch) >= row && pitch % 3 == 0 { pitch } else { 0 };
+            t.row_pitch = if t.layout == Layout::PitchLinear
+                && ty != T::OneDBuffer
+                && u64::from(pitch) >= row
+                && pitch % 3 == 0
+            {
+                pitch
+            } else {
+                0
+            };
             t
         })
 }
@@ -199,8 +282,17 @@ fn valid_header() -> impl Strategy<Value = TextureHeader> {
 fn valid_sampler() -> impl Strategy<Value = SamplerHeader> {
     (
         prop::array::uniform3(prop::sample::select(WrapMode::ALL.to_vec())),
-        any::<bool>(), any::<bool>(), 0u8..3, 0u8..5, any::<bool>(), 0u32..8, any::<bool>(),
-        -4096i16..=4095, any::<u16>(), any::<u16>(), any::<[u32; 4]>(),
+        any::<bool>(),
+        any::<bool>(),
+        0u8..3,
+        0u8..5,
+        any::<bool>(),
+        0u32..8,
+        any::<bool>(),
+        -4096i16..=4095,
+        any::<u16>(),
+        any::<u16>(),
+        any::<[u32; 4]>(),
     )
         .prop_map(|(wrap, mag, min, mip, aniso, ce, cf, seamless, bias, lo, hi, border)| SamplerHeader {
             wrap,

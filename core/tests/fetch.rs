@@ -50,7 +50,8 @@ fn addresses_follow_the_documented_layout() {
     assert_eq!(level_offset(&t, 2), 160);
     assert_eq!(layer_stride(&t), 168);
     assert_eq!(texture_bytes(&t), 336);
-    let at = |t: &TextureHeader, x, y, layer, level| texel_address(t, &TexelCoord { x, y, z: 0, layer, level, sample: 0 });
+    let at =
+        |t: &TextureHeader, x, y, layer, level| texel_address(t, &TexelCoord { x, y, z: 0, layer, level, sample: 0 });
     let a = |x, y, layer, level| at(&t, x, y, layer, level);
     assert_eq!(a(0, 0, 0, 0), Some(0x1000));
     assert_eq!(a(3, 2, 0, 0), Some(0x1000 + 2 * 32 + 3 * 4));
@@ -80,7 +81,10 @@ fn addresses_follow_the_documented_layout() {
     assert_eq!(texel_address(&v, &TexelCoord { x: 1, y: 2, z: 3, ..Default::default() }), Some(3 * 16 + 2 * 4 + 1));
     let mut m = TextureHeader::new(T::TwoD, Format::R16_UNORM, 4, 4, 1, 1);
     m.ms_mode = MsMode::Mode2x2;
-    assert_eq!(texel_address(&m, &TexelCoord { x: 1, y: 1, sample: 3, ..Default::default() }), Some((4 + 1) * 8 + 3 * 2));
+    assert_eq!(
+        texel_address(&m, &TexelCoord { x: 1, y: 1, sample: 3, ..Default::default() }),
+        Some((4 + 1) * 8 + 3 * 2)
+    );
     assert_eq!(texel_address(&m, &TexelCoord { sample: 4, ..Default::default() }), None);
     // A buffer, and the 32-bit address limit.
     let mut buf = TextureHeader::new(T::OneDBuffer, Format::RGBA32_FLOAT, 5000, 1, 1, 1);
@@ -245,7 +249,15 @@ fn swizzle_applies_to_views_not_to_load() {
 #[test]
 fn store_then_load_every_writable_format_and_type() {
     for f in Format::ALL {
-        for (ty, w, h, d) in [(T::OneD, 5, 1, 1), (T::TwoD, 5, 3, 1), (T::ThreeD, 3, 3, 3), (T::TwoDArray, 3, 2, 4), (T::Cube, 2, 2, 1), (T::CubeArray, 2, 2, 2), (T::OneDBuffer, 9, 1, 1)] {
+        for (ty, w, h, d) in [
+            (T::OneD, 5, 1, 1),
+            (T::TwoD, 5, 3, 1),
+            (T::ThreeD, 3, 3, 3),
+            (T::TwoDArray, 3, 2, 4),
+            (T::Cube, 2, 2, 1),
+            (T::CubeArray, 2, 2, 2),
+            (T::OneDBuffer, 9, 1, 1),
+        ] {
             let t = TextureHeader::new(ty, *f, w, h, d, 1);
             t.validate().unwrap();
             let mut mem = vec![0u8; texture_bytes(&t) as usize];
@@ -324,7 +336,10 @@ fn atomics_return_old_and_apply_each_op() {
     }
     assert_eq!(atomic(AtomicOp::UAdd, Ok(&t), &mut mem, [1, 0, 0, 0], [10, 20, 30, 40], [0; 4]), Ok([1, 2, 3, 4]));
     assert_eq!(load(Ok(&t), &mem, [1, 0, 0, 0]), [11, 22, 33, 44]);
-    assert_eq!(atomic(AtomicOp::Cas, Ok(&t), &mut mem, [1, 0, 0, 0], [0, 0, 0, 0], [11, 0, 33, 0]), Ok([11, 22, 33, 44]));
+    assert_eq!(
+        atomic(AtomicOp::Cas, Ok(&t), &mut mem, [1, 0, 0, 0], [0, 0, 0, 0], [11, 0, 33, 0]),
+        Ok([11, 22, 33, 44])
+    );
     assert_eq!(load(Ok(&t), &mem, [1, 0, 0, 0]), [0, 22, 0, 44]);
     // Out of range: zeros, nothing written. Wrong formats: typed error.
     let before = mem;
@@ -332,7 +347,15 @@ fn atomics_return_old_and_apply_each_op() {
     assert_eq!(mem, before);
     for f in Format::ALL {
         let t = TextureHeader::new(T::OneD, *f, 2, 1, 1, 1);
-        let ok = matches!(f, Format::R32_UINT | Format::RG32_UINT | Format::RGBA32_UINT | Format::R32_SINT | Format::RG32_SINT | Format::RGBA32_SINT);
+        let ok = matches!(
+            f,
+            Format::R32_UINT
+                | Format::RG32_UINT
+                | Format::RGBA32_UINT
+                | Format::R32_SINT
+                | Format::RG32_SINT
+                | Format::RGBA32_SINT
+        );
         let r = atomic(AtomicOp::UAdd, Ok(&t), &mut [0u8; 64][..], [0; 4], [1; 4], [0; 4]);
         assert_eq!(r.is_ok(), ok, "{f:?}");
         if !ok {

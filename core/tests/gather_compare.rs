@@ -2,7 +2,9 @@
 //! Gather (GATHER4, TLD4S), depth compare (SAMPLE_C, SAMPLE_C_LZ, shadow TEX forms) and
 //! TMML.LOD: exact expectations on textures whose texels are all distinct.
 
-use texcore::descriptor::{CompareFunc, Filter, Format, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
+use texcore::descriptor::{
+    CompareFunc, Filter, Format, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode,
+};
 use texcore::fp::{f16_to_f32_bits, f32_to_f16_mode, ratio_to_f16_bits, F16Rounding};
 use texcore::handle::{Bindings, Handle, HandleSource, Pool, SamplerBinding, TsPtrIdx};
 use texcore::memory::{texel_address, texture_bytes, TexelCoord};
@@ -227,7 +229,12 @@ impl Nv {
         Nv { headers: h.iter().map(|h| h.to_words()).collect(), samplers: vec![s.to_words()], bank }
     }
     fn b(&self) -> Bindings<'_> {
-        Bindings { headers: Pool::new(&self.headers), samplers: Pool::new(&self.samplers), binding: SamplerBinding::Independent, const_bank: &self.bank }
+        Bindings {
+            headers: Pool::new(&self.headers),
+            samplers: Pool::new(&self.samplers),
+            binding: SamplerBinding::Independent,
+            const_bank: &self.bank,
+        }
     }
 }
 
@@ -382,7 +389,8 @@ fn tld4s_f16_packing_both_rounding_modes_exhaustive() {
             // Texels (0,0)=v, (1,0)=v+1, (0,1)=v+2, (1,1)=v+3 → S0=(0,1), S1=(1,1), S2=(1,0), S3=(0,0).
             let mem: Vec<u8> = vals.iter().flat_map(|x| x.to_le_bytes()).collect();
             let mods = Tld4sMods { comp: 0, aoffi: false, dc: false, f16: Some(mode) };
-            let r = tld4s(&nv.b(), cb(5), &mem[..], mods, Tld4sOperands::unpack(mods, [f(0.5), 0], [f(0.5), 0])).unwrap();
+            let r =
+                tld4s(&nv.b(), cb(5), &mem[..], mods, Tld4sOperands::unpack(mods, [f(0.5), 0], [f(0.5), 0])).unwrap();
             let want = |x: u16| -> u32 { f16_of_ratio(u128::from(x), 65535, mode) as u32 };
             assert_eq!(r.rd0[0], want(vals[2]) | (want(vals[3]) << 16), "{mode:?} {v}");
             assert_eq!(r.rd1[0], want(vals[1]) | (want(vals[0]) << 16), "{mode:?} {v}");
@@ -459,7 +467,8 @@ fn every_compare_function_at_and_around_the_texel() {
         let s = SamplerHeader { compare_func: func, ..sampler(WrapMode::ClampToEdge) };
         for (rel, r) in [(-1, 29999.0), (0, 30000.0), (1, 30001.0)] {
             let reference = f((r / 65535.0) as f32);
-            let got = sample_c(Ok(&t), Ok(&s), &mem[..], &quad([f(0.5), f(0.5), 0, 0]), [reference; 4], [0; 3]).unwrap();
+            let got =
+                sample_c(Ok(&t), Ok(&s), &mem[..], &quad([f(0.5), f(0.5), 0, 0]), [reference; 4], [0; 3]).unwrap();
             let want = if expect(func, rel) { f(1.0) } else { 0 };
             assert_eq!(got[0], [want; 4], "Z16 {func:?} rel {rel}");
         }
@@ -468,17 +477,30 @@ fn every_compare_function_at_and_around_the_texel() {
         let zm = (0x0080_0000u32 | 0xAA00_0000).to_le_bytes();
         for (rel, r) in [(-1, 0x7F_FFFFu32), (0, 0x80_0000), (1, 0x80_0001)] {
             let reference = f((r as f64 / 16_777_215.0) as f32);
-            let got = sample_c(Ok(&z24), Ok(&s), &zm[..], &quad([f(0.5), f(0.5), 0, 0]), [reference; 4], [0; 3]).unwrap();
+            let got =
+                sample_c(Ok(&z24), Ok(&s), &zm[..], &quad([f(0.5), f(0.5), 0, 0]), [reference; 4], [0; 3]).unwrap();
             assert_eq!(got[0][0], if expect(func, rel) { f(1.0) } else { 0 }, "Z24 {func:?} rel {rel}");
         }
         let z32 = TextureHeader::new(T::TwoD, Format::Z32_FLOAT, 1, 1, 1, 1);
         let texel = 0.4f32;
-        for (rel, r) in [(-1, f32::from_bits(texel.to_bits() - 1)), (0, texel), (1, f32::from_bits(texel.to_bits() + 1))] {
-            let got = sample_c(Ok(&z32), Ok(&s), &texel.to_le_bytes()[..], &quad([f(0.5), f(0.5), 0, 0]), [f(r); 4], [0; 3]).unwrap();
+        for (rel, r) in
+            [(-1, f32::from_bits(texel.to_bits() - 1)), (0, texel), (1, f32::from_bits(texel.to_bits() + 1))]
+        {
+            let got =
+                sample_c(Ok(&z32), Ok(&s), &texel.to_le_bytes()[..], &quad([f(0.5), f(0.5), 0, 0]), [f(r); 4], [0; 3])
+                    .unwrap();
             assert_eq!(got[0][0], if expect(func, rel) { f(1.0) } else { 0 }, "Z32F {func:?} rel {rel}");
         }
         // NaN reference on a float texel: unordered.
-        let got = sample_c(Ok(&z32), Ok(&s), &texel.to_le_bytes()[..], &quad([f(0.5), f(0.5), 0, 0]), [f(f32::NAN); 4], [0; 3]).unwrap();
+        let got = sample_c(
+            Ok(&z32),
+            Ok(&s),
+            &texel.to_le_bytes()[..],
+            &quad([f(0.5), f(0.5), 0, 0]),
+            [f(f32::NAN); 4],
+            [0; 3],
+        )
+        .unwrap();
         let nan_pass = matches!(func, C::NotEqual | C::Always);
         assert_eq!(got[0][0], if nan_pass { f(1.0) } else { 0 }, "NaN {func:?}");
     }
@@ -521,7 +543,10 @@ fn pcf_is_the_exact_weighted_count_of_passing_taps() {
         let a = ((u as f64 * 2.0 * 256.0).round() as i64 - 128) as u64;
         let b = ((v as f64 * 2.0 * 256.0).round() as i64 - 128) as u64;
         let pass = |d: u16| ((r as f32) as f64 * 65535.0 <= d as f64 + 1e-9) as u64;
-        let sum = (256 - a) * (256 - b) * pass(10000) + a * (256 - b) * pass(20000) + (256 - a) * b * pass(30000) + a * b * pass(40000);
+        let sum = (256 - a) * (256 - b) * pass(10000)
+            + a * (256 - b) * pass(20000)
+            + (256 - a) * b * pass(30000)
+            + a * b * pass(40000);
         let want = (sum as f64 / 65536.0) as f32;
         assert_eq!(got, [f(want); 4], "u {u} v {v} ref {r}");
     }
@@ -540,14 +565,23 @@ fn sample_c_lz_reads_level_zero_plus_bias() {
             }
         }
     }
-    let mut s = SamplerHeader { compare_func: CompareFunc::Less, mip_filter: MipFilter::Nearest, ..sampler(WrapMode::Repeat) };
+    let mut s =
+        SamplerHeader { compare_func: CompareFunc::Less, mip_filter: MipFilter::Nearest, ..sampler(WrapMode::Repeat) };
     // Huge implicit derivatives: SAMPLE_C reads level 2, SAMPLE_C_LZ level 0.
     let c = [[f(0.0), f(0.0), 0, 0], [f(9.0), f(0.0), 0, 0], [f(0.0), f(9.0), 0, 0], [f(9.0), f(9.0), 0, 0]];
     let r = f(0.5);
     assert_eq!(sample_c(Ok(&t), Ok(&s), &mem[..], &c, [r; 4], [0; 3]).unwrap()[0][0], f(1.0), "0.5 < 1.0 at level 2");
-    assert_eq!(sample_c_lz(Ok(&t), Ok(&s), &mem[..], &c, [r; 4], [0; 3]).unwrap()[0][0], 0, "0.5 < 0.25 fails at level 0");
+    assert_eq!(
+        sample_c_lz(Ok(&t), Ok(&s), &mem[..], &c, [r; 4], [0; 3]).unwrap()[0][0],
+        0,
+        "0.5 < 0.25 fails at level 0"
+    );
     s.lod_bias = fixed::types::I8F8::from_num(1);
-    assert_eq!(sample_c_lz(Ok(&t), Ok(&s), &mem[..], &c, [r; 4], [0; 3]).unwrap()[0][0], f(1.0), "bias 1 → level 1 (0.75)");
+    assert_eq!(
+        sample_c_lz(Ok(&t), Ok(&s), &mem[..], &c, [r; 4], [0; 3]).unwrap()[0][0],
+        f(1.0),
+        "bias 1 → level 1 (0.75)"
+    );
 }
 
 #[test]
@@ -593,30 +627,47 @@ fn shadow_tex_forms_take_the_reference_from_the_documented_slot() {
         }
         let src0b = quad(c2);
         let s1q = s1b.map(quad);
-        let r = tex_family(TexOp::Tex, true, Ok(&t), Ok(&s), &mem[..], TexOperands { src0: &src0b, src1: s1q.as_ref(), grads: None }).unwrap();
+        let r = tex_family(
+            TexOp::Tex,
+            true,
+            Ok(&t),
+            Ok(&s),
+            &mem[..],
+            TexOperands { src0: &src0b, src1: s1q.as_ref(), grads: None },
+        )
+        .unwrap();
         assert_eq!(r[0], [0; 4], "{ty:?}: 0.9 < 0.4 fails");
     }
     // TXP shadow: the reference is divided by q too.
     let t = TextureHeader::new(T::TwoD, Format::Z16_UNORM, 4, 4, 1, 1);
     let mem = [0x66u8; 32];
     let src0 = quad([f(1.0), f(1.0), f(0.9), f(2.0)]); // ref 0.45 > 0.4 → fails LESS
-    let r = tex_family(TexOp::Txp, true, Ok(&t), Ok(&s), &mem[..], TexOperands { src0: &src0, src1: None, grads: None }).unwrap();
+    let r =
+        tex_family(TexOp::Txp, true, Ok(&t), Ok(&s), &mem[..], TexOperands { src0: &src0, src1: None, grads: None })
+            .unwrap();
     assert_eq!(r[0][0], 0);
     let src0 = quad([f(1.0), f(1.0), f(0.7), f(2.0)]); // ref 0.35 < 0.4
-    let r = tex_family(TexOp::Txp, true, Ok(&t), Ok(&s), &mem[..], TexOperands { src0: &src0, src1: None, grads: None }).unwrap();
+    let r =
+        tex_family(TexOp::Txp, true, Ok(&t), Ok(&s), &mem[..], TexOperands { src0: &src0, src1: None, grads: None })
+            .unwrap();
     assert_eq!(r[0][0], f(1.0));
     // TXB shadow on a cube needs the TXB2 form (src1).
     let c = TextureHeader::new(T::Cube, Format::Z16_UNORM, 4, 4, 1, 1);
     let cm = vec![0x66u8; texture_bytes(&c) as usize];
     let src0 = quad([f(1.0), 0, 0, f(0.2)]);
-    assert_eq!(tex_family(TexOp::Txb, true, Ok(&c), Ok(&s), &cm[..], TexOperands { src0: &src0, src1: None, grads: None }), Err(SampleError::TextureType));
+    assert_eq!(
+        tex_family(TexOp::Txb, true, Ok(&c), Ok(&s), &cm[..], TexOperands { src0: &src0, src1: None, grads: None }),
+        Err(SampleError::TextureType)
+    );
 }
 
 #[test]
 fn gather4_compare_and_cube_corner_thirds() {
     let (t, mem) = depth16(&[10000, 20000, 30000, 40000], 2, 2);
     let s = SamplerHeader { compare_func: CompareFunc::Greater, ..sampler(WrapMode::ClampToEdge) };
-    let r = gather4(Ok(&t), Ok(&s), &mem[..], &quad([f(0.5), f(0.5), 0, 0]), 0, [0, 0], Some([f(25000.0 / 65535.0); 4])).unwrap();
+    let r =
+        gather4(Ok(&t), Ok(&s), &mem[..], &quad([f(0.5), f(0.5), 0, 0]), 0, [0, 0], Some([f(25000.0 / 65535.0); 4]))
+            .unwrap();
     // (i0,j1)=30000, (i1,j1)=40000, (i1,j0)=20000, (i0,j0)=10000; ref > texel.
     assert_eq!(r[0], [0, 0, f(1.0), f(1.0)]);
     // Cube corner with compare: the synthesized tap is k/3.
@@ -646,7 +697,12 @@ fn gather4_compare_and_cube_corner_thirds() {
 fn tmml_seed_example_and_outputs() {
     // TMML.LOD R2, R6, 6, 2D, 0x3;
     let t = TextureHeader::new(T::TwoD, Format::RGBA8_UNORM, 256, 256, 1, 9);
-    let s = SamplerHeader { mip_filter: MipFilter::Linear, min_filter: Filter::Linear, mag_filter: Filter::Linear, ..Default::default() };
+    let s = SamplerHeader {
+        mip_filter: MipFilter::Linear,
+        min_filter: Filter::Linear,
+        mag_filter: Filter::Linear,
+        ..Default::default()
+    };
     let nv = Nv::new(&[t], s);
     let mut bank = nv.bank.clone();
     bank[6] = Handle::new(0, 0).unwrap().0;
@@ -663,7 +719,8 @@ fn tmml_seed_example_and_outputs() {
     let written = decimate(r[0], 0x3);
     assert_eq!(written.as_slice(), &[0x0200, 0x0200], "R2, R3 written");
     // Bias moves R and G; min LOD clamps only G.
-    let s2 = SamplerHeader { lod_bias: fixed::types::I8F8::from_num(-3), min_lod: fixed::types::U8F8::from_num(0.5), ..s };
+    let s2 =
+        SamplerHeader { lod_bias: fixed::types::I8F8::from_num(-3), min_lod: fixed::types::U8F8::from_num(0.5), ..s };
     let r = tmml_header(&t, &s2, CoordDesc::TwoD, &ra);
     assert_eq!(r[0][0], (-256i32 as u32) & 0xFFFF, "λ' = 2 − 3 = −1.0");
     assert_eq!(r[0][1], 0x0080, "clamped to min LOD 0.5");
@@ -751,5 +808,8 @@ fn tex_family_offsets_move_by_whole_texels_and_are_range_checked() {
     let ops = TexOperands { src0: &c, src1: None, grads: None };
     let r = tex_family_offset(TexOp::Tex, false, Ok(&t), Ok(&s), &mem[..], ops, [3, -5, 0]).unwrap();
     assert_eq!(r[0], [5, 7, 0, 0], "(2+3, 4−5 → −1 wraps to 7)");
-    assert_eq!(tex_family_offset(TexOp::Tex, false, Ok(&t), Ok(&s), &mem[..], ops, [8, 0, 0]), Err(SampleError::OffsetRange(0)));
+    assert_eq!(
+        tex_family_offset(TexOp::Tex, false, Ok(&t), Ok(&s), &mem[..], ops, [8, 0, 0]),
+        Err(SampleError::OffsetRange(0))
+    );
 }

@@ -27,7 +27,9 @@ fn canon(line: &str, want: &str) {
 #[test]
 fn nvidia_forms_round_trip() {
     // Seed lines are canonical already.
-    for l in ["TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;", "TLD4S.R R8, R10, R0, R5, 5;", "TMML.LOD R2, R6, 6, 2D, 0x3;"] {
+    for l in
+        ["TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;", "TLD4S.R R8, R10, R0, R5, 5;", "TMML.LOD R2, R6, 6, 2D, 0x3;"]
+    {
         canon(l, l);
     }
     canon(
@@ -39,10 +41,16 @@ fn nvidia_forms_round_trip() {
     canon("TXQ.P R0, R6, 5, 0x12, 3, 0x1;", "TXQ.P R0, R6, TEX_HEADER_SAMPLER_POS, 18, 3, 0x1;");
     canon("TXQ R0, R255, TEX_HEADER_TEXTURE_TYPE, 0, 0xf; // RZ alias", "TXQ R0, RZ, TEX_HEADER_TEXTURE_TYPE, 0, 0xf;");
     canon("  /*0008*/  TXQ R0, R6, TEX_HEADER_DIMENSION, 0x0, 0xf ;", "TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;");
-    canon("TXQ R0, R6, TEX_HEADER_DIMENSION, 0 &req=5 &rd=2 &wr_3 ?WAIT4;", "TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf &req_5 &rd2 &wr3 ?WAIT4;");
+    canon(
+        "TXQ R0, R6, TEX_HEADER_DIMENSION, 0 &req=5 &rd=2 &wr_3 ?WAIT4;",
+        "TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf &req_5 &rd2 &wr3 ?WAIT4;",
+    );
     canon("TXQ R0, R6, TEX_HEADER_DIMENSION, 0 ?x &wr7;", "TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf &wr7 ?x;");
     for p in 0..7 {
-        canon(&format!("@P{p} TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;"), &format!("@P{p} TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;"));
+        canon(
+            &format!("@P{p} TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;"),
+            &format!("@P{p} TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;"),
+        );
     }
     for (m, c) in [("R", 0), ("G", 1), ("B", 2), ("A", 3)] {
         let l = format!("TLD4S.{m} R8, R10, R0, R5, 5;");
@@ -50,9 +58,15 @@ fn nvidia_forms_round_trip() {
         assert_eq!(t.comp, c);
         canon(&l, &l);
     }
-    canon("TLD4S.DC.AOFFI.B.F16.NODEP.P R8, R10, R2, R4, 8191 &rd1;", "TLD4S.F16.B.AOFFI.DC.NODEP.P R8, R10, R2, R4, 8191 &rd1;");
+    canon(
+        "TLD4S.DC.AOFFI.B.F16.NODEP.P R8, R10, R2, R4, 8191 &rd1;",
+        "TLD4S.F16.B.AOFFI.DC.NODEP.P R8, R10, R2, R4, 8191 &rd1;",
+    );
     canon("tld4s.a.t r8,r10,r0,r5,0x5;", "TLD4S.A.T R8, R10, R0, R5, 5;");
-    canon("TMML.NDV.LOD.B.NODEP.T R2, R6, R1, 6, ARRAY_CUBE;", "TMML.B.LOD.NDV.NODEP.T R2, R6, R1, 6, ARRAY_CUBE, 0xf;");
+    canon(
+        "TMML.NDV.LOD.B.NODEP.T R2, R6, R1, 6, ARRAY_CUBE;",
+        "TMML.B.LOD.NDV.NODEP.T R2, R6, R1, 6, ARRAY_CUBE, 0xf;",
+    );
     canon("TMML.LOD R2, R6, 6, 1, 2d, 0x3;", "TMML.LOD R2, R6, 6, 1, 2D, 0x3;");
     for d in CoordDesc::ALL {
         round_trip(&format!("TMML.LOD R0, R4, 6, {}, 0x5;", d.name()));
@@ -86,17 +100,38 @@ fn tgsi_forms_round_trip() {
     ] {
         canon(l, l);
     }
-    canon("  12: sample temp[3].xz, imm[2].yyyy, sview[7].xyzw, samp[1], imm[0].xyz;", "SAMPLE TEMP[3].xz, IMM[2].y, SVIEW[7], SAMP[1], IMM[0].xyzz");
-    canon("SAMPLE_I_MS TEMP[0].w, TEMP[1].wzyx, SVIEW[2].bgra, 3", "SAMPLE_I_MS TEMP[0].w, TEMP[1].wzyx, SVIEW[2].bgra, 0x00000003");
-    canon("SAMPLE_C TEMP[0], TEMP[1], SVIEW[0].x, SAMP[0], 0.5", "SAMPLE_C TEMP[0], TEMP[1], SVIEW[0].r, SAMP[0], 0x3f000000");
-    canon("SAMPLE_L TEMP[0], TEMP[1], SVIEW[0], SAMP[0], 1", "SAMPLE_L TEMP[0], TEMP[1], SVIEW[0], SAMP[0], 0x3f800000");
-    canon("SAMPLE_B TEMP[0], TEMP[1], SVIEW[0], SAMP[0], -0x1", "SAMPLE_B TEMP[0], TEMP[1], SVIEW[0], SAMP[0], 0xffffffff");
+    canon(
+        "  12: sample temp[3].xz, imm[2].yyyy, sview[7].xyzw, samp[1], imm[0].xyz;",
+        "SAMPLE TEMP[3].xz, IMM[2].y, SVIEW[7], SAMP[1], IMM[0].xyzz",
+    );
+    canon(
+        "SAMPLE_I_MS TEMP[0].w, TEMP[1].wzyx, SVIEW[2].bgra, 3",
+        "SAMPLE_I_MS TEMP[0].w, TEMP[1].wzyx, SVIEW[2].bgra, 0x00000003",
+    );
+    canon(
+        "SAMPLE_C TEMP[0], TEMP[1], SVIEW[0].x, SAMP[0], 0.5",
+        "SAMPLE_C TEMP[0], TEMP[1], SVIEW[0].r, SAMP[0], 0x3f000000",
+    );
+    canon(
+        "SAMPLE_L TEMP[0], TEMP[1], SVIEW[0], SAMP[0], 1",
+        "SAMPLE_L TEMP[0], TEMP[1], SVIEW[0], SAMP[0], 0x3f800000",
+    );
+    canon(
+        "SAMPLE_B TEMP[0], TEMP[1], SVIEW[0], SAMP[0], -0x1",
+        "SAMPLE_B TEMP[0], TEMP[1], SVIEW[0], SAMP[0], 0xffffffff",
+    );
     canon("SVIEWINFO TEMP[0], -1, SVIEW[0]", "SVIEWINFO TEMP[0], 0xffffffff, SVIEW[0]");
     canon("SAMPLE_POS TEMP[0], SVIEW[1], TEMP[2].y", "SAMPLE_POS TEMP[0], TEMP[2].y, SVIEW[1]");
     canon("SAMPLE_INFO TEMP[0].x, SVIEW[1].r;", "SAMPLE_INFO TEMP[0].x, SVIEW[1].r");
-    canon("GATHER4 TEMP[0], TEMP[1], SVIEW[0].g, SAMP[0], IMM[3].xy", "GATHER4 TEMP[0], TEMP[1], SVIEW[0].g, SAMP[0], IMM[3].xyyy");
+    canon(
+        "GATHER4 TEMP[0], TEMP[1], SVIEW[0].g, SAMP[0], IMM[3].xy",
+        "GATHER4 TEMP[0], TEMP[1], SVIEW[0].g, SAMP[0], IMM[3].xyyy",
+    );
     canon("TXF TEMP[0], TEMP[1], SAMP[0], IMM[0]", "TXF TEMP[0], TEMP[1], SAMP[0], IMM[0]");
-    canon("TXF TEMP[0], TEMP[1], SAMP[0], 2D_ARRAY, IMM[0].zyx", "TXF TEMP[0], TEMP[1], SAMP[0], 2D_ARRAY, IMM[0].zyxx");
+    canon(
+        "TXF TEMP[0], TEMP[1], SAMP[0], 2D_ARRAY, IMM[0].zyx",
+        "TXF TEMP[0], TEMP[1], SAMP[0], 2D_ARRAY, IMM[0].zyxx",
+    );
     canon("TXQ TEMP[0], TEMP[1].x, SAMP[2]", "TXQ TEMP[0], TEMP[1].x, SAMP[2]");
     canon("TXQ TEMP[0], 3, SAMP[2], cubearray", "TXQ TEMP[0], 0x00000003, SAMP[2], CUBEARRAY");
     canon("TXD TEMP[0], TEMP[1], TEMP[2], TEMP[3], SAMP[0], 2D", "TXD TEMP[0], TEMP[1], TEMP[2], TEMP[3], SAMP[0], 2D");
@@ -198,7 +233,10 @@ fn errors_carry_line_column_and_what_was_expected() {
     let e = err("TXQ.T.P R0, R6, 1, 0;");
     assert_eq!((e.col, e.kind), (7, AsmErrorKind::Conflict { a: ".T", b: ".P" }));
     let e = err("TXQ.DC R0, R6, 1, 0;");
-    assert!(matches!(&e.kind, AsmErrorKind::Modifier { opcode: "TXQ", modifier, .. } if modifier == "DC") && e.col == 5, "{e}");
+    assert!(
+        matches!(&e.kind, AsmErrorKind::Modifier { opcode: "TXQ", modifier, .. } if modifier == "DC") && e.col == 5,
+        "{e}"
+    );
     let e = err("TXQ.B.b R0, R6, 1, 0;");
     assert!(matches!(&e.kind, AsmErrorKind::Duplicate(m) if m == "b"), "{e}");
     let e = err("TMML R2, R6, 6, 2D;");
@@ -336,12 +374,92 @@ proptest! {
 // ------------------------------------------------------------------ never panics
 
 const TOKENS: &[&str] = &[
-    "TXQ", "TLD4S", "TMML", "SAMPLE", "SAMPLE_C", "GATHER4", "SVIEWINFO", "ATOMCAS", "LOAD", "STORE", "RESINFO",
-    "SAMPLEINFO", "IMM", "TEX", "TXF", ".B", ".R", ".LOD", ".F16", ".AOFFI", ".DC", ".NODEP", ".T", ".P", ".NDV", ".xy", ".r",
-    "R0", "R6", "R255", "RZ", "R300", "TEMP", "SVIEW", "SAMP", "RES", "[", "]", "0", "1", "31", "32", "0x1fff", "0x", "2D",
-    "ARRAY_CUBE", "SHADOW2D", "TEX_HEADER_DIMENSION", "FLT32", "{", "}", "(", ")", "8", "16", "M3_NM", "T0", "r10", "V3", ".4",
-    ",", ";", "@", "!", "P0", "PT", "&req_6", "&rd", "=", "?", "sched", "-", "1e5", "0.5", "inf", ".", "/*", "*/", "//", ":",
-    " ", " ", "\t", "\n", "é", "\u{0}",
+    "TXQ",
+    "TLD4S",
+    "TMML",
+    "SAMPLE",
+    "SAMPLE_C",
+    "GATHER4",
+    "SVIEWINFO",
+    "ATOMCAS",
+    "LOAD",
+    "STORE",
+    "RESINFO",
+    "SAMPLEINFO",
+    "IMM",
+    "TEX",
+    "TXF",
+    ".B",
+    ".R",
+    ".LOD",
+    ".F16",
+    ".AOFFI",
+    ".DC",
+    ".NODEP",
+    ".T",
+    ".P",
+    ".NDV",
+    ".xy",
+    ".r",
+    "R0",
+    "R6",
+    "R255",
+    "RZ",
+    "R300",
+    "TEMP",
+    "SVIEW",
+    "SAMP",
+    "RES",
+    "[",
+    "]",
+    "0",
+    "1",
+    "31",
+    "32",
+    "0x1fff",
+    "0x",
+    "2D",
+    "ARRAY_CUBE",
+    "SHADOW2D",
+    "TEX_HEADER_DIMENSION",
+    "FLT32",
+    "{",
+    "}",
+    "(",
+    ")",
+    "8",
+    "16",
+    "M3_NM",
+    "T0",
+    "r10",
+    "V3",
+    ".4",
+    ",",
+    ";",
+    "@",
+    "!",
+    "P0",
+    "PT",
+    "&req_6",
+    "&rd",
+    "=",
+    "?",
+    "sched",
+    "-",
+    "1e5",
+    "0.5",
+    "inf",
+    ".",
+    "/*",
+    "*/",
+    "//",
+    ":",
+    " ",
+    " ",
+    "\t",
+    "\n",
+    "é",
+    "\u{0}",
 ];
 
 proptest! {

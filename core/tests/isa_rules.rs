@@ -89,7 +89,7 @@ fn txq_ra_not_rz_with_parameters_and_aligned_to_their_count() {
     rule("TXQ R0, RZ, TEX_HEADER_SAMPLER_POS, 0, 0xf;", Rz { operand: Ra });
     rule("TXQ.B R0, RZ, TEX_HEADER_TEXTURE_TYPE, 0, 0xf;", Rz { operand: Ra });
     ok("TXQ R0, RZ, TEX_HEADER_TEXTURE_TYPE, 0, 0xf;"); // no parameter: RZ allowed
-    // One parameter: scalar, any register.
+                                                        // One parameter: scalar, any register.
     ok("TXQ R0, R7, TEX_HEADER_DIMENSION, 0, 0xf;");
     ok("TXQ.B R0, R7, TEX_HEADER_TEXTURE_TYPE, 0, 0xf;");
     // Two parameters (.B handle + LOD): vec2-aligned.
@@ -232,7 +232,11 @@ fn predicates_inactive_and_killed_lanes() {
     m.active = 0b0111;
     m.killed = 0b0010;
     assert_eq!(run(&mut w, &mut m, "TLD4S.R R8, R10, R0, R5, 5;"), [true, true, true, false], "helpers execute");
-    assert_eq!(run(&mut w, &mut m, "TLD4S.R.NODEP R8, R10, R0, R5, 5;"), [true, false, true, false], ".NODEP disables killed lanes");
+    assert_eq!(
+        run(&mut w, &mut m, "TLD4S.R.NODEP R8, R10, R0, R5, 5;"),
+        [true, false, true, false],
+        ".NODEP disables killed lanes"
+    );
     // TGSI: active lanes (helpers included).
     let mut m = Machine::new();
     m.active = 0b1001;
@@ -245,10 +249,16 @@ fn predicates_inactive_and_killed_lanes() {
 fn inactive_lanes_still_feed_tmml_derivatives() {
     let mut w = World::new();
     let t = w.texture(tex2d(Format::RGBA8_UNORM, 64, 64, 7), |_| vec![0; 4]);
-    let s = w.sampler(SamplerHeader { min_filter: Filter::Linear, mag_filter: Filter::Linear, mip_filter: MipFilter::Linear, ..Default::default() });
+    let s = w.sampler(SamplerHeader {
+        min_filter: Filter::Linear,
+        mag_filter: Filter::Linear,
+        mip_filter: MipFilter::Linear,
+        ..Default::default()
+    });
     w.handle(6, s, t);
     let mut m = Machine::new();
-    let st = [(0.25f32, 0.5f32), (0.25 + 4.0 / 64.0, 0.5), (0.25, 0.5 + 2.0 / 64.0), (0.25 + 4.0 / 64.0, 0.5 + 2.0 / 64.0)];
+    let st =
+        [(0.25f32, 0.5f32), (0.25 + 4.0 / 64.0, 0.5), (0.25, 0.5 + 2.0 / 64.0), (0.25 + 4.0 / 64.0, 0.5 + 2.0 / 64.0)];
     for (lane, (s, t)) in st.iter().enumerate() {
         m.set_reg(lane, Reg(6), f(*s));
         m.set_reg(lane, Reg(7), f(*t));
@@ -319,21 +329,23 @@ fn arb_nv() -> impl Strategy<Value = Instr> {
         nodep,
         ..Default::default()
     });
-    let tex = (0u16..=0x1FFF, any::<bool>()).prop_map(|(i, legacy)| TexIndex { idx: TsPtrIdx::new(i).unwrap(), legacy });
+    let tex =
+        (0u16..=0x1FFF, any::<bool>()).prop_map(|(i, legacy)| TexIndex { idx: TsPtrIdx::new(i).unwrap(), legacy });
     prop_oneof![
-        (common.clone(), any::<bool>(), arb_reg(), arb_reg(), 0usize..3, tex.clone(), 0u8..=0x1F).prop_map(|(common, bindless, rd, ra, q, tex, wmask)| {
-            Instr::Txq(NvTxq { common, bindless, rd, ra, query: TxqQuery::ALL[q], tex, wmask })
-        }),
+        (common.clone(), any::<bool>(), arb_reg(), arb_reg(), 0usize..3, tex.clone(), 0u8..=0x1F).prop_map(
+            |(common, bindless, rd, ra, q, tex, wmask)| {
+                Instr::Txq(NvTxq { common, bindless, rd, ra, query: TxqQuery::ALL[q], tex, wmask })
+            }
+        ),
         (common.clone(), 0u8..6, any::<[bool; 3]>(), arb_reg(), arb_reg(), arb_reg(), arb_reg(), 0u16..16).prop_map(
             |(common, comp, [f16, aoffi, dc], rd1, rd0, ra, rb, ts)| {
                 Instr::Tld4s(NvTld4s { common, comp, f16, aoffi, dc, rd1, rd0, ra, rb, ts: TsPtrIdx::new(ts).unwrap() })
             }
         ),
-        (common, any::<bool>(), arb_reg(), arb_reg(), proptest::option::of(arb_reg()), tex, 0usize..7, 0u8..=0xF).prop_map(
-            |(common, bindless, rd, ra, rb, tex, d, wmask)| {
+        (common, any::<bool>(), arb_reg(), arb_reg(), proptest::option::of(arb_reg()), tex, 0usize..7, 0u8..=0xF)
+            .prop_map(|(common, bindless, rd, ra, rb, tex, d, wmask)| {
                 Instr::Tmml(NvTmml { common, bindless, ndv: false, rd, ra, rb, tex, desc: CoordDesc::ALL[d], wmask })
-            }
-        ),
+            }),
     ]
 }
 

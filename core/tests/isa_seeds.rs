@@ -5,7 +5,9 @@
 mod isa_world;
 
 use isa_world::{f, quad, tex2d, unique_uint, World};
-use texcore::descriptor::{CompareFunc, Filter, Format, MipFilter, MsMode, SamplerHeader, TextureHeader, TextureType, WrapMode};
+use texcore::descriptor::{
+    CompareFunc, Filter, Format, MipFilter, MsMode, SamplerHeader, TextureHeader, TextureType, WrapMode,
+};
 use texcore::fp::ratio_to_f32_bits;
 use texcore::isa::*;
 use texcore::op::resource::AtomicOp;
@@ -31,7 +33,10 @@ fn sampler(filter: Filter, mip: MipFilter, wrap: WrapMode) -> SamplerHeader {
 fn txq_seed_example() {
     let i = seed("TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;");
     let Instr::Txq(t) = &i else { panic!() };
-    assert_eq!((t.rd, t.ra, t.query, t.tex.idx.get(), t.wmask, t.bindless), (Reg(0), Reg(6), TxqQuery::Dimension, 0, 0xF, false));
+    assert_eq!(
+        (t.rd, t.ra, t.query, t.tex.idx.get(), t.wmask, t.bindless),
+        (Reg(0), Reg(6), TxqQuery::Dimension, 0, 0xF, false)
+    );
 
     let mut w = World::new();
     let tex = w.texture(TextureHeader::new(TextureType::TwoDArray, Format::RGBA8_UNORM, 64, 32, 6, 7), |_| vec![0; 4]);
@@ -44,7 +49,11 @@ fn txq_seed_example() {
     }
     w.exec(&mut m, &i).unwrap();
     let got: Vec<[u32; 4]> = (0..4).map(|l| [0, 1, 2, 3].map(|r| m.reg(l, Reg(r)))).collect();
-    assert_eq!(got, vec![[64, 32, 6, 7], [32, 16, 6, 7], [1, 1, 6, 7], [0, 0, 0, 7]], "R0..R3 = width, height, length, levels");
+    assert_eq!(
+        got,
+        vec![[64, 32, 6, 7], [32, 16, 6, 7], [1, 1, 6, 7], [0, 0, 0, 7]],
+        "R0..R3 = width, height, length, levels"
+    );
     assert!((0..4).all(|l| m.reg(l, Reg(4)) == 0xDEAD), "nothing past Rd+3");
 }
 
@@ -147,7 +156,11 @@ fn tld4s_reads_ra_rb_per_the_legal_modifier_table() {
     m.set_reg(0, Reg(4), texcore::op::gather::aoffi_encode(-1, 0, 0));
     m.set_reg(0, Reg(5), f(3500.0 / 65535.0));
     w.run(&mut m, "TLD4S.R.AOFFI.DC R8, R10, R2, R4, 5;").unwrap();
-    assert_eq!([m.reg(0, Reg(10)), m.reg(0, Reg(11)), m.reg(0, Reg(8)), m.reg(0, Reg(9))], [0, 0, 0, 0], "3500 < 3000, 1000: never");
+    assert_eq!(
+        [m.reg(0, Reg(10)), m.reg(0, Reg(11)), m.reg(0, Reg(8)), m.reg(0, Reg(9))],
+        [0, 0, 0, 0],
+        "3500 < 3000, 1000: never"
+    );
     m.set_reg(0, Reg(5), f(500.0 / 65535.0));
     w.run(&mut m, "TLD4S.R.AOFFI.DC R8, R10, R2, R4, 5;").unwrap();
     assert_eq!([m.reg(0, Reg(10)), m.reg(0, Reg(11)), m.reg(0, Reg(8)), m.reg(0, Reg(9))], [one; 4]);
@@ -158,7 +171,11 @@ fn tld4s_reads_ra_rb_per_the_legal_modifier_table() {
     m.set_reg(0, Reg(4), f(0.75));
     w.run(&mut m, "TLD4S.R R8, R10, R2, R4, 5;").unwrap();
     let u = |v: i64| ratio_to_f32_bits(v, 65535, 0);
-    assert_eq!([m.reg(0, Reg(10)), m.reg(0, Reg(11)), m.reg(0, Reg(8)), m.reg(0, Reg(9))], [u(4000), u(4000), u(4000), u(4000)], "bottom-right texel, clamped");
+    assert_eq!(
+        [m.reg(0, Reg(10)), m.reg(0, Reg(11)), m.reg(0, Reg(8)), m.reg(0, Reg(9))],
+        [u(4000), u(4000), u(4000), u(4000)],
+        "bottom-right texel, clamped"
+    );
 }
 
 #[test]
@@ -172,7 +189,8 @@ fn tmml_seed_example() {
     w.handle(6, s, tex);
     let mut m = Machine::new();
     // ∂s/∂x = 4/64 (ρx = 4 texels), ∂t/∂y = 2/64 (ρy = 2).
-    let st = [(0.25f32, 0.5f32), (0.25 + 4.0 / 64.0, 0.5), (0.25, 0.5 + 2.0 / 64.0), (0.25 + 4.0 / 64.0, 0.5 + 2.0 / 64.0)];
+    let st =
+        [(0.25f32, 0.5f32), (0.25 + 4.0 / 64.0, 0.5), (0.25, 0.5 + 2.0 / 64.0), (0.25 + 4.0 / 64.0, 0.5 + 2.0 / 64.0)];
     for (lane, (s, t)) in st.iter().enumerate() {
         m.set_reg(lane, Reg(6), f(*s));
         m.set_reg(lane, Reg(7), f(*t));
@@ -239,7 +257,8 @@ fn tex_shadow_targets_compare_against_src0_z() {
 /// An 8×8 RGBA8_UNORM texture with red = 8y + x, 4 levels whose green is 60 × level.
 fn tgsi_world() -> World {
     let mut w = World::new();
-    let t = w.texture(tex2d(Format::RGBA8_UNORM, 8, 8, 4), |c| vec![(c.y * 8 + c.x) as u8, (c.level * 60) as u8, 0, 255]);
+    let t =
+        w.texture(tex2d(Format::RGBA8_UNORM, 8, 8, 4), |c| vec![(c.y * 8 + c.x) as u8, (c.level * 60) as u8, 0, 255]);
     let s = w.sampler(sampler(Filter::Nearest, MipFilter::Nearest, WrapMode::ClampToEdge));
     w.sview = vec![t];
     w.samp = vec![s];
@@ -333,7 +352,10 @@ fn sample_c_and_c_lz_seed_examples() {
         m.temp[lane][2] = [f(2500.0 / 65535.0), 0, 0, 0];
     }
     let expect = [0u32, 0, 1, 1].map(|p| if p == 1 { f(1.0) } else { 0 }); // 2500 < texel?
-    for line in ["SAMPLE_C TEMP[0], TEMP[1], SVIEW[0].r, SAMP[0], TEMP[2].x", "SAMPLE_C_LZ TEMP[0], TEMP[1], SVIEW[0].r, SAMP[0], TEMP[2].x"] {
+    for line in [
+        "SAMPLE_C TEMP[0], TEMP[1], SVIEW[0].r, SAMP[0], TEMP[2].x",
+        "SAMPLE_C_LZ TEMP[0], TEMP[1], SVIEW[0].r, SAMP[0], TEMP[2].x",
+    ] {
         let i = seed(line);
         w.exec(&mut m, &i).unwrap();
         for lane in 0..4 {
@@ -362,7 +384,9 @@ fn sviewinfo_seed_example() {
 #[test]
 fn load_store_seed_examples() {
     let mut w = World::new();
-    let t = w.texture(TextureHeader::new(TextureType::OneDBuffer, Format::R32_UINT, 16, 1, 1, 1), |c| (100 + c.x).to_le_bytes().to_vec());
+    let t = w.texture(TextureHeader::new(TextureType::OneDBuffer, Format::R32_UINT, 16, 1, 1, 1), |c| {
+        (100 + c.x).to_le_bytes().to_vec()
+    });
     w.res = vec![t];
     let mut m = Machine::new();
     for lane in 0..4 {
@@ -401,7 +425,9 @@ fn atomic_seed_examples() {
         let Instr::Tgsi(TgsiInstr::Atomic { op: got, .. }) = i else { panic!() };
         assert_eq!(got, op);
         let mut w = World::new();
-        let t = w.texture(TextureHeader::new(TextureType::OneDBuffer, Format::R32_UINT, 4, 1, 1, 1), |c| old[c.x as usize].to_le_bytes().to_vec());
+        let t = w.texture(TextureHeader::new(TextureType::OneDBuffer, Format::R32_UINT, 4, 1, 1, 1), |c| {
+            old[c.x as usize].to_le_bytes().to_vec()
+        });
         w.res = vec![t];
         let mut m = Machine::new();
         // ATOMCAS's operands are (offset, cmp, src) = (TEMP[1], TEMP[2], TEMP[3]); the others
@@ -417,7 +443,11 @@ fn atomic_seed_examples() {
             let cmp = m.temp[lane][cmp_reg][0];
             let new = op.apply(old[lane], 9, cmp);
             assert_eq!(m.temp[lane][0], [old[lane], 0, 0, 1], "{line}: dst = old value");
-            assert_eq!(u32::from_le_bytes(w.mem[lane * 4..lane * 4 + 4].try_into().unwrap()), new, "{line} lane {lane}");
+            assert_eq!(
+                u32::from_le_bytes(w.mem[lane * 4..lane * 4 + 4].try_into().unwrap()),
+                new,
+                "{line} lane {lane}"
+            );
         }
     }
 }

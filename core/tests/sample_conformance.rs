@@ -44,8 +44,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use reference::driver::{
-    aniso_range_bug_input, combos, gen_quad, gen_sampler, lane_inputs, probe_level, probe_sampler, probe_tex, run_model,
-    ty_name, Combo, Op, FILTERS, TYPES,
+    aniso_range_bug_input, combos, gen_quad, gen_sampler, lane_inputs, probe_level, probe_sampler, probe_tex,
+    run_model, ty_name, Combo, Op, FILTERS, TYPES,
 };
 use reference::rng::Rng;
 use reference::sampling::{LaneIn, LodIn, Oracle};
@@ -217,7 +217,10 @@ fn report_path() -> std::path::PathBuf {
     let name = if cfg!(debug_assertions) { "conformance-report-debug.txt" } else { "conformance-report.txt" };
     let exe = std::env::current_exe().expect("exe path");
     match exe.ancestors().nth(3) {
-        Some(t) if t.join("CACHEDIR.TAG").exists() || t.file_name().is_some_and(|n| n.to_string_lossy().contains("target")) => {
+        Some(t)
+            if t.join("CACHEDIR.TAG").exists()
+                || t.file_name().is_some_and(|n| n.to_string_lossy().contains("target")) =>
+        {
             t.join(name)
         }
         _ => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target").join(name),
@@ -251,8 +254,12 @@ fn sample_conformance() {
     let t0 = Instant::now();
     let (all, _) = combos();
     let only = std::env::var("TEXCORE_CONF_FILTER").ok();
-    let list: Vec<(usize, Combo)> =
-        all.iter().copied().enumerate().filter(|(_, c)| only.as_ref().is_none_or(|f| c.name().contains(f.as_str()))).collect();
+    let list: Vec<(usize, Combo)> = all
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, c)| only.as_ref().is_none_or(|f| c.name().contains(f.as_str())))
+        .collect();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Stats>>> = Mutex::new(vec![None; list.len()]);
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -299,7 +306,8 @@ fn sample_conformance() {
     for (fi, f) in FILTERS.iter().enumerate() {
         let _ = write!(out, "{:<10}", f.name);
         for ty in TYPES {
-            let sel: Vec<&Stats> = list.iter().zip(&results).filter(|((_, c), _)| c.filter == fi && c.ty == ty).map(|(_, s)| s).collect();
+            let sel: Vec<&Stats> =
+                list.iter().zip(&results).filter(|((_, c), _)| c.filter == fi && c.ty == ty).map(|(_, s)| s).collect();
             if sel.is_empty() {
                 let _ = write!(out, "{:>16}", "-");
             } else {
@@ -409,8 +417,8 @@ fn rejection_rate(combo: &Combo, quads: usize, mutate: &dyn Fn(&mut SamplerHeade
 /// the model's own results must be rejected at a clear rate.
 #[test]
 fn checker_rejects_plausible_wrong_semantics() {
-    use texcore::descriptor::{Filter, WrapMode};
     use reference::driver::WrapCombo;
+    use texcore::descriptor::{Filter, WrapMode};
     let combo = |op: Op, ty: TextureType, filter: &str, wrap: WrapCombo| Combo {
         op,
         ty,
@@ -510,7 +518,11 @@ fn checker_rejects_plausible_wrong_semantics() {
         }
     }
     // And the unmutated model passes.
-    let none = rejection_rate(&combo(Op::Tex, TextureType::TwoD, "L/L/lin", rep), quads, &|_: &mut SamplerHeader, _: &mut LaneIn, _: &RefTex| {});
+    let none = rejection_rate(
+        &combo(Op::Tex, TextureType::TwoD, "L/L/lin", rep),
+        quads,
+        &|_: &mut SamplerHeader, _: &mut LaneIn, _: &RefTex| {},
+    );
     assert_eq!(none, 0.0);
     assert!(fails.is_empty(), "{fails:?}");
 }
@@ -587,9 +599,17 @@ fn model_bug_aniso_offset_saturates_in_periodic_modes() {
     use texcore::descriptor::{Format, TextureHeader};
     let (_, s) = ramp4(WrapMode::Repeat);
     let h = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 4, 4, 1, 1);
-    let tex = RefTex::new(h, Fmt::Rgba8, [0; 4], |_, _, x, _, _| [if x == 1 || x == 2 { 255 } else { 0 }, 0, 0, 255, 0, 0, 0, 0]);
+    let tex = RefTex::new(h, Fmt::Rgba8, [0; 4], |_, _, x, _, _| {
+        [if x == 1 || x == 2 { 255 } else { 0 }, 0, 0, 255, 0, 0, 0, 0]
+    });
     let reference = |ds: f32| {
-        let lane = LaneIn { c: [0.375, 0.5, 0.0, 0.0], dx: [f64::from(ds), 0.0, 0.0], dy: [0.0; 3], lod: LodIn::Implicit { bias: 0.0 }, offset: [0; 3] };
+        let lane = LaneIn {
+            c: [0.375, 0.5, 0.0, 0.0],
+            dx: [f64::from(ds), 0.0, 0.0],
+            dy: [0.0; 3],
+            lod: LodIn::Implicit { bias: 0.0 },
+            offset: [0; 3],
+        };
         Oracle::new(&tex, &s).ideal(&lane)[0]
     };
     assert!((reference(2f32.powi(60)) - 120.0 / 255.0).abs() < 1e-12);

@@ -33,7 +33,12 @@ fn f(v: f32) -> u32 {
 /// their UNORM16 quantization.
 fn as_returned(fmt: Fmt, v: [f64; 4]) -> [f64; 4] {
     if fmt == Fmt::Srgba8 {
-        [(v[0] * 65535.0).round() / 65535.0, (v[1] * 65535.0).round() / 65535.0, (v[2] * 65535.0).round() / 65535.0, v[3]]
+        [
+            (v[0] * 65535.0).round() / 65535.0,
+            (v[1] * 65535.0).round() / 65535.0,
+            (v[2] * 65535.0).round() / 65535.0,
+            v[3],
+        ]
     } else {
         v
     }
@@ -86,7 +91,11 @@ fn weights_sum_exactly_to_one() {
     let (all, _) = combos();
     for (idx, c) in all.iter().enumerate().filter(|(_, c)| FILTERS[c.filter].min == Filter::Linear) {
         let mut rng = Rng::new(0x0001 ^ idx as u64);
-        for (fmt, b) in [(Fmt::Rgba8, [255u8; 8]), (Fmt::R16, [255, 255, 0, 0, 0, 0, 0, 0]), (Fmt::Rgba16F, [0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C])] {
+        for (fmt, b) in [
+            (Fmt::Rgba8, [255u8; 8]),
+            (Fmt::R16, [255, 255, 0, 0, 0, 0, 0, 0]),
+            (Fmt::Rgba16F, [0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C]),
+        ] {
             let mut h = random_header(&mut rng, c.ty, fmt, false);
             h.swizzle = Default::default();
             let (tex, border) = constant_tex(h, fmt, b);
@@ -136,7 +145,11 @@ fn filtered_result_within_its_taps() {
                 for ch in 0..4 {
                     let r = f64::from(f32::from_bits(out[l][ch]));
                     let (a, b) = (f64::from((lo[ch] - slack) as f32), f64::from((hi[ch] + slack) as f32));
-                    assert!(r >= a && r <= b, "{} lane {l} ch {ch}: {r} not in [{a}, {b}]\n{h:?}\n{s:?}\n{q:?}", c.name());
+                    assert!(
+                        r >= a && r <= b,
+                        "{} lane {l} ch {ch}: {r} not in [{a}, {b}]\n{h:?}\n{s:?}\n{q:?}",
+                        c.name()
+                    );
                 }
                 lanes_checked += 1;
             }
@@ -313,7 +326,11 @@ fn lod_probe_derivative_lod_matches_f64() {
                             dm >= l0 && dm <= l1
                         }
                     };
-                    assert!(ok, "{ty:?} aniso {aniso} {mip:?}: model d' {dm}, f64 λ {} (window {lo} … {hi})\n{:?}", li.ideal, lanes[l]);
+                    assert!(
+                        ok,
+                        "{ty:?} aniso {aniso} {mip:?}: model d' {dm}, f64 λ {} (window {lo} … {hi})\n{:?}",
+                        li.ideal, lanes[l]
+                    );
                     if mip == MipFilter::Linear && !ty.is_cube() && li.ideal > 0.0 && li.ideal < q {
                         worst = worst.max((dm - li.ideal).abs());
                     }
@@ -347,8 +364,12 @@ fn lod_edge_cases() {
     }
     assert_eq!(level(sample_l(v, Ok(&s), m, &a, [f(7.0); 4], [0; 3]).expect("ok")), 3.0);
     // Bias clamp. A quad with ∂s/∂x = ∂t/∂y = d on 256 texels: λ_base = log2(256·d).
-    let quad = |d: f32| [[f(0.5), f(0.5), 0, 0], [f(0.5 + d), f(0.5), 0, 0], [f(0.5), f(0.5 + d), 0, 0], [f(0.5 + d), f(0.5 + d), 0, 0]];
-    let sb = |s: &SamplerHeader, d: f32, bias: f32| level(sample_b(v, Ok(s), m, &quad(d), [f(bias); 4], [0; 3]).expect("ok"));
+    let quad = |d: f32| {
+        [[f(0.5), f(0.5), 0, 0], [f(0.5 + d), f(0.5), 0, 0], [f(0.5), f(0.5 + d), 0, 0], [f(0.5 + d), f(0.5 + d), 0, 0]]
+    };
+    let sb = |s: &SamplerHeader, d: f32, bias: f32| {
+        level(sample_b(v, Ok(s), m, &quad(d), [f(bias); 4], [0; 3]).expect("ok"))
+    };
     let mut s = lod_sampler(MipFilter::Linear);
     // λ_base = −12; sampler 15.996 + shader 10 clamps to 15.996 → λ = 3.996 (unclamped: 13.996).
     s.lod_bias = I8F8::from_bits(16 * 256 - 1);
@@ -521,6 +542,12 @@ fn oracle_lambda_of_a_known_footprint() {
     let s = lod_sampler(MipFilter::Linear);
     let o = Oracle::new(&tex, &s);
     // ∂(s, t)/∂x = (3/64, 4/64) → ρx = 5 texels; ∂/∂y = (1/64, 0) → ρ = 5, λ = log2 5.
-    let lane = LaneIn { c: [0.5; 4], dx: [3.0 / 64.0, 4.0 / 64.0, 0.0], dy: [1.0 / 64.0, 0.0, 0.0], lod: LodIn::Implicit { bias: 0.0 }, offset: [0; 3] };
+    let lane = LaneIn {
+        c: [0.5; 4],
+        dx: [3.0 / 64.0, 4.0 / 64.0, 0.0],
+        dy: [1.0 / 64.0, 0.0, 0.0],
+        lod: LodIn::Implicit { bias: 0.0 },
+        offset: [0; 3],
+    };
     assert!((o.lod_info(&lane, None).ideal - 5f64.log2()).abs() < 1e-12);
 }

@@ -37,7 +37,11 @@ fn nearest_f32(num: i128, den: i128) -> u32 {
             None => true,
             Some((be, bs)) => {
                 // compare err/2^scale vs be/2^bs
-                let (a, b) = if scale >= bs as i32 { (err, be << (scale as i128 - bs)) } else { (err << (bs - scale as i128), be) };
+                let (a, b) = if scale >= bs as i32 {
+                    (err, be << (scale as i128 - bs))
+                } else {
+                    (err << (bs - scale as i128), be)
+                };
                 a < b || (a == b && m & 1 == 0)
             }
         };
@@ -229,7 +233,10 @@ fn srgb_table_matches_the_iec_curve() {
     // Decode: r, g, b linearized as UNORM16, alpha stays UNORM8.
     let t = decode(Format::RGBA8_UNORM, true, &bytes(&[0, 128, 255, 128]));
     assert_eq!(t.0, [0, SRGB_TO_LINEAR16[128] as i64, 65535, 128]);
-    let w = texel_to_bits(domains(Format::BGRA8_UNORM, true), decode(Format::BGRA8_UNORM, true, &bytes(&[255, 128, 0, 255])));
+    let w = texel_to_bits(
+        domains(Format::BGRA8_UNORM, true),
+        decode(Format::BGRA8_UNORM, true, &bytes(&[255, 128, 0, 255])),
+    );
     assert_eq!(w, [0, un(SRGB_TO_LINEAR16[128] as u32, 65535), ONE, ONE]);
 }
 
@@ -387,7 +394,10 @@ fn wrap_sweeps_match_d3d() {
     }
     // Huge indices stay correct and never panic.
     assert_eq!(wrap(WrapMode::Repeat, i64::MIN, 3), Wrapped::Texel((i64::MIN.rem_euclid(3)) as u32));
-    assert_eq!(wrap(WrapMode::MirroredRepeat, i64::MAX, 7), Wrapped::Texel(d3d_wrap(WrapMode::MirroredRepeat, i64::MAX, 7).unwrap() as u32));
+    assert_eq!(
+        wrap(WrapMode::MirroredRepeat, i64::MAX, 7),
+        Wrapped::Texel(d3d_wrap(WrapMode::MirroredRepeat, i64::MAX, 7).unwrap() as u32)
+    );
     assert_eq!(wrap(WrapMode::ClampToEdge, i64::MAX, 7), Wrapped::Texel(6));
     assert_eq!(wrap(WrapMode::MirrorClampToEdge, i64::MIN, 7), Wrapped::Texel(6));
     assert_eq!(wrap(WrapMode::Repeat, 5, 0), Wrapped::Border);
@@ -413,7 +423,10 @@ fn border_colour_is_clamped_quantized_and_substituted_per_component() {
     // SNORM clamps to [−1, 1].
     assert_eq!(bits(F::RG8_SNORM, false, [fl(-3.0), fl(0.5), 0, 0]), [fl(-1.0), sn(64, 127), 0, ONE]);
     // Floats: fp16 rounds, fp32 keeps bits (NaN too).
-    assert_eq!(bits(F::RGBA16_FLOAT, false, [fl(1.0 / 3.0), 0x7FC0_0001, fl(1e6), fl(-0.0)]), [f16_to_f32_bits(0x3555), 0x7FC0_0000 | (0x200 << 13), fl(f32::INFINITY), fl(-0.0)]);
+    assert_eq!(
+        bits(F::RGBA16_FLOAT, false, [fl(1.0 / 3.0), 0x7FC0_0001, fl(1e6), fl(-0.0)]),
+        [f16_to_f32_bits(0x3555), 0x7FC0_0000 | (0x200 << 13), fl(f32::INFINITY), fl(-0.0)]
+    );
     assert_eq!(bits(F::R32_FLOAT, false, [0x7FC0_1234, 0, 0, 0]), [0x7FC0_1234, 0, 0, ONE]);
     // Integers clamp to the channel's range.
     assert_eq!(bits(F::RGBA8_UINT, false, [300, 7, u32::MAX, 0]), [255, 7, 255, 0]);

@@ -4,10 +4,10 @@ mod bench;
 mod checks;
 
 // Log transport: semihosting in QEMU, RTT on a real board.
-#[cfg(all(feature = "defmt", not(feature = "board-stm32f4")))]
-use defmt_semihosting as _;
 #[cfg(feature = "board-stm32f4")]
 use defmt_rtt as _;
+#[cfg(all(feature = "defmt", not(feature = "board-stm32f4")))]
+use defmt_semihosting as _;
 
 #[cfg(target_arch = "arm")]
 pub(crate) mod platform {

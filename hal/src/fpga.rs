@@ -89,7 +89,9 @@ impl<E: core::fmt::Debug> core::fmt::Display for Error<E> {
             Error::Bus(e) => write!(f, "SPI bus error: {e:?}"),
             Error::Pin(e) => write!(f, "pin error: {e:?}"),
             Error::Timeout => write!(f, "timeout waiting for BUSY low"),
-            Error::Crc(Link::Command) => write!(f, "CRC error on the command frame (device-reported), retries exhausted"),
+            Error::Crc(Link::Command) => {
+                write!(f, "CRC error on the command frame (device-reported), retries exhausted")
+            }
             Error::Crc(Link::Response) => write!(f, "CRC error on the response frame, retries exhausted"),
             Error::DeviceFault(code) => match protocol::status_def(*code) {
                 Some(s) => write!(f, "device fault 0x{code:02X} {}: {}", s.name, s.doc),

@@ -435,7 +435,9 @@ impl Op {
                 w.u32(handle);
                 w.quad(&ra);
             }
-            Op::TgsiTxq { view, lod: a } | Op::TgsiSviewinfo { view, mip_level: a } | Op::TgsiSamplePos { view, index: a } => {
+            Op::TgsiTxq { view, lod: a }
+            | Op::TgsiSviewinfo { view, mip_level: a }
+            | Op::TgsiSamplePos { view, index: a } => {
                 w.bytes(&[code, 0, 0, 0]);
                 w.u32(view);
                 w.u32(a);
@@ -763,7 +765,11 @@ impl Reader<'_> {
         Ok(g)
     }
     /// An operand block flagged present, or one sent as zeros when absent.
-    fn optional<T: Default + PartialEq>(&mut self, present: bool, f: impl FnOnce(&mut Self) -> Result<T, u8>) -> Result<Option<T>, u8> {
+    fn optional<T: Default + PartialEq>(
+        &mut self,
+        present: bool,
+        f: impl FnOnce(&mut Self) -> Result<T, u8>,
+    ) -> Result<Option<T>, u8> {
         let v = f(self)?;
         if present {
             Ok(Some(v))
@@ -994,7 +1000,8 @@ impl Reply {
 
     /// The completion record and the number of result words the device holds for it.
     pub fn completion(&self) -> Completion {
-        let done = |written: u16, words: u8| Completion { outcome: outcome::DONE, kind: 0, detail: [0, 0], written, words };
+        let done =
+            |written: u16, words: u8| Completion { outcome: outcome::DONE, kind: 0, detail: [0, 0], written, words };
         match self {
             Reply::Vec4(_) => done(1, 4),
             Reply::Lanes(l) => done(l.written, l.lanes.saturating_mul(4)),

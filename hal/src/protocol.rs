@@ -1203,7 +1203,10 @@ pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
     }
     writeln!(out)?;
     writeln!(out, "// ---- ops (SUBMIT payload byte 0): TXC_OP_<name>, _LEN = SUBMIT payload bytes,")?;
-    writeln!(out, "// _CAP = capability bit (0..31: CAPS, 32..63: CAPS1 bit n-32), _REPLAY = 1: byte 1 is the replay tag ----")?;
+    writeln!(
+        out,
+        "// _CAP = capability bit (0..31: CAPS, 32..63: CAPS1 bit n-32), _REPLAY = 1: byte 1 is the replay tag ----"
+    )?;
     for o in OPS {
         writeln!(out, "// {} (result: {}): {}", o.name, o.result.ascii(), Ascii(o.doc))?;
         writeln!(out, "//   operands: {}", o.layout)?;

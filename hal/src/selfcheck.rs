@@ -822,7 +822,18 @@ impl Scene {
         s.samplers = [
             sampler_words([0, 0, 0], 0, 0, 0, 0, None, false, 0, [0, 0xFFFF], [0; 4]),
             sampler_words([2, 2, 2], 1, 1, 2, 0, None, true, 0, [0, 0xFFFF], [0; 4]),
-            sampler_words([1, 3, 4], 1, 1, 1, 2, None, false, 128, [0, 3 << 8], [0x3E80_0000, 0x3F00_0000, 0x3F40_0000, one]),
+            sampler_words(
+                [1, 3, 4],
+                1,
+                1,
+                1,
+                2,
+                None,
+                false,
+                128,
+                [0, 3 << 8],
+                [0x3E80_0000, 0x3F00_0000, 0x3F40_0000, one],
+            ),
             sampler_words([2, 2, 2], 1, 1, 2, 0, Some(3), true, 0, [0, 0xFFFF], [0; 4]),
             sampler_words([0, 0, 0], 0, 0, 1, 0, Some(4), false, -256, [128, 0xFFFF], [0; 4]),
             [0, 0, 0, 0, 0, 0, 0, 1],
@@ -1033,7 +1044,11 @@ impl OpGen {
         }
         let add = |k: usize| -> [i64; 3] {
             core::array::from_fn(|a| {
-                let (b, x, y) = (base.get(a).copied().unwrap_or(0), dx.get(a).copied().unwrap_or(0), dy.get(a).copied().unwrap_or(0));
+                let (b, x, y) = (
+                    base.get(a).copied().unwrap_or(0),
+                    dx.get(a).copied().unwrap_or(0),
+                    dy.get(a).copied().unwrap_or(0),
+                );
                 b + if k & 1 == 1 { x } else { 0 } + if k & 2 == 2 { y } else { 0 }
             })
         };
@@ -1236,9 +1251,13 @@ impl OpGen {
         let any_view = |g: &mut Self| g.view(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13]);
         Some(match code {
             code::NV_TXQ => {
-                let query = self.rng.pick(&[TxqQuery::Dimension, TxqQuery::Dimension, TxqQuery::TextureType, TxqQuery::SamplerPos], TxqQuery::Dimension);
+                let query = self.rng.pick(
+                    &[TxqQuery::Dimension, TxqQuery::Dimension, TxqQuery::TextureType, TxqQuery::SamplerPos],
+                    TxqQuery::Dimension,
+                );
                 let param = if self.rng.chance(1, 8) { self.rng.u32() } else { self.rng.below(6) };
-                let likely: &[u16] = if query == TxqQuery::SamplerPos { &[16, 16, 0] } else { &[0, 1, 2, 3, 4, 5, 6, 8, 10, 16, 17] };
+                let likely: &[u16] =
+                    if query == TxqQuery::SamplerPos { &[16, 16, 0] } else { &[0, 1, 2, 3, 4, 5, 6, 8, 10, 16, 17] };
                 Op::NvTxq { source: self.source(likely), query, param }
             }
             code::NV_TLD4S => self.tld4s(),
@@ -1274,7 +1293,9 @@ impl OpGen {
                 let view = any_view(self);
                 Op::TgsiSviewinfo { view, mip_level: self.small_index(6) }
             }
-            code::TGSI_SAMPLE_INFO => Op::TgsiSampleInfo { view: self.view(&[ptr::MULTISAMPLE, ptr::MULTISAMPLE, ptr::RGBA8_2D, ptr::BUFFER]) },
+            code::TGSI_SAMPLE_INFO => Op::TgsiSampleInfo {
+                view: self.view(&[ptr::MULTISAMPLE, ptr::MULTISAMPLE, ptr::RGBA8_2D, ptr::BUFFER]),
+            },
             code::TGSI_SAMPLE_POS => {
                 let view = self.view(&[ptr::MULTISAMPLE, ptr::MULTISAMPLE, ptr::RGBA8_2D]);
                 Op::TgsiSamplePos { view, index: self.small_index(5) }
@@ -1326,7 +1347,16 @@ impl OpGen {
             | code::TGSI_SAMPLE_C_LZ => {
                 let compare = matches!(code, code::TGSI_SAMPLE_C | code::TGSI_SAMPLE_C_LZ);
                 let view = if compare {
-                    self.view(&[ptr::DEPTH, ptr::DEPTH, ptr::DEPTH, ptr::DEPTH, ptr::CUBE, ptr::ARRAY, ptr::RGBA8_2D, ptr::CUBE_ARRAY])
+                    self.view(&[
+                        ptr::DEPTH,
+                        ptr::DEPTH,
+                        ptr::DEPTH,
+                        ptr::DEPTH,
+                        ptr::CUBE,
+                        ptr::ARRAY,
+                        ptr::RGBA8_2D,
+                        ptr::CUBE_ARRAY,
+                    ])
                 } else {
                     self.view(&SAMPLEABLE)
                 };
@@ -1370,7 +1400,8 @@ impl OpGen {
                     ptr::THREE_D,
                     ptr::PITCHED,
                 ]);
-                let reference = if self.rng.chance(1, 3) { Some(core::array::from_fn(|_| self.depth_ref())) } else { None };
+                let reference =
+                    if self.rng.chance(1, 3) { Some(core::array::from_fn(|_| self.depth_ref())) } else { None };
                 let sampler = self.sampler(reference.is_some());
                 let mut address = self.address(view);
                 if scene_type(view).is_some_and(|(t, _, _)| t == TextureType::TwoDArray) {
@@ -1379,7 +1410,8 @@ impl OpGen {
                         r[3] = 0;
                     }
                 }
-                let component = if self.rng.chance(1, 12) { 4 + self.rng.below(252) as u8 } else { self.rng.below(4) as u8 };
+                let component =
+                    if self.rng.chance(1, 12) { 4 + self.rng.below(252) as u8 } else { self.rng.below(4) as u8 };
                 let cube = scene_type(view).is_some_and(|(t, _, _)| t.is_cube());
                 let offset = match self.rng.below(12) {
                     0 => [self.rng.pick(&[32, -33, 1000], 32), 0],
@@ -1487,7 +1519,8 @@ impl OpGen {
                 }
             }
         }
-        let needs_src1 = ty == Some(T::CubeArray) && (shadow || matches!(op, TexOp::Txb | TexOp::Txl)) || (w_taken && matches!(op, TexOp::Txb | TexOp::Txl));
+        let needs_src1 = ty == Some(T::CubeArray) && (shadow || matches!(op, TexOp::Txb | TexOp::Txl))
+            || (w_taken && matches!(op, TexOp::Txb | TexOp::Txl));
         let src1 = if self.rng.chance(if needs_src1 { 9 } else { 1 }, if needs_src1 { 10 } else { 6 }) {
             let shadow_cube_array = shadow && ty == Some(T::CubeArray);
             Some(core::array::from_fn(|_| if shadow_cube_array { self.depth_ref() } else { extra(self) }))

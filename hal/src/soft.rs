@@ -162,11 +162,24 @@ impl<'m, const HEADERS: usize, const SAMPLERS: usize, const CBANK: usize> SoftSa
                 let src1 = src1.map(|x| x.map(|c| [c, 0, 0, 0]));
                 let grads = grads.map(|g| g.quads());
                 let ops = TexOperands { src0: &src0, src1: src1.as_ref(), grads: grads.as_ref().map(|(x, y)| (x, y)) };
-                sampled(sample::tex_family(t, shadow, v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e), &*self.memory, ops))
+                sampled(sample::tex_family(
+                    t,
+                    shadow,
+                    v.as_ref().map_err(|e| *e),
+                    s.as_ref().map_err(|e| *e),
+                    &*self.memory,
+                    ops,
+                ))
             }
             Op::TgsiSample { view, sampler, address, offset } => {
                 let (v, s) = (self.view(view), self.sampler(sampler));
-                sampled(sample::sample(v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e), &*self.memory, &address, offset))
+                sampled(sample::sample(
+                    v.as_ref().map_err(|e| *e),
+                    s.as_ref().map_err(|e| *e),
+                    &*self.memory,
+                    &address,
+                    offset,
+                ))
             }
             Op::TgsiSampleB { view, sampler, address, offset, bias } => {
                 let (v, s) = (self.view(view), self.sampler(sampler));

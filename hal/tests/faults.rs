@@ -11,7 +11,9 @@ use proptest::prelude::*;
 use texcore::handle::{HandleSource, TsPtrIdx};
 use texcore::query::nv::TxqQuery;
 use texcore_hal::protocol::{self, cmd, status, FETCH};
-use texcore_hal::{Config, Error, Fault, FpgaSampler, Injection, Link, Op, ProtocolError, Reply, SamplerDevice, SimError};
+use texcore_hal::{
+    Config, Error, Fault, FpgaSampler, Injection, Link, Op, ProtocolError, Reply, SamplerDevice, SimError,
+};
 
 /// One op of each query kind, with non-zero results on the query fixture (and a rejected
 /// INFO).
@@ -226,7 +228,11 @@ fn every_single_bit_flip_of_an_exchange_is_detected() {
             let len = if dir == 0 { cmd_len } else { resp_len };
             for byte in 0..len {
                 for bit in 0..8 {
-                    let fault = if dir == 0 { Fault::FlipCommandBit { byte, bit } } else { Fault::FlipResponseBit { byte, bit } };
+                    let fault = if dir == 0 {
+                        Fault::FlipCommandBit { byte, bit }
+                    } else {
+                        Fault::FlipResponseBit { byte, bit }
+                    };
                     for retries in [0u8, 1] {
                         let r = with_pair(Config { retries, ..CONFIG }, |sim, fpga, soft| {
                             sim.inject(Injection::once(fault).only(code)).unwrap();
@@ -261,7 +267,13 @@ fn every_single_bit_flip_of_an_exchange_is_detected() {
 #[test]
 fn every_single_bit_flip_of_an_atomic_exchange_applies_it_once() {
     use texcore::op::resource::AtomicOp;
-    let o = Op::TgsiAtomic { op: AtomicOp::UAdd, resource: ptr::ATOMIC, address: [3, 2, 0, 0], src: [1, 10, 100, 1000], cmp: [0; 4] };
+    let o = Op::TgsiAtomic {
+        op: AtomicOp::UAdd,
+        resource: ptr::ATOMIC,
+        address: [3, 2, 0, 0],
+        src: [1, 10, 100, 1000],
+        cmp: [0; 4],
+    };
     let load = Op::TgsiLoad { resource: ptr::ATOMIC, address: [3, 2, 0, 0] };
     let (cmd_len, resp_len) = (4 + 56 + 4u16, 6 + 8 + 4u16);
     let mut checked = 0;
@@ -269,7 +281,8 @@ fn every_single_bit_flip_of_an_atomic_exchange_applies_it_once() {
         let len = if dir == 0 { cmd_len } else { resp_len };
         for byte in 0..len {
             for bit in 0..8 {
-                let fault = if dir == 0 { Fault::FlipCommandBit { byte, bit } } else { Fault::FlipResponseBit { byte, bit } };
+                let fault =
+                    if dir == 0 { Fault::FlipCommandBit { byte, bit } } else { Fault::FlipResponseBit { byte, bit } };
                 with_scene_pair(Config { retries: 1, ..CONFIG }, |sim, fpga, soft| {
                     let want = soft.execute(&o).unwrap();
                     sim.inject(Injection::once(fault).only(cmd::SUBMIT)).unwrap();
@@ -285,10 +298,7 @@ fn every_single_bit_flip_of_an_atomic_exchange_applies_it_once() {
 }
 
 fn link_error(e: &Error<SimError>) -> bool {
-    matches!(
-        e,
-        Error::Crc(_) | Error::Protocol(ProtocolError::Frame | ProtocolError::Seq | ProtocolError::NoResponse)
-    )
+    matches!(e, Error::Crc(_) | Error::Protocol(ProtocolError::Frame | ProtocolError::Seq | ProtocolError::NoResponse))
 }
 
 proptest! {
@@ -407,7 +417,9 @@ impl SpiDevice for ScriptedDevice {
         for op in ops.iter_mut() {
             match op {
                 Operation::Write(w) if w.first() == Some(&FETCH) && w.len() == 1 => fetch = true,
-                Operation::Write(w) => self.last_cmd = (w.first().copied().unwrap_or(0), w.get(1).copied().unwrap_or(0)),
+                Operation::Write(w) => {
+                    self.last_cmd = (w.first().copied().unwrap_or(0), w.get(1).copied().unwrap_or(0))
+                }
                 Operation::Read(r) if fetch => {
                     let (wf, st, bytes, echo) = self.frames[self.fetches % self.frames.len()].clone();
                     self.fetches += 1;

@@ -28,7 +28,8 @@ fn fpga_and_model_in_lockstep() {
     assert_eq!(pair.ops_checked() as usize, ops.len() / 4);
 
     // A wrong result in a perfectly valid frame: a divergence naming the op and both results.
-    let o = Op::NvTxq { source: HandleSource::ConstBank(TsPtrIdx::new(1).unwrap()), query: TxqQuery::Dimension, param: 0 };
+    let o =
+        Op::NvTxq { source: HandleSource::ConstBank(TsPtrIdx::new(1).unwrap()), query: TxqQuery::Dimension, param: 0 };
     sim.inject(Injection::once(Fault::CorruptResult { word: 2, xor: 0x10 })).unwrap();
     match pair.execute(&o) {
         Err(LockstepError::Divergence(Divergence { op, a, b })) => {

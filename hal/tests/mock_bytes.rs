@@ -119,7 +119,8 @@ impl Script {
     }
 }
 
-const LIMITS: Limits = Limits { memory_bytes: 4096, header_entries: 16, sampler_entries: 8, const_bank_words: 64, caps: 0x3F };
+const LIMITS: Limits =
+    Limits { memory_bytes: 4096, header_entries: 16, sampler_entries: 8, const_bank_words: 64, caps: 0x3F };
 
 fn cbank(i: u16) -> HandleSource {
     HandleSource::ConstBank(TsPtrIdx::new(i).unwrap())
@@ -158,8 +159,8 @@ fn literal_write_reg_and_submit_frames() {
     // seq 3: SUBMIT NV_TXQ, constant-bank index 5, DIMENSION, LOD 2.
     s.raw(
         vec![
-            0x40, 0x03, 0x0C, 0x00, 0x01, 0x00, 0x01, 0x00, 0x05, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x70,
-            0x28, 0x09, 0x61,
+            0x40, 0x03, 0x0C, 0x00, 0x01, 0x00, 0x01, 0x00, 0x05, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x70, 0x28,
+            0x09, 0x61,
         ],
         resp_frame(3, cmd::SUBMIT, 0, &[0, 0, 0, 0, 1, 0, 4, 0]),
         18,
@@ -357,7 +358,11 @@ fn every_op_submit_and_result_bytes() {
     s.run(Config::default(), |d| {
         let r = d.execute(&Op::NvTxq { source: cbank(0x1FFF), query: TxqQuery::TextureType, param: 0 });
         assert_eq!(r.unwrap(), Reply::Vec4([0, 0, 4, 0]));
-        let r = d.execute(&Op::NvTxq { source: HandleSource::Bindless(0x0030_0002), query: TxqQuery::SamplerPos, param: 3 });
+        let r = d.execute(&Op::NvTxq {
+            source: HandleSource::Bindless(0x0030_0002),
+            query: TxqQuery::SamplerPos,
+            param: 3,
+        });
         assert_eq!(r.unwrap().vec4(), Some([0x0A00_0600, 0, 0, 0]));
         assert_eq!(d.execute(&Op::TgsiTxq { view: 7, lod: 1 }).unwrap().vec4(), Some([32, 16, 0, 6]));
         assert_eq!(d.execute(&Op::TgsiSviewinfo { view: 7, mip_level: 9 }).unwrap().vec4(), Some([0, 0, 0, 6]));
@@ -387,7 +392,9 @@ fn simd8_result_is_read_in_one_frame_and_unwritten_lanes_are_zeroed() {
     let device_words: Vec<u32> = (0..32).map(|i| 500 + i).collect(); // garbage in lanes 4..8
     s.read_result(0, &device_words);
     let l = s
-        .run(Config::default(), |d| d.execute(&Op::IntelInfo { op: 0x0A, exec: 0x03, exec_mask: 0x0F, surface: 1, lod: [0; 16] }))
+        .run(Config::default(), |d| {
+            d.execute(&Op::IntelInfo { op: 0x0A, exec: 0x03, exec_mask: 0x0F, surface: 1, lod: [0; 16] })
+        })
         .unwrap();
     let Reply::Lanes(LaneReply { lanes: 8, written: 0x0F, dst }) = l else { panic!("{l:?}") };
     for (i, w) in dst.iter().enumerate() {
@@ -680,10 +687,12 @@ fn literal_sample_i_frames() {
     let mut s = Script::new();
     s.raw(
         vec![
-            0x40, 0x00, 0x18, 0x00, 0x15, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
-            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xDD, 0x87, 0xCF, 0x7A,
+            0x40, 0x00, 0x18, 0x00, 0x15, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xDD, 0x87, 0xCF, 0x7A,
         ],
-        vec![0xA5, 0x00, 0x40, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x04, 0x00, 0x98, 0xD4, 0xE1, 0xF8],
+        vec![
+            0xA5, 0x00, 0x40, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x04, 0x00, 0x98, 0xD4, 0xE1, 0xF8,
+        ],
         18,
     );
     s.read_result(0, &[0x3F80_0000, 0, 0, 0x3F80_0000]);
@@ -729,7 +738,10 @@ fn new_ops_submit_and_result_bytes() {
     s.submit(&with([op::TGSI_LOAD, 0, 0, 0], &[4, 1, 2, 0, 9]), vec4_done);
     s.read_result(0, &[9, 10, 11, 12]);
     // STORE: written, then not written (no READ_RESULT: no words).
-    s.submit(&with([op::TGSI_STORE, 0, 0, 0], &[0, 5, 6, 0, 0, fb(0.25), fb(0.5), fb(0.75), fb(1.0)]), [0, 0, 0, 0, 1, 0, 0, 0]);
+    s.submit(
+        &with([op::TGSI_STORE, 0, 0, 0], &[0, 5, 6, 0, 0, fb(0.25), fb(0.5), fb(0.75), fb(1.0)]),
+        [0, 0, 0, 0, 1, 0, 0, 0],
+    );
     s.submit(&with([op::TGSI_STORE, 0, 0, 0], &[0, 99, 0, 0, 0, 0, 0, 0, 0]), [0, 0, 0, 0, 0, 0, 0, 0]);
     // Atomics: replay tags 1 and 2 in byte 1.
     s.submit(&with([op::TGSI_ATOMUADD, 1, 0, 0], &[4, 2, 1, 0, 0, 1, 2, 3, 4, 0, 0, 0, 0]), vec4_done);
@@ -778,7 +790,10 @@ fn new_ops_submit_and_result_bytes() {
     s.submit(&with([op::TGSI_GATHER4, 7, 0, 0], &w), [1, 0x2D, 0, 0, 0, 0, 0, 0]);
     // TLD4S bindless, component B, mods .AOFFI .DC .F16 RTZ = 0b1111; count 1: the second
     // words the device sends are not part of the result.
-    s.submit(&with([op::NV_TLD4S, 1, 2, 0b1111], &[0x0010_0001, fb(0.5), fb(0.25), 0x0001_3F01, fb(0.6)]), [0, 0, 0, 0, 1, 0, 4, 0]);
+    s.submit(
+        &with([op::NV_TLD4S, 1, 2, 0b1111], &[0x0010_0001, fb(0.5), fb(0.25), 0x0001_3F01, fb(0.6)]),
+        [0, 0, 0, 0, 1, 0, 4, 0],
+    );
     s.read_result(0, &[0x3C00_1234, 0xDEAD, 0x0000_5678, 0xBEEF]);
     // TMML, constant bank 12, ARRAY_CUBE (7).
     let mut w = vec![12];
@@ -799,9 +814,16 @@ fn new_ops_submit_and_result_bytes() {
         assert_eq!(d.execute(&st).unwrap(), Reply::Stored(true));
         let st = Op::TgsiStore { resource: 0, address: [99, 0, 0, 0], src: [0; 4] };
         assert_eq!(d.execute(&st).unwrap(), Reply::Stored(false));
-        let a = Op::TgsiAtomic { op: AtomicOp::UAdd, resource: 4, address: [2, 1, 0, 0], src: [1, 2, 3, 4], cmp: [0; 4] };
+        let a =
+            Op::TgsiAtomic { op: AtomicOp::UAdd, resource: 4, address: [2, 1, 0, 0], src: [1, 2, 3, 4], cmp: [0; 4] };
         assert_eq!(d.execute(&a).unwrap(), Reply::Vec4([7, 0, 5, 1]));
-        let a = Op::TgsiAtomic { op: AtomicOp::Cas, resource: 7, address: [9, 0, 0, 0], src: [5, 0, 0, 0], cmp: [3, 0, 0, 0] };
+        let a = Op::TgsiAtomic {
+            op: AtomicOp::Cas,
+            resource: 7,
+            address: [9, 0, 0, 0],
+            src: [5, 0, 0, 0],
+            cmp: [3, 0, 0, 0],
+        };
         assert_eq!(d.execute(&a).unwrap(), Reply::Vec4([3, 0, 0, 1]));
         let txd = Op::TgsiTex {
             op: TexOp::Txd,
@@ -813,7 +835,8 @@ fn new_ops_submit_and_result_bytes() {
             grads: Some(g),
         };
         assert_eq!(d.execute(&txd).unwrap(), Reply::Quad(result_quad));
-        let tex = Op::TgsiTex { op: TexOp::Tex, shadow: false, view: 0, sampler: 0, src0: q2, src1: None, grads: Some(g) };
+        let tex =
+            Op::TgsiTex { op: TexOp::Tex, shadow: false, view: 0, sampler: 0, src0: q2, src1: None, grads: Some(g) };
         assert_eq!(d.execute(&tex).unwrap().quad(), Some(result_quad), "TEX does not send derivatives");
         let c = Op::TgsiSampleC { view: 1, sampler: 3, address: q, offset: [-1, 2, 0], reference: [fb(0.5); 4] };
         assert_eq!(d.execute(&c).unwrap(), Reply::Quad(result_quad));

@@ -235,7 +235,13 @@ fn capability_bits_span_caps_and_caps1() {
     }
     let imax = protocol::op_def(op::TGSI_ATOMIMAX).unwrap();
     assert!(imax.cap_bit >= 32, "in CAPS1");
-    let o = Op::TgsiAtomic { op: texcore::op::resource::AtomicOp::IMax, resource: 0, address: [0; 4], src: [0; 4], cmp: [0; 4] };
+    let o = Op::TgsiAtomic {
+        op: texcore::op::resource::AtomicOp::IMax,
+        resource: 0,
+        address: [0; 4],
+        src: [0; 4],
+        cmp: [0; 4],
+    };
     let without = Limits { caps: all & !(1u64 << imax.cap_bit), ..l };
     assert!(!without.supports(&o));
     let only_caps = Limits { caps: all & 0xFFFF_FFFF, ..l };

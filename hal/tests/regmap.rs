@@ -85,10 +85,8 @@ const END: &str = "//! <!-- tables:end -->";
 fn module_doc_tables_match_the_tables() {
     let mut md = String::new();
     render_markdown(&mut md).unwrap();
-    let generated: String = md
-        .lines()
-        .map(|l| if l.is_empty() { "//!\n".to_owned() } else { format!("//! {l}\n") })
-        .collect();
+    let generated: String =
+        md.lines().map(|l| if l.is_empty() { "//!\n".to_owned() } else { format!("//! {l}\n") }).collect();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/protocol.rs");
     let src = std::fs::read_to_string(&path).unwrap();
     let start = src.find(BEGIN).expect("begin marker") + BEGIN.len() + 1;

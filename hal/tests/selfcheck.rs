@@ -165,7 +165,8 @@ fn the_set_passes_on_the_simulated_fpga_through_the_driver() {
     let mut fpga = FpgaSampler::new(sim.spi(), sim.busy_pin(), sim.reset_pin(), sim.delay(), Config::default());
     fpga.init().unwrap();
     let mut failures = Vec::new();
-    let s = selfcheck::run(&blob, &mut fpga, |i, op, reply, exp| failures.push((i, *op, *reply, exp.to_vec()))).unwrap();
+    let s =
+        selfcheck::run(&blob, &mut fpga, |i, op, reply, exp| failures.push((i, *op, *reply, exp.to_vec()))).unwrap();
     assert!(failures.is_empty(), "{failures:?}");
     assert!(s.all_passed(), "{s:?}");
     assert_eq!(s.passed, selfcheck::info(&blob).unwrap().records);
@@ -280,8 +281,7 @@ fn a_flipped_expected_bit_fails_exactly_its_record() {
             .iter()
             .find(|r| {
                 let op = Op::decode(r.op).unwrap();
-                op.shape() == shape && r.expected.len() / 4 > 2
-                    || (shape == ResultShape::Flag && op.shape() == shape)
+                op.shape() == shape && r.expected.len() / 4 > 2 || (shape == ResultShape::Flag && op.shape() == shape)
             })
             .unwrap_or_else(|| panic!("no record of shape {shape:?}"));
         let words = r.expected.len() / 4;

@@ -5,7 +5,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{all_ops, f, populate, ptr, scene, scene_ops, with_pair, with_scene_pair, Sim, Soft, C, H, MEM, S, SCENE_MEM};
+use common::{
+    all_ops, f, populate, ptr, scene, scene_ops, with_pair, with_scene_pair, Sim, Soft, C, H, MEM, S, SCENE_MEM,
+};
 use embedded_hal::digital::InputPin;
 use texcore::handle::{HandleSource, SamplerBinding, TsPtrIdx};
 use texcore::query::nv::TxqQuery;
@@ -91,7 +93,9 @@ fn every_op_matches_the_soft_sampler() {
         let (n, nonzero) = seen.per_op.get(d.name).copied().unwrap_or_default();
         assert!(n > 0 && nonzero > 0, "{}: {n} ops, {nonzero} non-zero", d.name);
     }
-    for (kind, min) in [("lanes", 100), ("rejected", 200), ("quad", 1000), ("tld4s", 50), ("stored", 50), ("vec4", 1000)] {
+    for (kind, min) in
+        [("lanes", 100), ("rejected", 200), ("quad", 1000), ("tld4s", 50), ("stored", 50), ("vec4", 1000)]
+    {
         assert!(seen.kinds.get(kind).copied().unwrap_or(0) >= min, "{kind}: {:?}", seen.kinds);
     }
     eprintln!("{seen:?}");
@@ -105,12 +109,19 @@ fn scene_ops_have_their_documented_effects() {
     with_scene_pair(Config::default(), |_, fpga, soft| {
         let load = Op::TgsiLoad { resource: ptr::ATOMIC, address: [2, 1, 0, 0] };
         let before = fpga.execute(&load).unwrap().vec4().unwrap();
-        let add = Op::TgsiAtomic { op: AtomicOp::UAdd, resource: ptr::ATOMIC, address: [2, 1, 0, 0], src: [1, 2, 3, 4], cmp: [0; 4] };
+        let add = Op::TgsiAtomic {
+            op: AtomicOp::UAdd,
+            resource: ptr::ATOMIC,
+            address: [2, 1, 0, 0],
+            src: [1, 2, 3, 4],
+            cmp: [0; 4],
+        };
         assert_eq!(fpga.execute(&add).unwrap(), Reply::Vec4(before));
         let after = fpga.execute(&load).unwrap().vec4().unwrap();
         let want: Vec<u32> = before.iter().zip([1u32, 2, 3, 4]).map(|(a, b)| a.wrapping_add(b)).collect();
         assert_eq!(after.to_vec(), want);
-        let store = Op::TgsiStore { resource: ptr::RGBA8_2D, address: [5, 6, 0, 0], src: [f(0.0), f(1.0), f(0.5), f(1.0)] };
+        let store =
+            Op::TgsiStore { resource: ptr::RGBA8_2D, address: [5, 6, 0, 0], src: [f(0.0), f(1.0), f(0.5), f(1.0)] };
         assert_eq!(fpga.execute(&store).unwrap(), Reply::Stored(true));
         let out = Op::TgsiStore { resource: ptr::RGBA8_2D, address: [16, 0, 0, 0], src: [0; 4] };
         assert_eq!(fpga.execute(&out).unwrap(), Reply::Stored(false));
@@ -134,7 +145,8 @@ fn scene_ops_have_their_documented_effects() {
 #[test]
 fn via_header_binding_and_pool_limits_match() {
     with_pair(Config::default(), |_, fpga, soft| {
-        let ops: Vec<Op> = all_ops().into_iter().filter(|o| matches!(o, Op::NvTxq { .. } | Op::TgsiTxq { .. })).collect();
+        let ops: Vec<Op> =
+            all_ops().into_iter().filter(|o| matches!(o, Op::NvTxq { .. } | Op::TgsiTxq { .. })).collect();
         for (binding, hmax, smax) in [
             (SamplerBinding::ViaHeaderBinding, 14, 6),
             (SamplerBinding::ViaHeaderBinding, 3, 15),
@@ -285,7 +297,11 @@ fn unsupported_ops_by_caps() {
 #[test]
 fn resets_clear_the_binding_state_but_not_memory() {
     with_pair(Config::default(), |_, fpga, soft| {
-        let o = Op::NvTxq { source: HandleSource::ConstBank(TsPtrIdx::new(1).unwrap()), query: TxqQuery::Dimension, param: 0 };
+        let o = Op::NvTxq {
+            source: HandleSource::ConstBank(TsPtrIdx::new(1).unwrap()),
+            query: TxqQuery::Dimension,
+            param: 0,
+        };
         assert_eq!(fpga.execute(&o).unwrap().vec4(), Some([64, 32, 0, 7]));
         SamplerDevice::reset(fpga).unwrap();
         soft.reset().unwrap();

@@ -274,10 +274,8 @@ fn word(v: &Value, what: &str) -> R<u32> {
             // written (for ≤ 15 significant digits): convert that decimal exactly.
             parse_f32(&format!("{f:e}")).map_or_else(|| bad(format!("{what}: bad number {f}")), Ok)
         }
-        Value::String(s) => parse_word(s.trim()).map_or_else(
-            || bad(format!("{what}: `{s}` is not a number (0x bits, integer, or decimal float)")),
-            Ok,
-        ),
+        Value::String(s) => parse_word(s.trim())
+            .map_or_else(|| bad(format!("{what}: `{s}` is not a number (0x bits, integer, or decimal float)")), Ok),
         Value::Bool(b) => Ok(u32::from(*b)),
         other => bad(format!("{what}: expected a number or a string, found {other}")),
     }
@@ -309,14 +307,22 @@ fn parse_hex(s: &str, what: &str) -> R<Vec<u8>> {
     }
     (0..digits.len())
         .step_by(2)
-        .map(|i| u8::from_str_radix(&digits[i..i + 2], 16).or_else(|_| bad(format!("{what}: bad hex `{}`", &digits[i..i + 2]))))
+        .map(|i| {
+            u8::from_str_radix(&digits[i..i + 2], 16)
+                .or_else(|_| bad(format!("{what}: bad hex `{}`", &digits[i..i + 2])))
+        })
         .collect()
 }
 
 fn one_of<T: Copy>(s: &str, what: &str, table: &[(&str, T)]) -> R<T> {
     let k = s.trim().to_ascii_lowercase().replace('-', "_");
     table.iter().find(|(n, _)| *n == k).map(|(_, v)| *v).map_or_else(
-        || bad(format!("{what}: unknown `{s}` (expected one of {})", table.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))),
+        || {
+            bad(format!(
+                "{what}: unknown `{s}` (expected one of {})",
+                table.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            ))
+        },
         Ok,
     )
 }
@@ -359,7 +365,11 @@ fn texture_type(s: &str) -> R<TextureType> {
 
 fn format(s: &str) -> R<Format> {
     Format::ALL.iter().copied().find(|f| f.name().eq_ignore_ascii_case(s.trim())).map_or_else(
-        || bad(format!("format `{s}` (expected e.g. RGBA8_UNORM, R32_UINT, Z16_UNORM; see core/src/descriptor/format.rs)")),
+        || {
+            bad(format!(
+                "format `{s}` (expected e.g. RGBA8_UNORM, R32_UINT, Z16_UNORM; see core/src/descriptor/format.rs)"
+            ))
+        },
         Ok,
     )
 }
@@ -430,28 +440,37 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
     let name = t.name.clone().unwrap_or_else(|| format!("textures[{idx}]"));
     let ty = texture_type(&t.ty).map_err(|e| prefix(&name, e))?;
     let fmt = format(&t.format).map_err(|e| prefix(&name, e))?;
-    let mut h = TextureHeader::new(ty, fmt, t.width, t.height.unwrap_or(1), t.depth.unwrap_or(1), t.levels.unwrap_or(1));
+    let mut h =
+        TextureHeader::new(ty, fmt, t.width, t.height.unwrap_or(1), t.depth.unwrap_or(1), t.levels.unwrap_or(1));
     h.base_level = t.base_level.unwrap_or(0);
     h.srgb = t.srgb;
     h.row_pitch = t.row_pitch.unwrap_or(0);
     h.quilt_width = t.quilt_width.unwrap_or(0);
     h.quilt_height = t.quilt_height.unwrap_or(0);
     if let Some(s) = t.samples {
-        h.ms_mode = MsMode::from_samples(s).map_or_else(|| bad(format!("{name}: samples must be 1, 2, 4, 8 or 16")), Ok)?;
+        h.ms_mode =
+            MsMode::from_samples(s).map_or_else(|| bad(format!("{name}: samples must be 1, 2, 4, 8 or 16")), Ok)?;
     }
     if let Some(l) = &t.layout {
-        h.layout = one_of(l, &format!("{name}.layout"), &[("pitch_linear", Layout::PitchLinear), ("pitch", Layout::PitchLinear), ("tiled4x4", Layout::Tiled4x4)])?;
+        h.layout = one_of(
+            l,
+            &format!("{name}.layout"),
+            &[("pitch_linear", Layout::PitchLinear), ("pitch", Layout::PitchLinear), ("tiled4x4", Layout::Tiled4x4)],
+        )?;
     }
     if let Some(s) = &t.swizzle {
         h.swizzle = swizzle(s).map_err(|e| prefix(&name, e))?;
     }
     let base = match t.base_address {
         Some(a) => a,
-        None => u32::try_from(next_free.div_ceil(256) * 256).or_else(|_| bad(format!("{name}: texture memory past 4 GiB")))?,
+        None => u32::try_from(next_free.div_ceil(256) * 256)
+            .or_else(|_| bad(format!("{name}: texture memory past 4 GiB")))?,
     };
     h.base_address = base;
     if let Err(e) = h.validate() {
-        return bad(format!("{name}: invalid texture header ({e:?}); use [[raw_headers]] for deliberately invalid words"));
+        return bad(format!(
+            "{name}: invalid texture header ({e:?}); use [[raw_headers]] for deliberately invalid words"
+        ));
     }
     let size = texture_bytes(&h);
     if size > 256 << 20 {
@@ -462,7 +481,8 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
         return Ok((h, vec![(u64::from(base), bytes)]));
     }
     let pattern = t.pattern.as_deref().unwrap_or("none").to_ascii_lowercase();
-    let colors: Vec<[u32; 4]> = t.colors.iter().enumerate().map(|(i, c)| color(c, &format!("{name}.colors[{i}]"))).collect::<R<_>>()?;
+    let colors: Vec<[u32; 4]> =
+        t.colors.iter().enumerate().map(|(i, c)| color(c, &format!("{name}.colors[{i}]"))).collect::<R<_>>()?;
     let defaults = default_colors(fmt);
     let pick = |i: usize| colors.get(i).copied().unwrap_or(defaults[i.min(1)]);
     let cell = t.cell.unwrap_or(1).max(1);
@@ -470,7 +490,11 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
     let kind = match pattern.as_str() {
         "none" | "zero" => return Ok((h, vec![(u64::from(base), vec![0; size as usize])])),
         "solid" | "checkerboard" | "gradient" | "unique" | "levels" => pattern,
-        other => return bad(format!("{name}: pattern `{other}` (expected none, solid, checkerboard, gradient, unique, levels)")),
+        other => {
+            return bad(format!(
+                "{name}: pattern `{other}` (expected none, solid, checkerboard, gradient, unique, levels)"
+            ))
+        }
     };
     let mut writes = Vec::new();
     for level in 0..h.base_level + h.levels {
@@ -486,7 +510,13 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
                             "solid" => pick(0),
                             "levels" => colors.get(level as usize).or(colors.last()).copied().unwrap_or(defaults[1]),
                             "checkerboard" => pick(((x / cell + y / cell + slice / cell) & 1) as usize),
-                            "unique" => [x, y, slice, level].iter().zip(dom).map(|(v, d)| domain_word(d, *v)).collect::<Vec<_>>().try_into().unwrap_or([0; 4]),
+                            "unique" => [x, y, slice, level]
+                                .iter()
+                                .zip(dom)
+                                .map(|(v, d)| domain_word(d, *v))
+                                .collect::<Vec<_>>()
+                                .try_into()
+                                .unwrap_or([0; 4]),
                             _ => {
                                 // gradient: x, y, slice normalized to [0, 1] (integer formats: the
                                 // coordinates), alpha 1.
@@ -557,7 +587,11 @@ fn build_sampler(s: &SamplerCfg, name: &str) -> R<SamplerHeader> {
         out.min_filter = one_of(f, &format!("{name}.min_filter"), &filters)?;
     }
     if let Some(f) = &s.mip_filter {
-        out.mip_filter = one_of(f, &format!("{name}.mip_filter"), &[("none", MipFilter::None), ("nearest", MipFilter::Nearest), ("linear", MipFilter::Linear)])?;
+        out.mip_filter = one_of(
+            f,
+            &format!("{name}.mip_filter"),
+            &[("none", MipFilter::None), ("nearest", MipFilter::Nearest), ("linear", MipFilter::Linear)],
+        )?;
     }
     if let Some(a) = s.max_anisotropy {
         out.max_anisotropy_log2 = match a {
@@ -665,7 +699,9 @@ fn build_world(sc: &Scenario) -> R<World> {
         let h = build_sampler(s, &name)?;
         put_slot(&mut samplers, s.slot.unwrap_or(i as u32), h.to_words(), &name)?;
     }
-    for (list, pool, what) in [(&sc.raw_headers, &mut headers, "raw_headers"), (&sc.raw_samplers, &mut samplers, "raw_samplers")] {
+    for (list, pool, what) in
+        [(&sc.raw_headers, &mut headers, "raw_headers"), (&sc.raw_samplers, &mut samplers, "raw_samplers")]
+    {
         for (i, d) in list.iter().enumerate() {
             let what = format!("{what}[{i}]");
             if d.words.len() > 8 {
@@ -694,7 +730,8 @@ fn build_world(sc: &Scenario) -> R<World> {
                 }
                 let header = get("header")?.unwrap_or(0);
                 let sampler = get("sampler")?.unwrap_or(0);
-                Handle::new(sampler, header).map_or_else(|| bad(format!("{what}: header ≤ 0xFFFFF, sampler ≤ 0xFFF")), |h| Ok(h.0))?
+                Handle::new(sampler, header)
+                    .map_or_else(|| bad(format!("{what}: header ≤ 0xFFFFF, sampler ≤ 0xFFF")), |h| Ok(h.0))?
             }
             other => word(other, &what)?,
         };
@@ -707,7 +744,11 @@ fn build_world(sc: &Scenario) -> R<World> {
     let sampler_max = sc.pools.sampler_maximum_index.unwrap_or(samplers.len().saturating_sub(1) as u32);
     let binding = match &sc.binding {
         None => SamplerBinding::Independent,
-        Some(b) => one_of(b, "binding", &[("independent", SamplerBinding::Independent), ("via_header_binding", SamplerBinding::ViaHeaderBinding)])?,
+        Some(b) => one_of(
+            b,
+            "binding",
+            &[("independent", SamplerBinding::Independent), ("via_header_binding", SamplerBinding::ViaHeaderBinding)],
+        )?,
     };
     Ok(World {
         headers,
@@ -752,7 +793,10 @@ fn init_registers(m: &mut Machine, sc: &Scenario) -> R<()> {
         let what = format!("registers.{key}");
         let k = key.trim();
         if let Some(i) = index_in(k, "TEMP") {
-            let i = i.ok().filter(|i| *i < TEMPS).map_or_else(|| bad(format!("{what}: TEMP index 0 … {}", TEMPS - 1)), Ok)?;
+            let i = i
+                .ok()
+                .filter(|i| *i < TEMPS)
+                .map_or_else(|| bad(format!("{what}: TEMP index 0 … {}", TEMPS - 1)), Ok)?;
             let per_lane = matches!(v, Value::Array(a) if a.first().is_some_and(Value::is_array));
             for lane in 0..LANES {
                 let vec = if per_lane { lanes_of(v, &what)?[lane].clone() } else { v.clone() };
@@ -760,7 +804,8 @@ fn init_registers(m: &mut Machine, sc: &Scenario) -> R<()> {
                 m.temp[lane][i] = color(&c, &what)?;
             }
         } else if let Some(i) = index_in(k, "IMM") {
-            let i = i.ok().filter(|i| *i < IMMS).map_or_else(|| bad(format!("{what}: IMM index 0 … {}", IMMS - 1)), Ok)?;
+            let i =
+                i.ok().filter(|i| *i < IMMS).map_or_else(|| bad(format!("{what}: IMM index 0 … {}", IMMS - 1)), Ok)?;
             let Value::Array(c) = v else { return bad(format!("{what}: a vec4 [x, y, z, w]")) };
             m.imm[i] = color(c, &what)?;
         } else if let Some(n) = k.strip_prefix(['P', 'p']).and_then(|d| d.parse::<u8>().ok()) {
@@ -779,7 +824,9 @@ fn init_registers(m: &mut Machine, sc: &Scenario) -> R<()> {
                 m.set_reg(lane, Reg(n), word(x, &what)?);
             }
         } else {
-            return bad(format!("{what}: unknown register (expected R<n>, P<n>, TEMP[n], IMM[n]; Intel registers go in [grf])"));
+            return bad(format!(
+                "{what}: unknown register (expected R<n>, P<n>, TEMP[n], IMM[n]; Intel registers go in [grf])"
+            ));
         }
     }
     for (key, v) in &sc.grf {
@@ -869,7 +916,8 @@ fn diff(before: &Machine, after: &Machine, all: bool, indent: &str) -> Diff {
                 }
                 rows.push('\n');
             }
-            let lanes: Vec<Vec<String>> = (0..LANES).map(|l| after.temp[l][i].iter().map(|v| hex(*v)).collect()).collect();
+            let lanes: Vec<Vec<String>> =
+                (0..LANES).map(|l| after.temp[l][i].iter().map(|v| hex(*v)).collect()).collect();
             temps.push(json!({"reg": format!("TEMP[{i}]"), "lanes": lanes, "changed": changed}));
         }
     }
@@ -885,7 +933,8 @@ fn diff(before: &Machine, after: &Machine, all: bool, indent: &str) -> Diff {
         }
     }
     if !rows.is_empty() {
-        let _ = writeln!(t, "{indent}TGSI registers (TEMP rows per component; columns are lanes, IMM columns are x y z w)");
+        let _ =
+            writeln!(t, "{indent}TGSI registers (TEMP rows per component; columns are lanes, IMM columns are x y z w)");
         t.push_str(&rows);
     }
     let mut grf = Vec::new();
@@ -918,7 +967,9 @@ fn memory_diff(before: &[u8], after: &[u8]) -> (Vec<Value>, String) {
         let r = d * 4..(d * 4 + 4).min(after.len());
         before.get(r.clone()) != after.get(r)
     };
-    let hx = |b: &[u8]| b.chunks(4).map(|c| c.iter().map(|x| format!("{x:02x}")).collect::<String>()).collect::<Vec<_>>().join(" ");
+    let hx = |b: &[u8]| {
+        b.chunks(4).map(|c| c.iter().map(|x| format!("{x:02x}")).collect::<String>()).collect::<Vec<_>>().join(" ")
+    };
     let mut d = 0;
     while d < dwords {
         if !changed(d) {
@@ -943,7 +994,8 @@ fn memory_diff(before: &[u8], after: &[u8]) -> (Vec<Value>, String) {
 /// Loads, assembles and runs; returns the report or why not.
 pub fn run(args: &Args) -> R<Report> {
     let path = &args.scenario;
-    let text = std::fs::read_to_string(path).or_else(|e| bad(format!("cannot read scenario {}: {e}", path.display())))?;
+    let text =
+        std::fs::read_to_string(path).or_else(|e| bad(format!("cannot read scenario {}: {e}", path.display())))?;
     let is_json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let sc: Scenario = if is_json {
         serde_json::from_str(&text).or_else(|e| bad(format!("{}:{}:{}: {e}", path.display(), e.line(), e.column())))?
@@ -952,14 +1004,24 @@ pub fn run(args: &Args) -> R<Report> {
     };
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let (prog_name, prog) = match (&args.program, &sc.program, &sc.program_file) {
-        (Some(p), _, _) => (p.display().to_string(), std::fs::read_to_string(p).or_else(|e| bad(format!("cannot read program {}: {e}", p.display())))?),
-        (None, Some(_), Some(_)) => return bad(format!("{}: give `program` or `program_file`, not both", path.display())),
+        (Some(p), _, _) => (
+            p.display().to_string(),
+            std::fs::read_to_string(p).or_else(|e| bad(format!("cannot read program {}: {e}", p.display())))?,
+        ),
+        (None, Some(_), Some(_)) => {
+            return bad(format!("{}: give `program` or `program_file`, not both", path.display()))
+        }
         (None, Some(t), None) => (format!("{} (program)", path.display()), t.clone()),
         (None, None, Some(f)) => {
             let p = dir.join(f);
-            (p.display().to_string(), std::fs::read_to_string(&p).or_else(|e| bad(format!("cannot read program {}: {e}", p.display())))?)
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).or_else(|e| bad(format!("cannot read program {}: {e}", p.display())))?,
+            )
         }
-        (None, None, None) => return bad(format!("{}: no program (pass PROGRAM, or set `program` / `program_file`)", path.display())),
+        (None, None, None) => {
+            return bad(format!("{}: no program (pass PROGRAM, or set `program` / `program_file`)", path.display()))
+        }
     };
     let mut program: Vec<(u32, Instr)> = Vec::new();
     for r in assemble_lines(&prog) {
@@ -977,7 +1039,10 @@ pub fn run(args: &Args) -> R<Report> {
         m.f16_rounding = one_of(
             r,
             "f16_rounding",
-            &[("nearest_even", texcore::fp::F16Rounding::NearestEven), ("toward_zero", texcore::fp::F16Rounding::TowardZero)],
+            &[
+                ("nearest_even", texcore::fp::F16Rounding::NearestEven),
+                ("toward_zero", texcore::fp::F16Rounding::TowardZero),
+            ],
         )?;
     }
     init_registers(&mut m, &sc)?;
@@ -992,7 +1057,12 @@ pub fn run(args: &Args) -> R<Report> {
             binding: world.binding,
             const_bank: &world.bank,
         };
-        let tables = Tables { sview: &world.tgsi.sview, samp: &world.tgsi.samp, res: &world.tgsi.res, surface: &world.intel.surface };
+        let tables = Tables {
+            sview: &world.tgsi.sview,
+            samp: &world.tgsi.samp,
+            res: &world.tgsi.res,
+            surface: &world.intel.surface,
+        };
         let mut env = Env { bindings, tables, mem: &mut world.mem[..] };
         if let Err(e) = execute(&mut m, &mut env, i) {
             return bad(format!("{prog_name}:{line}: `{}`: {e}", disassemble(i)));
@@ -1028,7 +1098,8 @@ pub fn run(args: &Args) -> R<Report> {
     json["scenario"] = json!(path.display().to_string());
     json["program"] = json!(prog_name);
     json["executed"] = json!(program.len());
-    json["instructions"] = json!(program.iter().map(|(l, i)| json!({"line": l, "text": disassemble(i).as_str()})).collect::<Vec<_>>());
+    json["instructions"] =
+        json!(program.iter().map(|(l, i)| json!({"line": l, "text": disassemble(i).as_str()})).collect::<Vec<_>>());
     json["memory"] = json!(mem_json);
     json["only_changed"] = json!(!args.all);
     Ok(Report { table, json })
@@ -1052,11 +1123,24 @@ mod tests {
     use crate::util::root;
 
     fn args(scenario: &str) -> Args {
-        Args { scenario: root().join(scenario), program: None, all: false, json: None, format: OutFormat::Table, trace: false }
+        Args {
+            scenario: root().join(scenario),
+            program: None,
+            all: false,
+            json: None,
+            format: OutFormat::Table,
+            trace: false,
+        }
     }
 
     fn reg(j: &Value, file: &str, name: &str) -> Value {
-        j[file].as_array().unwrap().iter().find(|r| r["reg"] == name).unwrap_or_else(|| panic!("{name} not in {file}: {j}")).clone()
+        j[file]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["reg"] == name)
+            .unwrap_or_else(|| panic!("{name} not in {file}: {j}"))
+            .clone()
     }
 
     fn lanes(j: &Value, name: &str) -> Vec<String> {
@@ -1070,8 +1154,16 @@ mod tests {
         let r = run(&a).unwrap_or_else(|e| panic!("{e:?}"));
         let j = &r.json;
         assert_eq!(j["executed"], 3);
-        let texts: Vec<&str> = j["instructions"].as_array().unwrap().iter().map(|i| i["text"].as_str().unwrap()).collect();
-        assert_eq!(texts, ["TLD4S.R R8, R10, R0, R5, 5;", "TMML.LOD R2, R6, 6, 2D, 0x3;", "TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;"]);
+        let texts: Vec<&str> =
+            j["instructions"].as_array().unwrap().iter().map(|i| i["text"].as_str().unwrap()).collect();
+        assert_eq!(
+            texts,
+            [
+                "TLD4S.R R8, R10, R0, R5, 5;",
+                "TMML.LOD R2, R6, 6, 2D, 0x3;",
+                "TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;"
+            ]
+        );
         // TLD4S: {R9, R8, R11, R10} = {S3, S2, S1, S0}; red = 8y + x around texel corner (3, 6).
         for (reg, v) in [("R9", 42), ("R8", 43), ("R11", 51), ("R10", 50)] {
             assert_eq!(lanes(j, reg), vec![hex(v); 4], "{reg}");
@@ -1085,11 +1177,18 @@ mod tests {
         assert!(r.table.contains("0x00000200*"), "{}", r.table);
         assert!(r.table.contains("R10        0x00000032*"), "{}", r.table);
         // Unchanged registers are not reported by default.
-        assert!(j["nvidia"].as_array().unwrap().iter().all(|r| r["changed"].as_array().unwrap().iter().any(|c| c == true)));
+        assert!(j["nvidia"].as_array().unwrap().iter().all(|r| r["changed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == true)));
         assert!(!j["nvidia"].as_array().unwrap().iter().any(|r| r["reg"] == "R5"), "R5 was only read");
         a.all = true;
         let all = run(&a).unwrap();
-        assert!(all.json["nvidia"].as_array().unwrap().iter().any(|r| r["reg"] == "R5"), "--all shows non-zero registers too");
+        assert!(
+            all.json["nvidia"].as_array().unwrap().iter().any(|r| r["reg"] == "R5"),
+            "--all shows non-zero registers too"
+        );
     }
 
     #[test]
@@ -1111,7 +1210,14 @@ mod tests {
             std::fs::write(&p, text).unwrap();
             p
         };
-        let msg = |p: PathBuf, prog: Option<PathBuf>| match run(&Args { scenario: p, program: prog, all: false, json: None, format: OutFormat::Json, trace: false }) {
+        let msg = |p: PathBuf, prog: Option<PathBuf>| match run(&Args {
+            scenario: p,
+            program: prog,
+            all: false,
+            json: None,
+            format: OutFormat::Json,
+            trace: false,
+        }) {
             Err(Failure::Input(m)) => m,
             Ok(_) => panic!("ran"),
         };
@@ -1123,7 +1229,10 @@ mod tests {
         let s = write("c.toml", "[registers]\nR0 = 1\n");
         let p = write("c.asm", "\n\nTLD4S.R R9, R10, R0, R5, 5;\n");
         let m = msg(s.clone(), Some(p));
-        assert!(m.contains("c.asm:3: `TLD4S.R R9, R10, R0, R5, 5;`: rule: Rd1 = R9 is not aligned to 2 registers"), "{m}");
+        assert!(
+            m.contains("c.asm:3: `TLD4S.R R9, R10, R0, R5, 5;`: rule: Rd1 = R9 is not aligned to 2 registers"),
+            "{m}"
+        );
         let m = msg(write("d.toml", "program = \"TXQ R0, R6, 1, 0;\"\n[[textures]]\ntype = \"2D\"\nformat = \"RGBA8_UNORM\"\nwidth = 8\nlevels = 9\n"), None);
         assert!(m.contains("textures[0]: invalid texture header"), "{m}");
         let m = msg(write("e.toml", "program = \"TXQ R0, R6, 1, 0;\"\n[registers]\nR255 = 1\n"), None);
@@ -1154,13 +1263,23 @@ mod tests {
             }"#,
         )
         .unwrap();
-        let r = run(&Args { scenario: p, program: None, all: false, json: None, format: OutFormat::Json, trace: false }).unwrap_or_else(|e| panic!("{e:?}"));
+        let r =
+            run(&Args { scenario: p, program: None, all: false, json: None, format: OutFormat::Json, trace: false })
+                .unwrap_or_else(|e| panic!("{e:?}"));
         let t0 = reg(&r.json, "tgsi", "TEMP[0]");
         let red = json!(["0x3f800000", "0x00000000", "0x00000000", "0x3f800000"]);
         let blue = json!(["0x00000000", "0x00000000", "0x3f800000", "0x3f800000"]);
-        assert_eq!(t0["lanes"], json!([red, blue.clone(), blue.clone(), blue]), "2×2 cells: (0,0) even, (2,0), (3,0), (1,3) odd");
+        assert_eq!(
+            t0["lanes"],
+            json!([red, blue.clone(), blue.clone(), blue]),
+            "2×2 cells: (0,0) even, (2,0), (3,0), (1,3) odd"
+        );
         let t2 = reg(&r.json, "tgsi", "TEMP[2]");
-        assert_eq!(t2["lanes"][0], json!(["0x00000005", "0x00000006", "0x00000007", "0x00000008"]), "level 2 takes the last colour");
+        assert_eq!(
+            t2["lanes"][0],
+            json!(["0x00000005", "0x00000006", "0x00000007", "0x00000008"]),
+            "level 2 takes the last colour"
+        );
         let t4 = reg(&r.json, "tgsi", "TEMP[4]");
         assert_eq!(t4["lanes"][1][0], json!(hex((2.0f32 / 3.0).to_bits())), "gradient x/(w−1)");
     }

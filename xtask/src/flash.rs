@@ -25,12 +25,23 @@ pub fn run(args: &Args) -> Result<()> {
     }
     eprintln!("{} probe(s): {}", probes.len(), probes.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", "));
     let mut b = cargo();
-    b.args(["build", "-q", "-p", "texcore-firmware", "--release", "--target", "thumbv7em-none-eabihf", "--features", "board-stm32f4"]);
+    b.args([
+        "build",
+        "-q",
+        "-p",
+        "texcore-firmware",
+        "--release",
+        "--target",
+        "thumbv7em-none-eabihf",
+        "--features",
+        "board-stm32f4",
+    ]);
     exec(b)?;
     let elf = root().join("target/thumbv7em-none-eabihf/release/texcore-firmware");
     let probe = probes[0].open().context("opening the probe")?;
     let mut session = probe.attach(&args.chip, probe_rs::Permissions::default()).context("attaching to the target")?;
-    probe_rs::flashing::download_file(&mut session, &elf, probe_rs::flashing::ElfLoader(Default::default())).context("flashing")?;
+    probe_rs::flashing::download_file(&mut session, &elf, probe_rs::flashing::ElfLoader(Default::default()))
+        .context("flashing")?;
     session.core(0)?.reset()?;
     eprintln!("flashed and reset {}", args.chip);
     if args.rtt_seconds == 0 {

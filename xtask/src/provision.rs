@@ -49,7 +49,10 @@ pub fn debian(tools: &[(&str, &str)]) -> Result<()> {
     update.arg("update").arg("-q");
     run(update)?;
     let mut install = Command::new("apt-get");
-    install.env("DEBIAN_FRONTEND", "noninteractive").args(["install", "-y", "-q", "--no-install-recommends"]).args(&pkgs);
+    install
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .args(["install", "-y", "-q", "--no-install-recommends"])
+        .args(&pkgs);
     run(install)?;
     for (p, pkg) in &missing {
         if !have(p) {

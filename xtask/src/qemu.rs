@@ -106,7 +106,11 @@ pub fn decode_defmt(elf: &std::path::Path, bytes: &[u8]) -> Result<String> {
     loop {
         match dec.decode() {
             Ok(frame) => {
-                let loc = locs.as_ref().and_then(|l| l.get(&frame.index())).map(|l| format!("  ({}:{})", l.file.display(), l.line)).unwrap_or_default();
+                let loc = locs
+                    .as_ref()
+                    .and_then(|l| l.get(&frame.index()))
+                    .map(|l| format!("  ({}:{})", l.file.display(), l.line))
+                    .unwrap_or_default();
                 out.push_str(&format!("{}{}\n", frame.display(false), loc));
             }
             Err(defmt_decoder::DecodeError::UnexpectedEof) => break,
@@ -128,7 +132,11 @@ pub fn build(machine: Machine, fail: bool, defmt: bool) -> Result<PathBuf> {
     if defmt {
         feats.push("defmt");
     }
-    let dir = if feats.is_empty() { root().join("target") } else { root().join("target").join(format!("fw-{}", feats.join("-"))) };
+    let dir = if feats.is_empty() {
+        root().join("target")
+    } else {
+        root().join("target").join(format!("fw-{}", feats.join("-")))
+    };
     if !feats.is_empty() {
         c.args(["--features", &feats.join(",")]);
         c.env("CARGO_TARGET_DIR", &dir);

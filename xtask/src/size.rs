@@ -38,8 +38,13 @@ pub fn measure(machine: Machine) -> Result<Sizes> {
         if !alloc || sec.size() == 0 || name == ".stack" || name == ".heap" {
             continue;
         }
-        let ram = matches!(sec.kind(), SectionKind::UninitializedData | SectionKind::Data) || name.starts_with(".bss") || name.starts_with(".data") || name.starts_with(".uninit");
-        let flash = !matches!(sec.kind(), SectionKind::UninitializedData) && !name.starts_with(".bss") && !name.starts_with(".uninit");
+        let ram = matches!(sec.kind(), SectionKind::UninitializedData | SectionKind::Data)
+            || name.starts_with(".bss")
+            || name.starts_with(".data")
+            || name.starts_with(".uninit");
+        let flash = !matches!(sec.kind(), SectionKind::UninitializedData)
+            && !name.starts_with(".bss")
+            && !name.starts_with(".uninit");
         if flash {
             s.flash += sec.size();
         }
@@ -73,7 +78,14 @@ pub fn run(args: &Args) -> Result<()> {
         for (name, size, ram) in &s.sections {
             println!("  {:<20} {:>8} B{}", name, size, if *ram { "  (RAM)" } else { "" });
         }
-        println!("  flash {} B, static RAM {} B, texcore core code+data {} B ({:.1} KiB), hal {} B", s.flash, s.ram, s.core_bytes, s.core_bytes as f64 / 1024.0, s.hal_bytes);
+        println!(
+            "  flash {} B, static RAM {} B, texcore core code+data {} B ({:.1} KiB), hal {} B",
+            s.flash,
+            s.ram,
+            s.core_bytes,
+            s.core_bytes as f64 / 1024.0,
+            s.hal_bytes
+        );
     }
     Ok(())
 }

@@ -32,9 +32,23 @@ pub fn run_all(args: Args) -> Result<()> {
     t.args(["test", "--workspace", "--exclude", "texcore-firmware"]);
     exec(t)?;
 
-    step("sampling conformance: ≥ 10 000 samples per op × type × filter × wrap against the f64 oracle (optimised build)");
+    step(
+        "sampling conformance: ≥ 10 000 samples per op × type × filter × wrap against the f64 oracle (optimised build)",
+    );
     let mut t = cargo();
-    t.args(["test", "--profile", "bench", "-p", "texcore", "--test", "sample_conformance", "--test", "sample_invariants", "--test", "compare_conformance"]);
+    t.args([
+        "test",
+        "--profile",
+        "bench",
+        "-p",
+        "texcore",
+        "--test",
+        "sample_conformance",
+        "--test",
+        "sample_invariants",
+        "--test",
+        "compare_conformance",
+    ]);
     exec(t)?;
 
     step("clippy, all targets, warnings denied");

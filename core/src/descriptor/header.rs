@@ -239,8 +239,7 @@ pub struct Swizzle(pub [SwizzleSource; 4]);
 
 impl Swizzle {
     /// `(R, G, B, A)`: no change.
-    pub const IDENTITY: Swizzle =
-        Swizzle([SwizzleSource::R, SwizzleSource::G, SwizzleSource::B, SwizzleSource::A]);
+    pub const IDENTITY: Swizzle = Swizzle([SwizzleSource::R, SwizzleSource::G, SwizzleSource::B, SwizzleSource::A]);
 }
 
 impl Default for Swizzle {
@@ -380,9 +379,7 @@ impl TextureHeader {
     /// 1 otherwise (saturating).
     pub const fn layers(&self) -> u32 {
         match self.ty {
-            TextureType::OneDArray | TextureType::TwoDArray | TextureType::TwoDNoMipmap => {
-                self.depth
-            }
+            TextureType::OneDArray | TextureType::TwoDArray | TextureType::TwoDNoMipmap => self.depth,
             TextureType::CubeArray => self.depth.saturating_mul(6),
             TextureType::Cube => 6,
             _ => 1,
@@ -455,17 +452,14 @@ impl TextureHeader {
         if self.levels == 0 || self.levels > 17 || self.base_level > 16 {
             return Err(HeaderError::Levels);
         }
-        let single_level = matches!(self.ty, T::OneDBuffer | T::TwoDNoMipmap)
-            || self.ms_mode != MsMode::Mode1x1;
+        let single_level = matches!(self.ty, T::OneDBuffer | T::TwoDNoMipmap) || self.ms_mode != MsMode::Mode1x1;
         if single_level && (self.levels != 1 || self.base_level != 0) {
             return Err(HeaderError::Levels);
         }
         if self.base_level + self.levels > full_chain_levels(self.max_minified_dim()) {
             return Err(HeaderError::Levels);
         }
-        if (self.quilt_width != 0 || self.quilt_height != 0)
-            && !matches!(self.ty, T::TwoD | T::TwoDArray)
-        {
+        if (self.quilt_width != 0 || self.quilt_height != 0) && !matches!(self.ty, T::TwoD | T::TwoDArray) {
             return Err(HeaderError::Quilt);
         }
         if self.quilt_width > 31 || self.quilt_height > 31 {
@@ -473,10 +467,7 @@ impl TextureHeader {
         }
         if self.row_pitch != 0 {
             let row = u64::from(self.width) * u64::from(self.format.bytes_per_texel());
-            if self.ty == T::OneDBuffer
-                || self.layout != Layout::PitchLinear
-                || u64::from(self.row_pitch) < row
-            {
+            if self.ty == T::OneDBuffer || self.layout != Layout::PitchLinear || u64::from(self.row_pitch) < row {
                 return Err(HeaderError::Pitch);
             }
         }

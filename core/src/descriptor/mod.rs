@@ -19,10 +19,11 @@ mod header;
 mod sampler;
 
 pub use format::{ComponentLayout, Format, NumericClass};
-pub use header::{full_chain_levels, minify, HeaderError, Layout, MsMode, Swizzle, SwizzleSource, TextureHeader, TextureType};
+pub use header::{
+    full_chain_levels, minify, HeaderError, Layout, MsMode, Swizzle, SwizzleSource, TextureHeader, TextureType,
+};
 pub use sampler::{
-    CompareFunc, Filter, MipFilter, SamplerError, SamplerHeader, WrapMode, MAX_LOD_BIAS_RAW,
-    MIN_LOD_BIAS_RAW,
+    CompareFunc, Filter, MipFilter, SamplerError, SamplerHeader, WrapMode, MAX_LOD_BIAS_RAW, MIN_LOD_BIAS_RAW,
 };
 
 /// Number of 32-bit words in a texture or sampler header.

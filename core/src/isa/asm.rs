@@ -197,7 +197,10 @@ impl<'a> P<'a> {
                     match self.s.get(self.pos + 2..).and_then(|r| r.find("*/")) {
                         Some(end) => self.pos += 2 + end + 2,
                         None => {
-                            return Err(self.err(start, AsmErrorKind::Expected { what: "`*/` closing the comment", found: Snippet::new() }))
+                            return Err(self.err(
+                                start,
+                                AsmErrorKind::Expected { what: "`*/` closing the comment", found: Snippet::new() },
+                            ))
                         }
                     }
                 }
@@ -286,7 +289,8 @@ impl<'a> P<'a> {
         }
         let hex = matches!(b.get(i..i + 2), Some(b"0x") | Some(b"0X"));
         while let Some(&c) = b.get(i) {
-            let sign_after_e = (c == b'-' || c == b'+') && !hex && matches!(b.get(i.wrapping_sub(1)), Some(b'e') | Some(b'E'));
+            let sign_after_e =
+                (c == b'-' || c == b'+') && !hex && matches!(b.get(i.wrapping_sub(1)), Some(b'e') | Some(b'E'));
             if is_word_byte(c) || c == b'.' || sign_after_e {
                 i += 1;
             } else {
@@ -368,7 +372,10 @@ impl<'a> P<'a> {
                 } else if starts_with_ci(w, "wr") {
                     ("&wr", w.get(2..).unwrap_or(""), 7, 2)
                 } else {
-                    return Err(self.err(wat, AsmErrorKind::Expected { what: "decoration `&req_N`, `&rdN` or `&wrN`", found: snippet(w) }));
+                    return Err(self.err(
+                        wat,
+                        AsmErrorKind::Expected { what: "decoration `&req_N`, `&rdN` or `&wrN`", found: snippet(w) },
+                    ));
                 };
                 let value = if rest.is_empty() {
                     self.expect(b'=', "`=` or the decoration's value")?;
@@ -389,7 +396,10 @@ impl<'a> P<'a> {
             } else if self.eat(b'?')? {
                 let (wat, w) = self.need_word("scheduling hint name after `?`")?;
                 if w.len() > SCHED_HINT_LEN {
-                    return Err(self.err(wat, AsmErrorKind::OutOfRange { what: "scheduling hint length", max: SCHED_HINT_LEN as u32 }));
+                    return Err(self.err(
+                        wat,
+                        AsmErrorKind::OutOfRange { what: "scheduling hint length", max: SCHED_HINT_LEN as u32 },
+                    ));
                 }
                 if s.hint.is_some() {
                     return Err(self.err(at, AsmErrorKind::Duplicate(snippet("?hint"))));
@@ -467,7 +477,8 @@ impl<'a> P<'a> {
             self.pos += 1;
             let at = self.pos;
             let w = self.word_here().map(|(_, w)| w).unwrap_or("");
-            let bad = || AsmErrorKind::Expected { what: "write mask (x, y, z, w in order, e.g. `.xy`)", found: snippet(w) };
+            let bad =
+                || AsmErrorKind::Expected { what: "write mask (x, y, z, w in order, e.g. `.xy`)", found: snippet(w) };
             mask = 0;
             let mut prev: Option<u8> = None;
             for c in w.bytes() {
@@ -591,7 +602,9 @@ impl<'a> P<'a> {
         let (at, mn) = self.need_word("opcode")?;
         let up = upper(mn);
         let is = |s: &str| up.as_str() == s;
-        let nv = is("TLD4S") || is("TMML") || (is("TXQ") && (pred.is_some() || self.byte(self.pos) == Some(b'.') || !self.next_is_temp()?));
+        let nv = is("TLD4S")
+            || is("TMML")
+            || (is("TXQ") && (pred.is_some() || self.byte(self.pos) == Some(b'.') || !self.next_is_temp()?));
         if !nv && pred.is_some() {
             return Err(self.err(pred_at, AsmErrorKind::Predicate));
         }
@@ -707,7 +720,10 @@ impl<'a> P<'a> {
         let ts = |v: u32| TsPtrIdx::new(v as u16).unwrap_or_default();
         match (imms.len(), txq) {
             (1, _) => Ok((TexIndex { idx: ts(num(0, "#tsPtrIdxU13", 0x1FFF)?), legacy: false }, 0xF)),
-            (2, true) => Ok((TexIndex { idx: ts(num(0, "#tsPtrIdxU13", 0x1FFF)?), legacy: false }, num(1, "#wmskU04", 0xF)? as u8)),
+            (2, true) => Ok((
+                TexIndex { idx: ts(num(0, "#tsPtrIdxU13", 0x1FFF)?), legacy: false },
+                num(1, "#wmskU04", 0xF)? as u8,
+            )),
             (2, false) | (3, true) => {
                 let tid = num(0, "#tidU08", 0xFF)? as u8;
                 let smp = num(1, "#smpU05", 0x1F)? as u8;
@@ -753,7 +769,10 @@ impl<'a> P<'a> {
             return Err(self.err(at, AsmErrorKind::Conflict { a: "one component", b: "another (.R/.G/.B/.A)" }));
         }
         let Some(comp) = comp else {
-            return Err(self.err(self.pos, AsmErrorKind::Missing { opcode: "TLD4S", what: "a component modifier .R, .G, .B or .A" }));
+            return Err(self.err(
+                self.pos,
+                AsmErrorKind::Missing { opcode: "TLD4S", what: "a component modifier .R, .G, .B or .A" },
+            ));
         };
         common.pred = pred;
         let rd1 = self.nv_reg()?;
@@ -808,7 +827,10 @@ impl<'a> P<'a> {
                 break d;
             }
             if w.eq_ignore_ascii_case("ARRAY_3D") || w.eq_ignore_ascii_case("RESERVED") {
-                return Err(self.err(at, AsmErrorKind::Expected { what: "#paramA other than the reserved ARRAY_3D", found: snippet(w) }));
+                return Err(self.err(
+                    at,
+                    AsmErrorKind::Expected { what: "#paramA other than the reserved ARRAY_3D", found: snippet(w) },
+                ));
             }
             if parse_uint(w).is_none() || imms.push((at, w)).is_err() {
                 return Err(self.err(at, AsmErrorKind::Expected { what: PARAM, found: snippet(w) }));
@@ -857,7 +879,11 @@ impl<'a> P<'a> {
             let v = v.ok_or_else(|| self.err(lat, AsmErrorKind::Expected { what, found: snippet(t) }))?;
             match values.get_mut(n) {
                 Some(slot) => *slot = v,
-                None => return Err(self.err(lat, AsmErrorKind::Expected { what: "`}` (at most 4 values)", found: snippet(t) })),
+                None => {
+                    return Err(
+                        self.err(lat, AsmErrorKind::Expected { what: "`}` (at most 4 values)", found: snippet(t) })
+                    )
+                }
             }
             n += 1;
             if !self.eat(b',')? {
@@ -1066,7 +1092,9 @@ impl<'a> P<'a> {
                     return Err(self.err(at, AsmErrorKind::Duplicate(snippet(w))));
                 }
                 lanes = Some(v as u32);
-            } else if let Some(k) = body.strip_prefix('M').and_then(|d| d.parse::<u8>().ok()).filter(|k| (1..=8).contains(k)) {
+            } else if let Some(k) =
+                body.strip_prefix('M').and_then(|d| d.parse::<u8>().ok()).filter(|k| (1..=8).contains(k))
+            {
                 if mask.is_some() {
                     return Err(self.err(at, AsmErrorKind::Duplicate(snippet(w))));
                 }
@@ -1128,7 +1156,13 @@ impl<'a> P<'a> {
             let o = self.word_here().map(|(_, w)| w).unwrap_or("");
             let v = self.check_number(oat, o, "byte offset", 0xFFFC)?;
             if !v.is_multiple_of(4) {
-                return Err(self.err(oat, AsmErrorKind::Expected { what: "dword-aligned byte offset (a multiple of 4; operands are UD)", found: snippet(o) }));
+                return Err(self.err(
+                    oat,
+                    AsmErrorKind::Expected {
+                        what: "dword-aligned byte offset (a multiple of 4; operands are UD)",
+                        found: snippet(o),
+                    },
+                ));
             }
             offset = v as u16;
         }
@@ -1218,7 +1252,8 @@ fn literal_value(t: &str, kind: Lit) -> Option<u32> {
 /// `nan` (RNE binary32). `None` if it is none of those.
 pub fn parse_word(t: &str) -> Option<u32> {
     let body = t.trim_start_matches(['-', '+']);
-    let floaty = body.contains(['.', 'e', 'E', 'n', 'N', 'i', 'I']) && !matches!(body.get(..2), Some("0x") | Some("0X"));
+    let floaty =
+        body.contains(['.', 'e', 'E', 'n', 'N', 'i', 'I']) && !matches!(body.get(..2), Some("0x") | Some("0X"));
     literal_value(t, if floaty { Lit::Float } else { Lit::Int })
 }
 
@@ -1240,11 +1275,19 @@ pub fn assemble(text: &str) -> Result<Instr, AsmError> {
         let (line, i) = r?;
         last_line = line;
         if found.is_some() {
-            return Err(AsmError { line, col: 1, kind: AsmErrorKind::Expected { what: "a single instruction", found: snippet("second instruction") } });
+            return Err(AsmError {
+                line,
+                col: 1,
+                kind: AsmErrorKind::Expected { what: "a single instruction", found: snippet("second instruction") },
+            });
         }
         found = Some(i);
     }
-    found.ok_or(AsmError { line: last_line, col: 1, kind: AsmErrorKind::Expected { what: "an instruction", found: Snippet::new() } })
+    found.ok_or(AsmError {
+        line: last_line,
+        col: 1,
+        kind: AsmErrorKind::Expected { what: "an instruction", found: Snippet::new() },
+    })
 }
 
 /// An iterator over the instructions of a text, one per line: `(line number, instruction)`

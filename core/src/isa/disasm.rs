@@ -293,15 +293,18 @@ impl fmt::Display for TgsiInstr {
                 write!(f, "{name} {dst}, {addr}, {view}, SAMP[{sampler}]")?;
                 match op {
                     SampleOp::Sample => {}
-                    SampleOp::B { bias: s } | SampleOp::C { reference: s } | SampleOp::CLz { reference: s } | SampleOp::L { lod: s } => {
-                        write!(f, ", {s}")?
-                    }
+                    SampleOp::B { bias: s }
+                    | SampleOp::C { reference: s }
+                    | SampleOp::CLz { reference: s }
+                    | SampleOp::L { lod: s } => write!(f, ", {s}")?,
                     SampleOp::D { ddx, ddy } => write!(f, ", {ddx}, {ddy}")?,
                 }
                 offset(f, *o)
             }
             TgsiInstr::SampleI { dst, addr, view } => write!(f, "SAMPLE_I {dst}, {addr}, {view}"),
-            TgsiInstr::SampleIMs { dst, addr, view, sample } => write!(f, "SAMPLE_I_MS {dst}, {addr}, {view}, {sample}"),
+            TgsiInstr::SampleIMs { dst, addr, view, sample } => {
+                write!(f, "SAMPLE_I_MS {dst}, {addr}, {view}, {sample}")
+            }
             TgsiInstr::Gather4 { dst, addr, view, sampler, offset: o } => {
                 write!(f, "GATHER4 {dst}, {addr}, {view}, SAMP[{sampler}]")?;
                 offset(f, *o)

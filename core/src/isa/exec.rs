@@ -396,9 +396,10 @@ fn validate_tgsi(t: &TgsiInstr) -> Result<(), RuleError> {
             offset_ref(offset)?;
             match op {
                 SampleOp::Sample => Ok(()),
-                SampleOp::B { bias: s } | SampleOp::C { reference: s } | SampleOp::CLz { reference: s } | SampleOp::L { lod: s } => {
-                    tgsi_src(s)
-                }
+                SampleOp::B { bias: s }
+                | SampleOp::C { reference: s }
+                | SampleOp::CLz { reference: s }
+                | SampleOp::L { lod: s } => tgsi_src(s),
                 SampleOp::D { ddx, ddy } => {
                     tgsi_src(ddx)?;
                     tgsi_src(ddy)
@@ -720,9 +721,11 @@ pub fn execute<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>
                 if !m.nv_writes(lane, &t.common) {
                     continue;
                 }
-                let two = |base: Reg, w: u8| [m.reg_at(lane, base, 0), if w == 2 { m.reg_at(lane, base, 1) } else { 0 }];
+                let two =
+                    |base: Reg, w: u8| [m.reg_at(lane, base, 0), if w == 2 { m.reg_at(lane, base, 1) } else { 0 }];
                 let ops = Tld4sOperands::unpack(mods, two(t.ra, wa), two(t.rb, wb));
-                let res = tld4s(&env.bindings, HandleSource::ConstBank(t.ts), &*env.mem, mods, ops).map_err(ExecError::Gather)?;
+                let res = tld4s(&env.bindings, HandleSource::ConstBank(t.ts), &*env.mem, mods, ops)
+                    .map_err(ExecError::Gather)?;
                 *o = Some(res);
             }
             for (lane, o) in out.iter().enumerate() {
@@ -741,8 +744,9 @@ pub fn execute<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>
         Instr::Tmml(t) => {
             let n = t.desc.registers() as u8;
             // Every lane's coordinates feed the quad's derivatives, written or not.
-            let ra: [[u32; 4]; LANES] =
-                core::array::from_fn(|lane| core::array::from_fn(|k| if (k as u8) < n { m.reg_at(lane, t.ra, k as u8) } else { 0 }));
+            let ra: [[u32; 4]; LANES] = core::array::from_fn(|lane| {
+                core::array::from_fn(|k| if (k as u8) < n { m.reg_at(lane, t.ra, k as u8) } else { 0 })
+            });
             let shared = match (t.bindless, t.rb) {
                 (false, _) => Some(tmml(&env.bindings, HandleSource::ConstBank(t.tex.idx), t.desc, &ra)),
                 _ => None,
@@ -797,10 +801,16 @@ pub fn execute<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>
     }
 }
 
-fn exec_tgsi<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>, t: &TgsiInstr) -> Result<(), ExecError> {
+fn exec_tgsi<M: TexelMemoryMut + ?Sized>(
+    m: &mut Machine,
+    env: &mut Env<'_, M>,
+    t: &TgsiInstr,
+) -> Result<(), ExecError> {
     let b = env.bindings;
     let tb = env.tables;
-    let per_lane = |m: &Machine, f: &mut dyn FnMut(usize) -> Result<[u32; 4], ExecError>| -> Result<[[u32; 4]; LANES], ExecError> {
+    let per_lane = |m: &Machine,
+                    f: &mut dyn FnMut(usize) -> Result<[u32; 4], ExecError>|
+     -> Result<[[u32; 4]; LANES], ExecError> {
         let mut out = [[0u32; 4]; LANES];
         for (lane, o) in out.iter_mut().enumerate() {
             if m.tgsi_writes(lane) {
@@ -861,21 +871,25 @@ fn exec_tgsi<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>, 
                 SampleOp::C { reference } => sample::sample_c(r(&v), r(&s), mem, &a, m.scalars(reference), off),
                 SampleOp::CLz { reference } => sample::sample_c_lz(r(&v), r(&s), mem, &a, m.scalars(reference), off),
                 SampleOp::L { lod } => sample::sample_l(r(&v), r(&s), mem, &a, m.scalars(lod), off),
-                SampleOp::D { ddx, ddy } => sample::sample_d(r(&v), r(&s), mem, &a, &m.src_quad(ddx), &m.src_quad(ddy), off),
+                SampleOp::D { ddx, ddy } => {
+                    sample::sample_d(r(&v), r(&s), mem, &a, &m.src_quad(ddx), &m.src_quad(ddy), off)
+                }
             }
             .map_err(ExecError::Sample)?;
             m.write_dst(dst, &res.map(|x| apply_swizzle(x, &view.swizzle)));
         }
         TgsiInstr::SampleI { dst, addr, view } => {
             let v = header(&b, tb.sview, view.index);
-            let res = per_lane(m, &mut |lane| sample_i(r(&v), &*env.mem, m.src_vec(lane, addr)).map_err(ExecError::Fetch))?;
+            let res =
+                per_lane(m, &mut |lane| sample_i(r(&v), &*env.mem, m.src_vec(lane, addr)).map_err(ExecError::Fetch))?;
             m.write_dst(dst, &res.map(|x| apply_swizzle(x, &view.swizzle)));
         }
         TgsiInstr::SampleIMs { dst, addr, view, sample } => {
             let v = header(&b, tb.sview, view.index);
             let smp = m.scalars(sample);
             let res = per_lane(m, &mut |lane| {
-                sample_i_ms(r(&v), &*env.mem, m.src_vec(lane, addr), smp.get(lane).copied().unwrap_or(0)).map_err(ExecError::Fetch)
+                sample_i_ms(r(&v), &*env.mem, m.src_vec(lane, addr), smp.get(lane).copied().unwrap_or(0))
+                    .map_err(ExecError::Fetch)
             })?;
             m.write_dst(dst, &res.map(|x| apply_swizzle(x, &view.swizzle)));
         }
@@ -924,7 +938,8 @@ fn exec_tgsi<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>, 
             for (lane, o) in out.iter_mut().enumerate() {
                 if m.tgsi_writes(lane) {
                     let c = cmp.as_ref().map_or([0; 4], |c| m.src_vec(lane, c));
-                    *o = atomic(*op, r(&h), env.mem, m.src_vec(lane, addr), m.src_vec(lane, src), c).map_err(ExecError::Resource)?;
+                    *o = atomic(*op, r(&h), env.mem, m.src_vec(lane, addr), m.src_vec(lane, src), c)
+                        .map_err(ExecError::Resource)?;
                 }
             }
             m.write_dst(dst, &out);

@@ -44,7 +44,9 @@ use crate::compare::compare;
 use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed};
 use crate::descriptor::{ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
 use crate::filter::cube_tap;
-use crate::fp::{f16_to_f32_bits, f32_to_f16_mode, ratio128_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding};
+use crate::fp::{
+    f16_to_f32_bits, f32_to_f16_mode, ratio128_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding,
+};
 use crate::handle::{Bindings, HandleSource, Invalid};
 use crate::memory::{TexelCoord, TexelMemory};
 use crate::op::read_texel;
@@ -198,8 +200,20 @@ fn to_word(v: Val, mode: OutMode) -> u32 {
     let f32w = match v {
         Val::Pass(p) => {
             return match mode {
-                OutMode::F32 => if p { 0x3F80_0000 } else { 0 },
-                OutMode::F16(_) => if p { 0x3C00 } else { 0 },
+                OutMode::F32 => {
+                    if p {
+                        0x3F80_0000
+                    } else {
+                        0
+                    }
+                }
+                OutMode::F16(_) => {
+                    if p {
+                        0x3C00
+                    } else {
+                        0
+                    }
+                }
             }
         }
         Val::PassCorner(k) => {
@@ -344,7 +358,15 @@ pub fn gather4<M: TexelMemory + ?Sized>(
         }
     }
     let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
-    if !matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap | TextureType::Cube | TextureType::CubeArray) || h.samples() > 1 {
+    if !matches!(
+        h.ty,
+        TextureType::TwoD
+            | TextureType::TwoDArray
+            | TextureType::TwoDNoMipmap
+            | TextureType::Cube
+            | TextureType::CubeArray
+    ) || h.samples() > 1
+    {
         return Err(GatherError::TextureType);
     }
     if h.ty.is_cube() && offset != [0, 0] {
@@ -506,10 +528,8 @@ pub fn tld4s<M: TexelMemory + ?Sized>(
     let w = vals.map(|x| to_word(x, mode));
     Ok(match mode {
         OutMode::F32 => Tld4sResult { rd0: [w[0], w[1]], rd1: [w[2], w[3]], count: 2 },
-        OutMode::F16(_) => Tld4sResult {
-            rd0: [(w[1] << 16) | (w[0] & 0xFFFF), 0],
-            rd1: [(w[3] << 16) | (w[2] & 0xFFFF), 0],
-            count: 1,
-        },
+        OutMode::F16(_) => {
+            Tld4sResult { rd0: [(w[1] << 16) | (w[0] & 0xFFFF), 0], rd1: [(w[3] << 16) | (w[2] & 0xFFFF), 0], count: 1 }
+        }
     })
 }

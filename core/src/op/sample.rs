@@ -190,7 +190,14 @@ pub(crate) struct LaneLod {
 
 /// `filterable`: whether this sample filters (the format is linear-filterable, or the op is a
 /// depth compare, whose 0/1 results always filter): anisotropy applies only then.
-pub(crate) fn lane_lod(h: &TextureHeader, s: &SamplerHeader, req: &SampleRequest, lane: usize, mip: MipFilter, filterable: bool) -> LaneLod {
+pub(crate) fn lane_lod(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    req: &SampleRequest,
+    lane: usize,
+    mip: MipFilter,
+    filterable: bool,
+) -> LaneLod {
     let c = req.coords[lane];
     let cd = coord_derivs(req, lane);
     let dv = derivs(h, c, cd);
@@ -307,7 +314,17 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
                         let mut u = [0i64; 3];
                         for a in 0..3 {
                             let mode = s.wrap[a];
-                            let an = if n == 1 { 0 } else { aniso_offset(2 * i64::from(i) - i64::from(n) - 1, 2 * (u64::from(n) + 1), ll.major[a], sizes[a], mode) };
+                            let an = if n == 1 {
+                                0
+                            } else {
+                                aniso_offset(
+                                    2 * i64::from(i) - i64::from(n) - 1,
+                                    2 * (u64::from(n) + 1),
+                                    ll.major[a],
+                                    sizes[a],
+                                    mode,
+                                )
+                            };
                             let off = i128::from(req.offset[a]) * 256;
                             let total: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
                                 i128::from(texel_fixed(sc[a], sizes[a], mode)) + an + off
@@ -571,32 +588,66 @@ fn plain(src0: &Quad) -> TexOperands<'_> {
 }
 
 /// `TEX dst, src0, SAMP[n]`.
-pub fn tex<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+pub fn tex<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    src0: &Quad,
+) -> Result<Quad, SampleError> {
     tex_family(TexOp::Tex, false, view, sampler, mem, plain(src0))
 }
 
 /// `TXB dst, src0, SAMP[n]` (bias in `src0.w`).
-pub fn txb<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+pub fn txb<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    src0: &Quad,
+) -> Result<Quad, SampleError> {
     tex_family(TexOp::Txb, false, view, sampler, mem, plain(src0))
 }
 
 /// `TXL dst, src0, SAMP[n]` (LOD in `src0.w`).
-pub fn txl<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+pub fn txl<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    src0: &Quad,
+) -> Result<Quad, SampleError> {
     tex_family(TexOp::Txl, false, view, sampler, mem, plain(src0))
 }
 
 /// `TXD dst, src0, ddx, ddy, SAMP[n]`.
-pub fn txd<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad, ddx: &Quad, ddy: &Quad) -> Result<Quad, SampleError> {
+pub fn txd<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    src0: &Quad,
+    ddx: &Quad,
+    ddy: &Quad,
+) -> Result<Quad, SampleError> {
     tex_family(TexOp::Txd, false, view, sampler, mem, TexOperands { src0, src1: None, grads: Some((ddx, ddy)) })
 }
 
 /// `TXP dst, src0, SAMP[n]`.
-pub fn txp<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, src0: &Quad) -> Result<Quad, SampleError> {
+pub fn txp<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    src0: &Quad,
+) -> Result<Quad, SampleError> {
     tex_family(TexOp::Txp, false, view, sampler, mem, plain(src0))
 }
 
 /// `SAMPLE_C dst, address, SVIEW[n].r, SAMP[m], ref.x`: compare filter with implicit LOD.
-pub fn sample_c<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, address: &Quad, reference: [u32; 4], offset: [i32; 3]) -> Result<Quad, SampleError> {
+pub fn sample_c<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    address: &Quad,
+    reference: [u32; 4],
+    offset: [i32; 3],
+) -> Result<Quad, SampleError> {
     let mut req = SampleRequest::new(quad_canon(view, address));
     req.offset = offset;
     sample_compare_quad(view, sampler, mem, &req, reference)
@@ -604,7 +655,14 @@ pub fn sample_c<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, 
 
 /// `SAMPLE_C_LZ`: as `SAMPLE_C` with `λ_base = 0` (sampler bias and clamps still apply;
 /// derivatives ignored).
-pub fn sample_c_lz<M: TexelMemory + ?Sized>(view: Result<&TextureHeader, Invalid>, sampler: Result<&SamplerHeader, Invalid>, mem: &M, address: &Quad, reference: [u32; 4], offset: [i32; 3]) -> Result<Quad, SampleError> {
+pub fn sample_c_lz<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    address: &Quad,
+    reference: [u32; 4],
+    offset: [i32; 3],
+) -> Result<Quad, SampleError> {
     let mut req = SampleRequest::new(quad_canon(view, address));
     req.offset = offset;
     req.lod = LodSource::Zero;

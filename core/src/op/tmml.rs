@@ -128,7 +128,12 @@ const fn type_class(ty: TextureType) -> u8 {
 }
 
 /// `TMML.LOD` on resolved descriptors: `ra[lane]` holds the lane's `Ra … Ra+3`.
-pub fn tmml_header(h: &TextureHeader, s: &crate::descriptor::SamplerHeader, desc: CoordDesc, ra: &[[u32; 4]; 4]) -> [[u32; 4]; 4] {
+pub fn tmml_header(
+    h: &TextureHeader,
+    s: &crate::descriptor::SamplerHeader,
+    desc: CoordDesc,
+    ra: &[[u32; 4]; 4],
+) -> [[u32; 4]; 4] {
     if desc.class() != type_class(h.ty) || h.samples() > 1 {
         return [[0; 4]; 4];
     }
@@ -180,7 +185,7 @@ fn log_ratio(min2: Pf, max2: Pf) -> u32 {
         -8 * 4096
     } else {
         let d = i64::from(min2.log2_fixed(16)) - i64::from(max2.log2_fixed(16)); // 2^-16 units of log2 ratio²
-        // ½ d in 2^-17 → 2^-12: divide by 32 with half-up rounding.
+                                                                                 // ½ d in 2^-17 → 2^-12: divide by 32 with half-up rounding.
         ((d + 16) >> 5).clamp(-8 * 4096, 0)
     };
     (v as i32 as u32) & 0xFFFF

@@ -160,9 +160,7 @@ pub fn resinfo_lane(h: &TextureHeader, lod: u32) -> [u32; 4] {
     match h.ty {
         T::OneD => [w, 0, 0, mips],
         T::OneDArray => [w, h.depth, 0, mips],
-        T::TwoD | T::TwoDNoMipmap => {
-            [w * (h.quilt_width + 1), hh * (h.quilt_height + 1), 0, mips]
-        }
+        T::TwoD | T::TwoDNoMipmap => [w * (h.quilt_width + 1), hh * (h.quilt_height + 1), 0, mips],
         T::TwoDArray => [w * (h.quilt_width + 1), hh * (h.quilt_height + 1), h.depth, mips],
         T::ThreeD => [w, hh, shr(h.depth), mips],
         T::Cube | T::CubeArray => [w, hh, h.depth, mips],
@@ -173,9 +171,7 @@ pub fn resinfo_lane(h: &TextureHeader, lod: u32) -> [u32; 4] {
 /// The four components of sampleinfo.
 pub fn sampleinfo(h: &TextureHeader) -> [u32; 4] {
     match h.ty {
-        TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap => {
-            [h.samples(), 0, 0, 0]
-        }
+        TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap => [h.samples(), 0, 0, 0],
         _ => [0; 4],
     }
 }

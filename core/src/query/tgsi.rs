@@ -69,12 +69,9 @@ pub fn sample_pos(view: Result<&TextureHeader, Invalid>, index: u32) -> [u32; 4]
     }
     match sample_pos::position_sixteenths(h.samples(), index) {
         // x / 16 exactly: the integer x scaled by 2^-4.
-        Some((x, y)) => [
-            crate::output::fixed_to_f32_bits(i64::from(x), 4),
-            crate::output::fixed_to_f32_bits(i64::from(y), 4),
-            0,
-            0,
-        ],
+        Some((x, y)) => {
+            [crate::output::fixed_to_f32_bits(i64::from(x), 4), crate::output::fixed_to_f32_bits(i64::from(y), 4), 0, 0]
+        }
         None => [0; 4],
     }
 }

@@ -46,7 +46,8 @@ pub enum LodKind {
 
 impl Op {
     /// Every op.
-    pub const ALL: [Op; 9] = [Op::Tex, Op::Txb, Op::Txl, Op::Txd, Op::Txp, Op::Sample, Op::SampleB, Op::SampleL, Op::SampleD];
+    pub const ALL: [Op; 9] =
+        [Op::Tex, Op::Txb, Op::Txl, Op::Txd, Op::Txp, Op::Sample, Op::SampleB, Op::SampleL, Op::SampleD];
 
     /// Name.
     pub fn name(self) -> &'static str {
@@ -147,7 +148,13 @@ fn regs3(d: &[[f32; 3]; 4]) -> [[u32; 4]; 4] {
 }
 
 /// Runs `op` on the model.
-pub fn run_model(op: Op, h: &TextureHeader, s: &SamplerHeader, mem: &[u8], q: &Quad) -> Result<[[u32; 4]; 4], SampleError> {
+pub fn run_model(
+    op: Op,
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &[u8],
+    q: &Quad,
+) -> Result<[[u32; 4]; 4], SampleError> {
     let ty = h.ty;
     let srcs = |w: [f32; 4]| [0, 1, 2, 3].map(|l| src(ty, q.c[l], w[l]));
     let zero = [0.0f32; 4];
@@ -207,7 +214,20 @@ pub fn gen_axis(rng: &mut Rng, n0: u32, levels: u32) -> f64 {
     match rng.below(100) {
         0..=34 => rng.range(-0.5, 1.5),
         35..=59 => {
-            let f = rng.pick(&[0.0, 0.5, 1.0 / 512.0, -1.0 / 512.0, 1.0 / 256.0, -1.0 / 256.0, 1e-5, -1e-5, 3.0 / 1024.0, 1.0 / 128.0 + 1e-6, 0.5 - 1e-6, 0.5 + 1.0 / 300.0]);
+            let f = rng.pick(&[
+                0.0,
+                0.5,
+                1.0 / 512.0,
+                -1.0 / 512.0,
+                1.0 / 256.0,
+                -1.0 / 256.0,
+                1e-5,
+                -1e-5,
+                3.0 / 1024.0,
+                1.0 / 128.0 + 1e-6,
+                0.5 - 1e-6,
+                0.5 + 1.0 / 300.0,
+            ]);
             (k + f) / n
         }
         60..=69 => (k + 0.5) / n,
@@ -243,14 +263,26 @@ pub fn gen_dir(rng: &mut Rng, n: u32) -> [f64; 3] {
             let e = rng.pick(&[0.0, 1e-7, -1e-7, 1e-4, -1e-3, 0.01, -1.0 / f64::from(n)]);
             [rng.sign(), rng.sign() * (1.0 - e), rng.range(-1.0, 1.0)]
         }
-        7 => [rng.sign(), rng.sign() * (1.0 - rng.pick(&[0.0, 1e-6, 0.02])), rng.sign() * (1.0 - rng.pick(&[0.0, 1e-6, 0.03]))],
+        7 => [
+            rng.sign(),
+            rng.sign() * (1.0 - rng.pick(&[0.0, 1e-6, 0.02])),
+            rng.sign() * (1.0 - rng.pick(&[0.0, 1e-6, 0.03])),
+        ],
         8..=9 => {
             let k = rng.int(0, i64::from(n)) as f64;
             let f = rng.pick(&[0.0, 1e-6, -1e-6, 0.5, 1.0 / 512.0]);
             let sc = 2.0 * (k + f) / f64::from(n) - 1.0;
             [rng.sign(), sc.clamp(-1.0, 1.0), rng.range(-1.0, 1.0)]
         }
-        _ => rng.pick(&[[1.0, 1.0, 0.5], [0.5, 1.0, 1.0], [1.0, 0.2, 1.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.3, -1.0, 0.0], [-1.0, -1.0, -1.0]]),
+        _ => rng.pick(&[
+            [1.0, 1.0, 0.5],
+            [0.5, 1.0, 1.0],
+            [1.0, 0.2, 1.0],
+            [0.0, 0.0, 1.0],
+            [1.0, 0.0, 0.0],
+            [0.3, -1.0, 0.0],
+            [-1.0, -1.0, -1.0],
+        ]),
     };
     // Random axis permutation and signs, then scale.
     let p = rng.pick(&[[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]]);
@@ -389,7 +421,15 @@ pub fn gen_quad(rng: &mut Rng, op: Op, tex: &RefTex) -> Quad {
                 quad.c[l] = f32s(gen_pos(rng, tex));
                 quad.lod[l] = if rng.chance(0.3) {
                     let k = rng.int(-1, q as i64 + 1) as f64;
-                    (k + rng.pick(&[0.0, 0.5, 1.0 / 512.0, -1.0 / 512.0, 0.5 + 1.0 / 512.0, 0.5 - 1.0 / 512.0, 1.0 / 256.0])) as f32
+                    (k + rng.pick(&[
+                        0.0,
+                        0.5,
+                        1.0 / 512.0,
+                        -1.0 / 512.0,
+                        0.5 + 1.0 / 512.0,
+                        0.5 - 1.0 / 512.0,
+                        1.0 / 256.0,
+                    ])) as f32
                 } else {
                     rng.range(-2.0, q + 2.0) as f32
                 };
@@ -628,4 +668,3 @@ pub fn combos() -> (Vec<Combo>, Vec<Combo>) {
     }
     (ok, rejected)
 }
-

@@ -113,7 +113,14 @@ pub struct Iv {
 
 impl Default for Iv {
     fn default() -> Iv {
-        Iv { lo: [0.0; 4], hi: [0.0; 4], mid: [0.0; 4], exact: false, tmin: [f64::INFINITY; 4], tmax: [f64::NEG_INFINITY; 4] }
+        Iv {
+            lo: [0.0; 4],
+            hi: [0.0; 4],
+            mid: [0.0; 4],
+            exact: false,
+            tmin: [f64::INFINITY; 4],
+            tmax: [f64::NEG_INFINITY; 4],
+        }
     }
 }
 
@@ -513,7 +520,8 @@ impl<'a> Oracle<'a> {
                         if !possible {
                             continue;
                         }
-                        let ((mxl, mxh), (mnl, mnh)) = if mx_axis { ((xl, xh), (yl, yh)) } else { ((yl, yh), (xl, xh)) };
+                        let ((mxl, mxh), (mnl, mnh)) =
+                            if mx_axis { ((xl, xh), (yl, yh)) } else { ((yl, yh), (xl, xh)) };
                         let (n0, n1) = if mxh == 0.0 {
                             (1.0, 1.0)
                         } else {
@@ -625,7 +633,17 @@ impl<'a> Oracle<'a> {
 
     /// Candidates for one level of a cube face at face coordinates `(qs, qt)`.
     #[allow(clippy::too_many_arguments)]
-    fn cube_level(&self, cube: u32, face: usize, qs: f64, qt: f64, level: u32, linear: bool, ideal: bool, out: &mut Vec<Iv>) {
+    fn cube_level(
+        &self,
+        cube: u32,
+        face: usize,
+        qs: f64,
+        qt: f64,
+        level: u32,
+        linear: bool,
+        ideal: bool,
+        out: &mut Vec<Iv>,
+    ) {
         let n = i64::from(level_dims(&self.tex.h, level)[0]);
         let nf = n as f64;
         let err = if ideal { 0.0 } else { UVW_ERR + CUBE_Q_ERR * nf / 2.0 };
@@ -714,7 +732,17 @@ impl<'a> Oracle<'a> {
 
     /// The candidate values of one level for anisotropic sample `i` of `n` (1-based).
     #[allow(clippy::too_many_arguments)]
-    fn level_sample(&self, pos: Pos, lane: &LaneIn, level_rel: u32, linear: bool, sub: (u32, bool), i: u32, ideal: bool, out: &mut Vec<Iv>) {
+    fn level_sample(
+        &self,
+        pos: Pos,
+        lane: &LaneIn,
+        level_rel: u32,
+        linear: bool,
+        sub: (u32, bool),
+        i: u32,
+        ideal: bool,
+        out: &mut Vec<Iv>,
+    ) {
         out.clear();
         let level = self.tex.h.base_level + level_rel;
         match pos {
@@ -722,7 +750,8 @@ impl<'a> Oracle<'a> {
                 let dims = level_dims(&self.tex.h, level).map(f64::from);
                 let (n, major_x) = sub;
                 // Sample i of n sits at t = num / den along the major axis.
-                let (num, den) = if n <= 1 { (0.0, 1.0) } else { (f64::from(2 * i as i32 - n as i32 - 1), f64::from(2 * (n + 1))) };
+                let (num, den) =
+                    if n <= 1 { (0.0, 1.0) } else { (f64::from(2 * i as i32 - n as i32 - 1), f64::from(2 * (n + 1))) };
                 let d = if major_x { lane.dx } else { lane.dy };
                 let mut u = [0.0; 3];
                 for a in 0..self.dims() {
@@ -758,7 +787,11 @@ impl<'a> Oracle<'a> {
         positions.clear();
         if self.is_cube() {
             let r = [lane.c[0], lane.c[1], lane.c[2]];
-            let (cubes, nc) = if self.ty() == TextureType::CubeArray { layer_candidates(lane.c[3], h.depth, ideal) } else { ([0, 0], 1) };
+            let (cubes, nc) = if self.ty() == TextureType::CubeArray {
+                layer_candidates(lane.c[3], h.depth, ideal)
+            } else {
+                ([0, 0], 1)
+            };
             faces.clear();
             if ideal {
                 faces.push(select_face(r));
@@ -849,7 +882,8 @@ impl<'a> Oracle<'a> {
         // Fast path: the ideal alone explains the result. Nearest-only filtering must match
         // exactly (a neighbouring texel is a different configuration, found below).
         let s = self.s;
-        let point = s.mag_filter == Filter::Nearest && s.min_filter == Filter::Nearest && s.mip_filter != MipFilter::Linear;
+        let point =
+            s.mag_filter == Filter::Nearest && s.min_filter == Filter::Nearest && s.mip_filter != MipFilter::Linear;
         let fast_thr = if point { 1e-7 } else { thr0.min(1.5 / 255.0) };
         let fast = (0..4).all(|c| err[c] <= fast_thr * scale[c]);
         if fast {

@@ -83,8 +83,18 @@ fn q_f16(w: u32) -> f64 {
 
 impl Fmt {
     /// Every format.
-    pub const ALL: [Fmt; 10] =
-        [Fmt::Rgba8, Fmt::Srgba8, Fmt::Bgra8, Fmt::R16, Fmt::Rg8Snorm, Fmt::Rgba16F, Fmt::L8, Fmt::La8, Fmt::A8, Fmt::Rgb565];
+    pub const ALL: [Fmt; 10] = [
+        Fmt::Rgba8,
+        Fmt::Srgba8,
+        Fmt::Bgra8,
+        Fmt::R16,
+        Fmt::Rg8Snorm,
+        Fmt::Rgba16F,
+        Fmt::L8,
+        Fmt::La8,
+        Fmt::A8,
+        Fmt::Rgb565,
+    ];
 
     /// The texcore format code.
     pub fn format(self) -> Format {

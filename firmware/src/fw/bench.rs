@@ -144,7 +144,8 @@ pub fn run() {
     log!("bench bilinear_rgba8_2d {}", QUADS * 4);
     mark(bench_start);
     for i in 0..QUADS {
-        let r = sample_quad(Ok(&tex), Ok(&lin), &TEX[..], &SampleRequest::new(quad(3 + i * 7, 5 + i * 3, 1, 1, 2 * W * 2)));
+        let r =
+            sample_quad(Ok(&tex), Ok(&lin), &TEX[..], &SampleRequest::new(quad(3 + i * 7, 5 + i * 3, 1, 1, 2 * W * 2)));
         black_box(r.ok());
     }
     mark(bench_end);
@@ -179,9 +180,12 @@ pub fn run() {
         const_bank: &bank,
     };
     let src = HandleSource::ConstBank(TsPtrIdx::new(0).unwrap_or_default());
-    log!("stack txq_dimension {}", stack_used(&mut || {
-        black_box(txq(&b, src, TxqQuery::Dimension, 1));
-    }) as u32);
+    log!(
+        "stack txq_dimension {}",
+        stack_used(&mut || {
+            black_box(txq(&b, src, TxqQuery::Dimension, 1));
+        }) as u32
+    );
     log!("bench txq_dimension {}", N);
     mark(bench_start);
     for i in 0..N {

@@ -69,7 +69,12 @@ pub fn headers() -> Vec<[u32; 8]> {
         ms(TextureType::TwoD, 16, 16, 1, MsMode::Mode2x2),
         ms(TextureType::TwoDArray, 16, 8, 3, MsMode::Mode4x2),
         ms(TextureType::TwoD, 8, 8, 1, MsMode::Mode4x4),
-        TextureHeader { base_level: 1, quilt_width: 1, quilt_height: 2, ..t(TextureType::TwoD, Format::RGBA8_UNORM, 64, 64, 1, 5) },
+        TextureHeader {
+            base_level: 1,
+            quilt_width: 1,
+            quilt_height: 2,
+            ..t(TextureType::TwoD, Format::RGBA8_UNORM, 64, 64, 1, 5)
+        },
     ];
     let mut words: Vec<[u32; 8]> = list
         .iter()
@@ -201,11 +206,11 @@ pub type Driver<'a, 'm> = FpgaSampler<
 // ---- the scene of `texcore_hal::selfcheck`: real textures (formats, 2D / array / cube /
 // ---- 3D / buffer / multisample, mips) for the sampling, fetch, resource and gather ops
 
-pub use texcore_hal::selfcheck::{ptr, smp, Scene};
 use texcore::op::gather::{Tld4sMods, Tld4sOperands};
 use texcore::op::resource::AtomicOp;
 use texcore::op::sample::{Quad, TexOp};
 use texcore::op::tmml::CoordDesc;
+pub use texcore_hal::selfcheck::{ptr, smp, Scene};
 use texcore_hal::Grads;
 
 /// Texture memory of the scene fixture (the fixture's pool capacities already hold it).
@@ -265,32 +270,151 @@ pub fn scene_ops() -> Vec<Op> {
         Op::TgsiSampleIMs { view: ptr::MULTISAMPLE, address: [1, 3, 0, 0], sample: 2 },
         Op::TgsiLoad { resource: ptr::ATOMIC, address: [1, 2, 0, 0] },
         Op::TgsiStore { resource: ptr::RGBA8_2D, address: [5, 6, 0, 0], src: [f(0.25), f(0.5), f(0.75), f(1.0)] },
-        Op::TgsiAtomic { op: AtomicOp::UAdd, resource: ptr::ATOMIC, address: [2, 1, 0, 0], src: [1, 2, 3, 4], cmp: [0; 4] },
-        Op::TgsiAtomic { op: AtomicOp::IMax, resource: ptr::BUFFER, address: [9, 0, 0, 0], src: [5, 0, 0, 0], cmp: [0; 4] },
-        Op::TgsiTex { op: TexOp::Txb, shadow: false, view: ptr::RGBA8_2D, sampler: smp::TRILINEAR, src0: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 0.75), src1: None, grads: None },
-        Op::TgsiTex { op: TexOp::Txd, shadow: true, view: ptr::DEPTH, sampler: smp::COMPARE_LE, src0: quad([0.3, 0.6, 0.5], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 0.0), src1: None, grads: Some(grads([0.2, 0.0, 0.0], [0.0, 0.1, 0.0])) },
-        Op::TgsiTex { op: TexOp::Tex, shadow: true, view: ptr::CUBE_ARRAY, sampler: smp::COMPARE_LE, src0: dir, src1: Some(depth_ref), grads: None },
-        Op::TgsiTex { op: TexOp::Txl, shadow: false, view: ptr::ARRAY_1D, sampler: smp::TRILINEAR, src0: quad([0.3, 1.2, 0.0], [0.1, 0.0, 0.0], [0.0, 0.0, 0.0], 1.5), src1: None, grads: None },
-        Op::TgsiTex { op: TexOp::Txp, shadow: false, view: ptr::HALF, sampler: smp::ANISO, src0: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 1.5), src1: None, grads: None },
+        Op::TgsiAtomic {
+            op: AtomicOp::UAdd,
+            resource: ptr::ATOMIC,
+            address: [2, 1, 0, 0],
+            src: [1, 2, 3, 4],
+            cmp: [0; 4],
+        },
+        Op::TgsiAtomic {
+            op: AtomicOp::IMax,
+            resource: ptr::BUFFER,
+            address: [9, 0, 0, 0],
+            src: [5, 0, 0, 0],
+            cmp: [0; 4],
+        },
+        Op::TgsiTex {
+            op: TexOp::Txb,
+            shadow: false,
+            view: ptr::RGBA8_2D,
+            sampler: smp::TRILINEAR,
+            src0: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 0.75),
+            src1: None,
+            grads: None,
+        },
+        Op::TgsiTex {
+            op: TexOp::Txd,
+            shadow: true,
+            view: ptr::DEPTH,
+            sampler: smp::COMPARE_LE,
+            src0: quad([0.3, 0.6, 0.5], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 0.0),
+            src1: None,
+            grads: Some(grads([0.2, 0.0, 0.0], [0.0, 0.1, 0.0])),
+        },
+        Op::TgsiTex {
+            op: TexOp::Tex,
+            shadow: true,
+            view: ptr::CUBE_ARRAY,
+            sampler: smp::COMPARE_LE,
+            src0: dir,
+            src1: Some(depth_ref),
+            grads: None,
+        },
+        Op::TgsiTex {
+            op: TexOp::Txl,
+            shadow: false,
+            view: ptr::ARRAY_1D,
+            sampler: smp::TRILINEAR,
+            src0: quad([0.3, 1.2, 0.0], [0.1, 0.0, 0.0], [0.0, 0.0, 0.0], 1.5),
+            src1: None,
+            grads: None,
+        },
+        Op::TgsiTex {
+            op: TexOp::Txp,
+            shadow: false,
+            view: ptr::HALF,
+            sampler: smp::ANISO,
+            src0: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.05, 0.0], 1.5),
+            src1: None,
+            grads: None,
+        },
         Op::TgsiSample { view: ptr::THREE_D, sampler: smp::TRILINEAR, address: q3, offset: [1, 0, -1] },
-        Op::TgsiSampleB { view: ptr::ARRAY, sampler: smp::ANISO, address: q_arr, offset: [0; 3], bias: [f(0.5), f(-1.0), 0, f(2.0)] },
-        Op::TgsiSampleL { view: ptr::CUBE, sampler: smp::TRILINEAR, address: dir, offset: [0; 3], lod: [f(0.0), f(0.5), f(1.25), f(3.0)] },
-        Op::TgsiSampleD { view: ptr::PITCHED, sampler: smp::ANISO, address: q2, offset: [0, 2, 0], grads: grads([0.3, 0.05, 0.0], [0.0, 0.02, 0.0]) },
-        Op::TgsiSampleC { view: ptr::DEPTH, sampler: smp::COMPARE_LE, address: q2, offset: [0; 3], reference: depth_ref },
-        Op::TgsiSampleCLz { view: ptr::DEPTH, sampler: smp::COMPARE_GT, address: q2, offset: [-1, 1, 0], reference: depth_ref },
-        Op::TgsiGather4 { view: ptr::HALF, sampler: smp::NEAREST, address: q2, component: 2, offset: [1, -2], reference: None },
-        Op::TgsiGather4 { view: ptr::CUBE, sampler: smp::TRILINEAR, address: dir, component: 0, offset: [0, 0], reference: None },
-        Op::TgsiGather4 { view: ptr::DEPTH, sampler: smp::COMPARE_LE, address: q2, component: 0, offset: [0, 0], reference: Some(depth_ref) },
-        Op::NvTld4s { source: cb(1), mods: Tld4sMods { comp: 0, aoffi: true, dc: false, f16: Some(texcore::fp::F16Rounding::NearestEven) }, operands: Tld4sOperands { s: f(0.4), t: f(0.3), toff: texcore::op::gather::aoffi_encode(1, -1, 0), dc: 0 } },
-        Op::NvTld4s { source: cb(3), mods: Tld4sMods { comp: 0, aoffi: false, dc: true, f16: None }, operands: Tld4sOperands { s: f(0.4), t: f(0.3), toff: 0, dc: f(0.5) } },
-        Op::NvTmml { source: cb(1), desc: CoordDesc::TwoD, ra: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.2, 0.0], 0.0) },
+        Op::TgsiSampleB {
+            view: ptr::ARRAY,
+            sampler: smp::ANISO,
+            address: q_arr,
+            offset: [0; 3],
+            bias: [f(0.5), f(-1.0), 0, f(2.0)],
+        },
+        Op::TgsiSampleL {
+            view: ptr::CUBE,
+            sampler: smp::TRILINEAR,
+            address: dir,
+            offset: [0; 3],
+            lod: [f(0.0), f(0.5), f(1.25), f(3.0)],
+        },
+        Op::TgsiSampleD {
+            view: ptr::PITCHED,
+            sampler: smp::ANISO,
+            address: q2,
+            offset: [0, 2, 0],
+            grads: grads([0.3, 0.05, 0.0], [0.0, 0.02, 0.0]),
+        },
+        Op::TgsiSampleC {
+            view: ptr::DEPTH,
+            sampler: smp::COMPARE_LE,
+            address: q2,
+            offset: [0; 3],
+            reference: depth_ref,
+        },
+        Op::TgsiSampleCLz {
+            view: ptr::DEPTH,
+            sampler: smp::COMPARE_GT,
+            address: q2,
+            offset: [-1, 1, 0],
+            reference: depth_ref,
+        },
+        Op::TgsiGather4 {
+            view: ptr::HALF,
+            sampler: smp::NEAREST,
+            address: q2,
+            component: 2,
+            offset: [1, -2],
+            reference: None,
+        },
+        Op::TgsiGather4 {
+            view: ptr::CUBE,
+            sampler: smp::TRILINEAR,
+            address: dir,
+            component: 0,
+            offset: [0, 0],
+            reference: None,
+        },
+        Op::TgsiGather4 {
+            view: ptr::DEPTH,
+            sampler: smp::COMPARE_LE,
+            address: q2,
+            component: 0,
+            offset: [0, 0],
+            reference: Some(depth_ref),
+        },
+        Op::NvTld4s {
+            source: cb(1),
+            mods: Tld4sMods { comp: 0, aoffi: true, dc: false, f16: Some(texcore::fp::F16Rounding::NearestEven) },
+            operands: Tld4sOperands { s: f(0.4), t: f(0.3), toff: texcore::op::gather::aoffi_encode(1, -1, 0), dc: 0 },
+        },
+        Op::NvTld4s {
+            source: cb(3),
+            mods: Tld4sMods { comp: 0, aoffi: false, dc: true, f16: None },
+            operands: Tld4sOperands { s: f(0.4), t: f(0.3), toff: 0, dc: f(0.5) },
+        },
+        Op::NvTmml {
+            source: cb(1),
+            desc: CoordDesc::TwoD,
+            ra: quad([0.3, 0.6, 0.0], [0.07, 0.0, 0.0], [0.0, 0.2, 0.0], 0.0),
+        },
         Op::NvTmml { source: cb(8), desc: CoordDesc::ArrayCube, ra: dir.map(|[x, y, z, _]| [1, x, y, z]) },
         // Rejected: TXF on a cube, STORE to depth, an atomic on RGBA8, a bad offset, TLD4S .DC on an integer format.
         Op::TgsiTxf { view: ptr::CUBE, coord: [0; 4], offset: [0; 3] },
         Op::TgsiStore { resource: ptr::DEPTH, address: [0; 4], src: [0; 4] },
         Op::TgsiAtomic { op: AtomicOp::Xor, resource: ptr::RGBA8_2D, address: [0; 4], src: [1; 4], cmp: [0; 4] },
         Op::TgsiSample { view: ptr::RGBA8_2D, sampler: smp::NEAREST, address: q2, offset: [0, 8, 0] },
-        Op::NvTld4s { source: cb(9), mods: Tld4sMods { comp: 0, aoffi: false, dc: true, f16: None }, operands: Tld4sOperands { s: 0, t: 0, toff: 0, dc: 0 } },
+        Op::NvTld4s {
+            source: cb(9),
+            mods: Tld4sMods { comp: 0, aoffi: false, dc: true, f16: None },
+            operands: Tld4sOperands { s: 0, t: 0, toff: 0, dc: 0 },
+        },
     ]
 }
 
@@ -304,7 +428,11 @@ pub enum Fixture {
 }
 
 /// Runs `f` on a fresh pair of the fixture.
-pub fn with_fixture<R>(fx: Fixture, config: Config, f: impl FnOnce(&Sim<'_>, &mut Driver<'_, '_>, &mut Soft<'_>) -> R) -> R {
+pub fn with_fixture<R>(
+    fx: Fixture,
+    config: Config,
+    f: impl FnOnce(&Sim<'_>, &mut Driver<'_, '_>, &mut Soft<'_>) -> R,
+) -> R {
     match fx {
         Fixture::Queries => with_pair(config, f),
         Fixture::Scene => with_scene_pair(config, f),
