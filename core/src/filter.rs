@@ -40,8 +40,8 @@
 //! reference ("average of the three") and a constant cube stays constant. Without
 //! `seamless_cube` each face is sampled on its own with the sampler's wrap modes.
 
-use crate::descriptor::{Format, SamplerHeader, TextureHeader, TextureType, WrapMode};
-use crate::fp::{f16_to_f32_bits, ratio128_to_f32_bits, ratio_to_f32_bits};
+use crate::descriptor::{SamplerHeader, TextureHeader, TextureType, WrapMode};
+use crate::fp::{ratio128_to_f32_bits, ratio_to_f32_bits};
 use crate::memory::{LevelGeom, TexelMemory, TextureLayout};
 use crate::op::read_at;
 use crate::output::component_to_bits;
@@ -166,11 +166,6 @@ impl Acc {
     pub fn uniform(&self) -> bool {
         self.taps <= 1
     }
-}
-
-/// binary16 → binary32 helper re-exported for callers that need the exact tap value.
-pub const fn f16_bits_to_f32(h: u16) -> u32 {
-    f16_to_f32_bits(h)
 }
 
 /// Number of coordinate axes a type filters over (1, 2 or 3).
@@ -425,9 +420,4 @@ fn dir_to_face(x: i64, y: i64, z: i64) -> (u32, i64, i64) {
     } else {
         (1, z, -y)
     }
-}
-
-/// Whether LINEAR filtering is honoured for the format.
-pub const fn filterable(f: Format) -> bool {
-    f.linear_filterable()
 }

@@ -52,7 +52,19 @@
 //! | STORE to UNORM`n` / SNORM`n` | code `RNE(clamp(x) × D)` | — | RNE, NaN → 0 |
 //! | STORE to binary16 | binary16 | — | RNE, overflow → ∞, NaN → `0x7E00` |
 //!
-//! Later stages (coordinate input, LOD, filtering) add their rows here as they land.
+//! | texel-space coordinate | S.8 in an `i64` (1/256 texel) | — | RNE of the exact `s × size × 256`, REPEAT/MIRROR reduced exactly modulo the period ([`coord::texel_fixed`]) |
+//! | cube face coordinate `sc/|ma|` | binary32 | — | RNE division ([`fp::f32_div`]), then as above |
+//! | TXP projected coordinate / reference | binary32 | — | RNE division |
+//! | array layer | integer | — | `clamp(floor(a + ½))` |
+//! | sub-texel weight α, β, γ | U0.8 (`(U − 128) & 255`) | — | truncation of the S.8 coordinate |
+//! | derivatives, ρ², anisotropy ratio | [`pf::Pf`] (64-bit significand) | — | truncating |
+//! | λ (LOD) | S8.8 in an `i32` | — | `log2` floored at 12 fraction bits, halved, rounded half-up to 8 bits; saturated ±128 |
+//! | shader bias / explicit LOD | S8.8 | — | RNE, saturated; NaN → 0 |
+//! | mip weight δ | U0.8 | — | low 8 bits of the clamped 8.8 λ |
+//! | filter accumulator | exact integer `Σ w·v` (weights sum to `2^(8·dims+8)`) | — | none: one RNE to binary32 at the end ([`fp::ratio_to_f32_bits`]) |
+//! | depth-compare reference | the texel format's code | — | quantized like a STORE (RNE), then exact compare |
+//! | TMML R / G / B / A | S8.8 / U8.8 / `{v, u}` S2.6 / S4.12 | — | as the LOD; B RNE of `64 × component`; A floor-log2 at 16 bits then half-up to 12 |
+//! | `.F16` outputs | binary16 | — | RNE or toward zero (`FP16_ROUNDING_MODE`) |
 //!
 //! ## What is modelled (and what is not)
 //!

@@ -84,13 +84,11 @@ pub fn scale_factor(d: &Derivs, max_aniso: u32) -> ScaleFactor {
     // η² = min(ρmax² / ρmin², A²)
     let a2 = a.mul(a);
     let eta2 = if rmin2.is_zero() { a2 } else { rmax2.div(rmin2).min(a2) };
-    let eta = eta2.sqrt();
     // N = ceil(η): the smallest integer whose square ≥ η² (exact on integers).
     let mut n = 1u32;
     while n < max_aniso && Pf::from_u64(u64::from(n) * u64::from(n)).abs_lt(eta2) {
         n += 1;
     }
-    let _ = eta;
     let lambda = half_log2_88(rmax2.div(eta2));
     ScaleFactor { lambda_base: lambda, samples: n, major_is_x, rho2: [rx, ry] }
 }

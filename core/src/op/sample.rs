@@ -547,22 +547,42 @@ pub fn tex_family_offset<M: TexelMemory + ?Sized>(
             let (ddx, ddy) = ops.grads.ok_or(SampleError::TextureType)?;
             let mut req = SampleRequest::new(coords);
             req.offset = offset;
-            let g = |l: usize| [[ddx[l][0], ddx[l][1], ddx[l][2]], [ddy[l][0], ddy[l][1], ddy[l][2]]];
-            req.grads = Some([g(0), g(1), g(2), g(3)]);
+            req.grads = Some(grads_of(ddx, ddy));
             run(&req)
         }
         TexOp::Txb | TexOp::Txl => {
-            let mut out = [[0u32; 4]; 4];
-            for (lane, o) in out.iter_mut().enumerate() {
-                let mut req = SampleRequest::new(coords);
-                req.offset = offset;
-                let v = extra(lane)?;
-                req.lod = if op == TexOp::Txb { LodSource::Derivatives { bias: v } } else { LodSource::Explicit(v) };
-                *o = run(&req)?[lane];
-            }
-            Ok(out)
+            let mut base = SampleRequest::new(coords);
+            base.offset = offset;
+            per_lane_lod(
+                base,
+                |lane| {
+                    let v = extra(lane)?;
+                    Ok(if op == TexOp::Txb { LodSource::Derivatives { bias: v } } else { LodSource::Explicit(v) })
+                },
+                run,
+            )
         }
     }
+}
+
+/// Explicit derivatives per lane from `ddx`/`ddy` registers (their `x, y, z`).
+fn grads_of(ddx: &Quad, ddy: &Quad) -> [[[u32; 3]; 2]; 4] {
+    core::array::from_fn(|l| [[ddx[l][0], ddx[l][1], ddx[l][2]], [ddy[l][0], ddy[l][1], ddy[l][2]]])
+}
+
+/// Runs `run` once per lane with that lane's own LOD source (a bias or explicit LOD operand
+/// is per lane) and keeps that lane's result; implicit derivatives stay shared by the quad.
+fn per_lane_lod(
+    base: SampleRequest,
+    lod: impl Fn(usize) -> Result<LodSource, SampleError>,
+    run: impl Fn(&SampleRequest) -> Result<Quad, SampleError>,
+) -> Result<Quad, SampleError> {
+    let mut out = [[0u32; 4]; 4];
+    for (lane, o) in out.iter_mut().enumerate() {
+        let req = SampleRequest { lod: lod(lane)?, ..base };
+        *o = run(&req)?[lane];
+    }
+    Ok(out)
 }
 
 /// Maps a TGSI `TEX`-family `src0` (x, y, z, w) to canonical coordinates.
@@ -691,14 +711,9 @@ pub fn sample_b<M: TexelMemory + ?Sized>(
     bias: [u32; 4],
     offset: [i32; 3],
 ) -> Result<[[u32; 4]; 4], SampleError> {
-    let mut out = [[0u32; 4]; 4];
-    for lane in 0..4 {
-        let mut req = SampleRequest::new(quad_canon(view, address));
-        req.offset = offset;
-        req.lod = LodSource::Derivatives { bias: bias[lane] };
-        out[lane] = sample_quad(view, sampler, mem, &req)?[lane];
-    }
-    Ok(out)
+    let mut base = SampleRequest::new(quad_canon(view, address));
+    base.offset = offset;
+    per_lane_lod(base, |lane| Ok(LodSource::Derivatives { bias: bias[lane] }), |r| sample_quad(view, sampler, mem, r))
 }
 
 /// `SAMPLE_L dst, address, SVIEW[n], SAMP[m], lod.x` (per-lane LOD).
@@ -710,14 +725,9 @@ pub fn sample_l<M: TexelMemory + ?Sized>(
     lod: [u32; 4],
     offset: [i32; 3],
 ) -> Result<[[u32; 4]; 4], SampleError> {
-    let mut out = [[0u32; 4]; 4];
-    for lane in 0..4 {
-        let mut req = SampleRequest::new(quad_canon(view, address));
-        req.offset = offset;
-        req.lod = LodSource::Explicit(lod[lane]);
-        out[lane] = sample_quad(view, sampler, mem, &req)?[lane];
-    }
-    Ok(out)
+    let mut base = SampleRequest::new(quad_canon(view, address));
+    base.offset = offset;
+    per_lane_lod(base, |lane| Ok(LodSource::Explicit(lod[lane])), |r| sample_quad(view, sampler, mem, r))
 }
 
 /// `SAMPLE_D dst, address, SVIEW[n], SAMP[m], ddx, ddy`.
@@ -732,7 +742,6 @@ pub fn sample_d<M: TexelMemory + ?Sized>(
 ) -> Result<[[u32; 4]; 4], SampleError> {
     let mut req = SampleRequest::new(quad_canon(view, address));
     req.offset = offset;
-    let g = |l: usize| [[ddx[l][0], ddx[l][1], ddx[l][2]], [ddy[l][0], ddy[l][1], ddy[l][2]]];
-    req.grads = Some([g(0), g(1), g(2), g(3)]);
+    req.grads = Some(grads_of(ddx, ddy));
     sample_quad(view, sampler, mem, &req)
 }
