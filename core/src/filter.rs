@@ -40,6 +40,8 @@
 //! reference ("average of the three") and a constant cube stays constant. Without
 //! `seamless_cube` each face is sampled on its own with the sampler's wrap modes.
 
+pub mod unorm8;
+
 use crate::descriptor::{SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::fp::{ratio128_to_f32_bits, ratio_to_f32_bits};
 use crate::memory::{LevelGeom, TexelMemory, TextureLayout};

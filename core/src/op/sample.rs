@@ -49,6 +49,8 @@
 // input-derived.
 #![allow(clippy::indexing_slicing)]
 
+mod rgba8;
+
 use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_layer, texel_fixed, CubeFace};
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::filter::{dims, Acc, At, Ctx};
@@ -275,6 +277,24 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
         (MipFilter::Linear, false) => MipFilter::Nearest,
         (m, _) => m,
     };
+    if compare.is_none() {
+        if let Some(q) = rgba8::quad(h, s, mem, req, mip) {
+            return Ok(q);
+        }
+    }
+    sample_quad_general(h, s, mem, req, compare, mip, filterable)
+}
+
+/// The general path of [`sample_quad_with`] (every format and type).
+fn sample_quad_general<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    compare: Option<CompareHook<'_>>,
+    mip: MipFilter,
+    filterable: bool,
+) -> Result<[[u32; 4]; 4], SampleError> {
     let doms = domains(h.format, h.srgb);
     let border = border_texel(h.format, h.srgb, s.border_color);
     let lay = TextureLayout::new(h);

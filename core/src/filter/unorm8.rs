@@ -1,0 +1,172 @@
+//! The 8-bit UNORM filter datapath: bilinear and trilinear filtering of RGBA8 texels in
+//! 32-bit integer arithmetic, and the exact conversion of the sum to binary32.
+//!
+//! This is the specialised form of the general filter unit ([`super::Acc`] over
+//! [`super::Ctx`]) for four 8-bit UNORM components and 2D footprints, and the reference of
+//! the `filter` stage vectors and RTL. It gives **the same bits** as the general path
+//! (a property test compares both on arbitrary texels, weights and level weights), because
+//! both compute the same exact rational and round it once:
+//!
+//! ```text
+//! h   = c00·(256 − α) + c10·α                 per row, per component  (≤ 255·2^8,  16 bits)
+//! v   = h0·(256 − β)  + h1·β                  per level               (≤ 255·2^16, 24 bits)
+//! x   = v0·(256 − δ)  + v1·δ                  the two levels          (≤ 255·2^24, 32 bits)
+//! out = RNE(x / (255 · 2^24))                 binary32, per component
+//! ```
+//!
+//! The separable form is the same sum as the product weights of the general unit:
+//! `Σ (256 − α or α)(256 − β or β) c = (256 − β)·h0 + β·h1`. A single level is `δ = 0`;
+//! NEAREST is `α = β = 0` with the chosen texel in tap 0. Two components share a 32-bit
+//! word in the horizontal step (each 16-bit lane stays below 2^16, so no carry crosses).
+//!
+//! ## Conversion (`x / (255 · 2^24)`, RNE, no division instruction)
+//!
+//! `x` is normalised to `X = x << lz ∈ [2^31, 2^32)`; `q = X div 255` then has 24 or 25
+//! significant bits and `r = X mod 255` is the exact rest. With 24 bits `q` is the
+//! significand and the rest `r/255` can never be exactly ½ (255 is odd): round up iff
+//! `r ≥ 128`. With 25 bits the dropped bit is the round bit and `r ≠ 0` the sticky bit.
+//! The results are normal binary32 numbers in `[2^-32, 1]`.
+
+/// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
+pub type Rgba8 = u32;
+
+/// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Bilerp8 {
+    /// Per level, the taps `[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]`.
+    pub taps: [[Rgba8; 4]; 2],
+    /// Per level, the sub-texel weights `[α, β]` (1/256) of taps `i1` and `j1`.
+    pub frac: [[u8; 2]; 2],
+    /// Weight of level 1 (1/256); level 0 gets `256 − δ`. `0` = a single level (level 1's
+    /// taps are then ignored).
+    pub delta: u8,
+}
+
+const LANES: u32 = 0x00FF_00FF;
+
+/// The weighted sum of one level's taps per component, `≤ 255 · 2^16` each.
+#[inline]
+pub const fn level_sum(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
+    let a = frac[0] as u32;
+    let b = frac[1] as u32;
+    let (ia, ib) = (256 - a, 256 - b);
+    // Components 0/2 and 1/3 in 16-bit lanes: each lane's sum is ≤ 255 · 256 < 2^16.
+    let top02 = (t[0] & LANES) * ia + (t[1] & LANES) * a;
+    let top13 = ((t[0] >> 8) & LANES) * ia + ((t[1] >> 8) & LANES) * a;
+    let bot02 = (t[2] & LANES) * ia + (t[3] & LANES) * a;
+    let bot13 = ((t[2] >> 8) & LANES) * ia + ((t[3] >> 8) & LANES) * a;
+    [
+        (top02 & 0xFFFF) * ib + (bot02 & 0xFFFF) * b,
+        (top13 & 0xFFFF) * ib + (bot13 & 0xFFFF) * b,
+        (top02 >> 16) * ib + (bot02 >> 16) * b,
+        (top13 >> 16) * ib + (bot13 >> 16) * b,
+    ]
+}
+
+/// The exact sums `x` (`≤ 255 · 2^24`) of a sample, per component.
+#[inline]
+pub const fn sums(s: &Bilerp8) -> [u32; 4] {
+    let v0 = level_sum(&s.taps[0], s.frac[0]);
+    if s.delta == 0 {
+        return [v0[0] << 8, v0[1] << 8, v0[2] << 8, v0[3] << 8];
+    }
+    let d = s.delta as u32;
+    let v1 = level_sum(&s.taps[1], s.frac[1]);
+    let id = 256 - d;
+    [v0[0] * id + v1[0] * d, v0[1] * id + v1[1] * d, v0[2] * id + v1[2] * d, v0[3] * id + v1[3] * d]
+}
+
+/// `RNE(x / (255 · 2^24))` as binary32 bits, for `x ≤ 255 · 2^24` (larger `x` are clamped
+/// to 1.0, which the filter never produces).
+#[inline]
+pub const fn to_f32(x: u32) -> u32 {
+    if x == 0 {
+        return 0;
+    }
+    if x >= 255 << 24 {
+        return 0x3F80_0000;
+    }
+    let lz = x.leading_zeros();
+    let big = x << lz; // [2^31, 2^32)
+    let q = big / 255; // [2^23, 2^24 + 2^16]
+    let r = big - q * 255;
+    // value = q·2^-(24 + lz) (+ rest); e = exponent of the significand's leading bit.
+    let (mut mant, mut e) = if q < 1 << 24 {
+        (q + (r >= 128) as u32, -1 - lz as i32)
+    } else {
+        let m = q >> 1;
+        let up = q & 1 == 1 && (r != 0 || m & 1 == 1);
+        (m + up as u32, -(lz as i32))
+    };
+    if mant == 1 << 24 {
+        mant >>= 1;
+        e += 1;
+    }
+    (((e + 127) as u32) << 23) | (mant & 0x007F_FFFF)
+}
+
+/// The four binary32 components (R, G, B, A; before the view's swizzle) of one sample.
+#[inline]
+pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
+    let x = sums(s);
+    [to_f32(x[0]), to_f32(x[1]), to_f32(x[2]), to_f32(x[3])]
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+    use crate::filter::Acc;
+    use crate::fp::ratio_to_f32_bits;
+    use crate::texel::{Domain, Texel};
+    use proptest::prelude::*;
+
+    /// Every sum of a single bilinear level (`x = v · 256`, `v ≤ 255 · 2^16`) converts like
+    /// the general exact conversion, exhaustively.
+    #[test]
+    fn to_f32_matches_general_conversion_bilinear_exhaustive() {
+        for v in 0..=255u32 << 16 {
+            assert_eq!(to_f32(v << 8), ratio_to_f32_bits(i64::from(v), 255, 16), "v = {v}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        /// Trilinear sums: every `x ≤ 255 · 2^24`.
+        #[test]
+        fn to_f32_matches_general_conversion(x in 0..=255u32 << 24) {
+            prop_assert_eq!(to_f32(x), ratio_to_f32_bits(i64::from(x), 255, 24));
+        }
+
+        /// The datapath equals the general accumulator on the same taps and weights.
+        #[test]
+        fn datapath_matches_general_accumulator(
+            taps in any::<[[u32; 4]; 2]>(), frac in any::<[[u8; 2]; 2]>(), delta in any::<u8>(),
+        ) {
+            let b = Bilerp8 { taps, frac, delta };
+            let mut acc = Acc::new([Domain::Unorm(8); 4]);
+            let lw = [256 - u64::from(delta), u64::from(delta)];
+            for (l, t) in taps.iter().enumerate() {
+                let [a, bb] = frac[l].map(u64::from);
+                let w = [(256 - a) * (256 - bb), a * (256 - bb), (256 - a) * bb, a * bb];
+                for (k, texel) in t.iter().enumerate() {
+                    let c = |i: u32| i64::from((texel >> (8 * i)) & 255);
+                    acc.add(Texel([c(0), c(1), c(2), c(3)]), w[k] * lw[l]);
+                }
+            }
+            prop_assert_eq!(filter_rgba8(&b), acc.finish(1, 24));
+        }
+    }
+
+    #[test]
+    fn known_values() {
+        // One texel with full weight converts like a fetch: 128/255, 1.0, 0, 1/255.
+        let b = Bilerp8 { taps: [[0x01_00_FF_80; 4], [0; 4]], ..Bilerp8::default() };
+        assert_eq!(filter_rgba8(&b), [0x3F00_8081, 0x3F80_0000, 0, 0x3B80_8081]);
+        // Half-way between 0 and 255: exactly 0.5.
+        let b = Bilerp8 { taps: [[0, 0xFF, 0, 0xFF], [0; 4]], frac: [[128, 0], [0, 0]], delta: 0 };
+        assert_eq!(filter_rgba8(&b)[0], 0x3F00_0000);
+    }
+}
