@@ -131,6 +131,98 @@ pub const fn texel_fixed(s: u32, size: u32, mode: WrapMode) -> i64 {
     }
 }
 
+/// Saturation bound of [`texel_fixed_i32`]: `±2^30`.
+pub const S8_I32_LIMIT: i32 = 1 << 30;
+
+const fn saturate_s8(v: i64) -> i32 {
+    let lim = S8_I32_LIMIT as i64;
+    if v > lim {
+        S8_I32_LIMIT
+    } else if v < -lim {
+        -S8_I32_LIMIT
+    } else {
+        v as i32
+    }
+}
+
+/// [`texel_fixed`] saturated to `±2^30`, as an `i32`, computed with one 32 × 32 → 64-bit
+/// product and 64-bit shifts instead of general 64-bit arithmetic: the coordinate unit of
+/// the 32-bit fast path. Every wrap mode selects the same texels and weights from it as from
+/// [`texel_fixed`] after adding offsets (≤ 2^12 in magnitude): REPEAT / MIRRORED_REPEAT
+/// results are reduced below the period (≤ 2^25) either way, and the clamp modes treat every
+/// coordinate beyond `±(2^30 − 2^12)` texels/256 like the saturated one. Sizes above 2^16
+/// take the general function.
+pub const fn texel_fixed_i32(s: u32, size: u32, mode: WrapMode) -> i32 {
+    const LIM: u64 = S8_I32_LIMIT as u64;
+    let periodic = matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat);
+    let e = (s >> 23) & 0xFF;
+    let neg = s >> 31 != 0;
+    if size > 1 << 16 || (periodic && e >= 142) {
+        return saturate_s8(texel_fixed(s, size, mode));
+    }
+    if e == 0 || (e == 255 && s & 0x007F_FFFF != 0) {
+        return 0; // ±0, subnormals (|s × N × 256| < 2^-100) and NaN
+    }
+    let mag: u64 = if e == 255 {
+        LIM
+    } else {
+        // |s| × N × 256 = p × 2^(e − 142), p < 2^40.
+        let p = (((s & 0x007F_FFFF) | 0x0080_0000) as u64) * size as u64;
+        if e >= 142 {
+            let sh = e - 142;
+            if sh >= 7 {
+                LIM // p ≥ 2^23 ⇒ ≥ 2^30
+            } else {
+                let v = p << sh;
+                if v > LIM {
+                    LIM
+                } else {
+                    v
+                }
+            }
+        } else {
+            let k = 142 - e;
+            if k > 41 {
+                0 // p / 2^k < ½
+            } else if p >> 32 == 0 && k <= 32 {
+                // The same rounding in 32-bit words (textures up to 256 texels wide always).
+                let p = p as u32;
+                let q = if k == 32 { 0 } else { p >> k };
+                let round = (p >> (k - 1)) & 1;
+                let sticky = p & ((1u32 << (k - 1)) - 1) != 0;
+                let q = (q + (round & ((sticky as u32) | (q & 1)))) as u64;
+                if q > LIM {
+                    LIM
+                } else {
+                    q
+                }
+            } else if p >> 32 == 0 {
+                0 // p < 2^32 ≤ 2^(k − 1): below ½
+            } else {
+                let q = p >> k;
+                let round = (p >> (k - 1)) & 1;
+                let sticky = p & ((1u64 << (k - 1)) - 1) != 0;
+                let q = q + (round & ((sticky as u64) | (q & 1)));
+                if q > LIM {
+                    LIM
+                } else {
+                    q
+                }
+            }
+        }
+    };
+    let v = if neg { -(mag as i64) } else { mag as i64 };
+    if periodic {
+        if mag >= LIM {
+            return saturate_s8(texel_fixed(s, size, mode));
+        }
+        // The period 2 × N × 256 ≤ 2^25.
+        (v as i32).rem_euclid((size * 512) as i32)
+    } else {
+        v as i32
+    }
+}
+
 /// Array layer from a binary32 `a`: `clamp(floor(a + ½), 0, count − 1)` (sampling-semantics
 /// §2.5, the form every source allows). NaN → 0; `count = 0` → 0.
 pub const fn select_layer(a: u32, count: u32) -> u32 {
@@ -257,4 +349,30 @@ pub fn cube_face(rx: u32, ry: u32, rz: u32) -> CubeFace {
 /// `q = sc/|ma|`: `RNE(q × size × 128) + size × 128`.
 pub const fn cube_texel_fixed(q: u32, size: u32) -> i64 {
     f32_scaled_rne(q, size as u64 * 128) + size as i64 * 128
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+    use proptest::prelude::*;
+
+    fn coord() -> impl Strategy<Value = u32> {
+        prop_oneof![
+            any::<u32>(),
+            // |s| around the texture: exponents 100 … 160.
+            (any::<bool>(), 100u32..160, 0u32..0x80_0000).prop_map(|(n, e, m)| u32::from(n) << 31 | e << 23 | m),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 50_000, ..ProptestConfig::default() })]
+
+        /// The 32-bit coordinate unit equals the general one, saturated.
+        #[test]
+        fn texel_fixed_i32_matches(s in coord(), size in prop_oneof![1u32..300, 1u32..70_000, any::<u32>()], m in 0usize..5) {
+            let mode = WrapMode::ALL[m];
+            prop_assert_eq!(texel_fixed_i32(s, size, mode), saturate_s8(texel_fixed(s, size, mode)));
+        }
+    }
 }

@@ -40,6 +40,14 @@ pub trait TexelMemory {
     /// Fills `buf` from `addr ..`; `false` (and `buf` unspecified) if any byte is outside
     /// the memory.
     fn read(&self, addr: u64, buf: &mut [u8]) -> bool;
+
+    /// The little-endian word at `addr ..`, `None` if any byte is outside (the 4-byte
+    /// texel read of the fast path; same bytes as [`TexelMemory::read`]).
+    #[inline]
+    fn read_u32(&self, addr: u32) -> Option<u32> {
+        let mut b = [0u8; 4];
+        self.read(u64::from(addr), &mut b).then(|| u32::from_le_bytes(b))
+    }
 }
 
 /// Byte-addressed texel memory (write side, for `STORE` and atomics).
@@ -55,6 +63,13 @@ fn range(len: usize, addr: u64, n: usize) -> Option<core::ops::Range<usize>> {
 }
 
 impl TexelMemory for [u8] {
+    #[inline]
+    fn read_u32(&self, addr: u32) -> Option<u32> {
+        let a = usize::try_from(addr).ok()?;
+        let b: &[u8; 4] = self.get(a..a.checked_add(4)?)?.try_into().ok()?;
+        Some(u32::from_le_bytes(*b))
+    }
+
     fn read(&self, addr: u64, buf: &mut [u8]) -> bool {
         match range(self.len(), addr, buf.len()).and_then(|r| self.get(r)) {
             Some(src) => {
@@ -80,6 +95,11 @@ impl TexelMemoryMut for [u8] {
 }
 
 impl<const N: usize> TexelMemory for [u8; N] {
+    #[inline]
+    fn read_u32(&self, addr: u32) -> Option<u32> {
+        self.as_slice().read_u32(addr)
+    }
+
     fn read(&self, addr: u64, buf: &mut [u8]) -> bool {
         self.as_slice().read(addr, buf)
     }
@@ -300,6 +320,35 @@ impl TextureLayout {
         u32::try_from(addr).ok()
     }
 
+    /// The level `g` of a single-sample 2D (array) texture addressed in 32-bit arithmetic,
+    /// or `None` if its last byte lies beyond 2^32 − 1 (or the texture is multisampled or
+    /// not 2D): see [`Plane`].
+    pub fn plane(&self, g: &LevelGeom) -> Option<Plane> {
+        let h = &self.h;
+        if h.samples() != 1 || h.ty == TextureType::ThreeD || g.size[0] == 0 || g.size[1] == 0 {
+            return None;
+        }
+        let tb = u32::try_from(self.tb).ok()?;
+        let pitch = u32::try_from(g.pitch).ok()?;
+        let tiled = h.layout == Layout::Tiled4x4;
+        let (w, hh) = (g.size[0], g.size[1]);
+        let last = g.base
+            + u64::from(self.layers.saturating_sub(1)) * self.layer_stride
+            + Plane::row64(tiled, pitch, tb, hh - 1)
+            + Plane::col64(tiled, tb, w - 1)
+            + self.bpp.saturating_sub(1);
+        u32::try_from(last).ok()?;
+        Some(Plane {
+            size: [w, hh],
+            base: u32::try_from(g.base).ok()?,
+            layer_stride: u32::try_from(self.layer_stride).ok()?,
+            layers: self.layers,
+            pitch,
+            tb,
+            tiled,
+        })
+    }
+
     /// Same result as [`texel_address`] (computes the level geometry on the way).
     pub fn address(&self, c: &TexelCoord) -> Option<u32> {
         if self.h.ty == TextureType::OneDBuffer {
@@ -307,5 +356,81 @@ impl TextureLayout {
         }
         let g = self.geom(c.level)?;
         self.address_in(&g, c.x, c.y, c.z, c.layer, c.sample)
+    }
+}
+
+/// One level of a single-sample 2D or 2D-array texture whose every byte lies below 2^32:
+/// texel addresses in 32-bit arithmetic, split into a row part and a column part (both
+/// layouts are separable: pitch-linear `y × pitch + x × tb`; 4×4 tiles
+/// `(y / 4) × pitch × 16 × tb + (y mod 4) × 4 × tb + (x / 4) × 16 × tb + (x mod 4) × tb`).
+/// [`Plane::address`] equals [`TextureLayout::address_in`] (a property test checks it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plane {
+    /// Width and height of the level.
+    pub size: [u32; 2],
+    base: u32,
+    layer_stride: u32,
+    layers: u32,
+    pitch: u32,
+    tb: u32,
+    tiled: bool,
+}
+
+impl Plane {
+    const fn row64(tiled: bool, pitch: u32, tb: u32, y: u32) -> u64 {
+        if tiled {
+            (y >> 2) as u64 * pitch as u64 * 16 * tb as u64 + ((y & 3) * 4) as u64 * tb as u64
+        } else {
+            y as u64 * pitch as u64
+        }
+    }
+
+    const fn col64(tiled: bool, tb: u32, x: u32) -> u64 {
+        if tiled {
+            (x >> 2) as u64 * 16 * tb as u64 + (x & 3) as u64 * tb as u64
+        } else {
+            x as u64 * tb as u64
+        }
+    }
+
+    /// Byte offset of row `y < height` within a layer (no overflow: checked at creation).
+    #[inline]
+    pub const fn row(&self, y: u32) -> u32 {
+        if self.tiled {
+            (y >> 2) * self.pitch * 16 * self.tb + (y & 3) * 4 * self.tb
+        } else {
+            y * self.pitch
+        }
+    }
+
+    /// Byte offset of column `x < width` within a row.
+    #[inline]
+    pub const fn col(&self, x: u32) -> u32 {
+        if self.tiled {
+            (x >> 2) * 16 * self.tb + (x & 3) * self.tb
+        } else {
+            x * self.tb
+        }
+    }
+
+    /// Base address of `layer`, `None` outside the texture's layers.
+    #[inline]
+    pub const fn layer_base(&self, layer: u32) -> Option<u32> {
+        if layer >= self.layers {
+            return None;
+        }
+        Some(self.base + layer * self.layer_stride)
+    }
+
+    /// The address of texel `(x, y)` of `layer`, `None` outside the level.
+    #[inline]
+    pub const fn address(&self, x: u32, y: u32, layer: u32) -> Option<u32> {
+        if x >= self.size[0] || y >= self.size[1] {
+            return None;
+        }
+        match self.layer_base(layer) {
+            Some(b) => Some(b + self.row(y) + self.col(x)),
+            None => None,
+        }
     }
 }

@@ -398,6 +398,30 @@ proptest! {
         }
     }
 
+    /// The 32-bit plane addressing of the fast path equals the general layout wherever it
+    /// applies (and applies to every small valid 2D texture).
+    #[test]
+    fn plane_matches_layout(t in arb_header(), c in any::<[u8; 3]>(), pitch in any::<bool>(), addr in any::<u32>()) {
+        let mut t = t;
+        t.base_address = if c[2] & 1 == 1 { addr } else { t.base_address };
+        if pitch && t.layout == Layout::PitchLinear {
+            t.row_pitch = t.width * t.format.bytes_per_texel() + 12;
+        }
+        let lay = texcore::memory::TextureLayout::new(&t);
+        for level in 0..t.base_level + t.levels + 1 {
+            let Some(g) = lay.geom(level) else { continue };
+            let Some(p) = lay.plane(&g) else {
+                prop_assert!(t.samples() != 1 || t.ty == T::ThreeD || t.base_address > 0xFF00_0000 || t.validate().is_err());
+                continue;
+            };
+            for layer in [0, u32::from(c[2] % 9)] {
+                for (x, y) in [(u32::from(c[0]), u32::from(c[1])), (u32::from(c[0] % 4), u32::from(c[1] % 4)), (g.size[0] - 1, g.size[1] - 1)] {
+                    prop_assert_eq!(p.address(x, y, layer), lay.address_in(&g, x, y, 0, layer, 0));
+                }
+            }
+        }
+    }
+
     /// The precomputed layout addresses exactly like the reference function.
     #[test]
     fn layout_matches_texel_address(t in arb_header(), c in any::<[u8; 6]>(), pitch in any::<bool>()) {

@@ -286,6 +286,7 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
 }
 
 /// The general path of [`sample_quad_with`] (every format and type).
+#[inline(never)]
 fn sample_quad_general<M: TexelMemory + ?Sized>(
     h: &TextureHeader,
     s: &SamplerHeader,

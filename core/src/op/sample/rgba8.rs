@@ -14,13 +14,13 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::{lane_lod, LaneLod, SampleRequest};
-use crate::coord::{select_layer, texel_fixed};
-use crate::descriptor::{Filter, Format, MipFilter, SamplerHeader, TextureHeader, TextureType};
+use crate::coord::{select_layer, texel_fixed_i32};
+use crate::descriptor::{Filter, Format, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode};
 use crate::filter::unorm8::{filter_rgba8, Bilerp8, Rgba8};
-use crate::memory::{LevelGeom, TexelMemory, TextureLayout};
+use crate::memory::{Plane, TexelMemory, TextureLayout};
 use crate::output::swizzle;
 use crate::texel::border_texel;
-use crate::wrap::{wrap, Wrapped};
+use crate::wrap::{wrap_i32, Wrapped};
 
 /// Whether the texture's components are stored as R, G, B, A bytes (`false`: B, G, R, A).
 fn byte_order(h: &TextureHeader) -> Option<bool> {
@@ -41,13 +41,14 @@ struct Axis {
     frac: u8,
 }
 
-fn axis(u: i64, linear: bool, mode: crate::descriptor::WrapMode, size: u32) -> Axis {
+#[inline]
+fn axis(u: i32, linear: bool, mode: crate::descriptor::WrapMode, size: u32) -> Axis {
     if linear {
         let v = u - 128;
         let i0 = v >> 8;
-        Axis { i: [wrap(mode, i0, size), wrap(mode, i0 + 1, size)], frac: (v & 255) as u8 }
+        Axis { i: [wrap_i32(mode, i0, size), wrap_i32(mode, i0 + 1, size)], frac: (v & 255) as u8 }
     } else {
-        let w = wrap(mode, u >> 8, size);
+        let w = wrap_i32(mode, u >> 8, size);
         Axis { i: [w, w], frac: 0 }
     }
 }
@@ -75,27 +76,32 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
         return None;
     }
     let lay = TextureLayout::new(h);
-    let border = {
+    let uses_border = s.wrap[0] == WrapMode::ClampToBorder || s.wrap[1] == WrapMode::ClampToBorder;
+    let border = if uses_border {
         let b = border_texel(h.format, h.srgb, s.border_color).0;
         pack(b[0], b[1], b[2], b[3])
+    } else {
+        0
     };
-    // Level geometry for at most two distinct levels per quad.
-    let mut cache: [Option<LevelGeom>; 2] = [None; 2];
-    let mut geom = |level: u32| -> Option<LevelGeom> {
-        for g in cache.iter().flatten() {
-            if g.level == level {
-                return Some(*g);
+    // Planes of at most two distinct levels per quad; `None` in a slot = not computed.
+    let mut cache: [(u32, Option<Plane>); 2] = [(u32::MAX, None); 2];
+    let mut plane = |level: u32| -> Result<Option<Plane>, ()> {
+        for (l, p) in cache.iter() {
+            if *l == level {
+                return Ok(*p);
             }
         }
-        let g = lay.geom(level)?;
-        if let Some(slot) = cache.iter_mut().find(|c| c.is_none()) {
-            *slot = Some(g);
-        } else {
-            cache[1] = Some(g);
-        }
-        Some(g)
+        let p = match lay.geom(level) {
+            None => None,
+            // A level the 32-bit plane cannot address: the general path handles it.
+            Some(g) => Some(lay.plane(&g).ok_or(())?),
+        };
+        let slot = if cache[0].0 == u32::MAX { 0 } else { 1 };
+        cache[slot] = (level, p);
+        Ok(p)
     };
     let array = h.ty == TextureType::TwoDArray;
+    let identity = h.swizzle == Swizzle::IDENTITY;
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
         let (levels, delta, filt) = match lods[lane] {
@@ -108,25 +114,48 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
         let c = req.coords[lane];
         let layer = if array { select_layer(c[3], h.depth) } else { 0 };
         let mut b = Bilerp8 { delta: delta as u8, ..Bilerp8::default() };
-        for (k, rel) in levels.iter().enumerate().take(if delta == 0 { 1 } else { 2 }) {
-            let Some(g) = geom(h.base_level + rel) else { continue };
-            let mut ax = [Axis { i: [Wrapped::Border; 2], frac: 0 }; 2];
-            for (a, slot) in ax.iter_mut().enumerate() {
-                let mode = s.wrap[a];
-                let u = texel_fixed(c[a], g.size[a], mode).saturating_add(i64::from(req.offset[a]) * 256);
-                *slot = axis(u.clamp(-(1 << 62), 1 << 62), linear, mode, g.size[a]);
-            }
-            b.frac[k] = [ax[0].frac, ax[1].frac];
-            for (t, slot) in b.taps[k].iter_mut().enumerate() {
-                *slot = match (ax[0].i[t & 1], ax[1].i[t >> 1]) {
-                    (Wrapped::Texel(x), Wrapped::Texel(y)) => read(&lay, &g, mem, x, y, layer, rgba),
-                    _ => border,
-                };
+        let modes = [s.wrap[0], s.wrap[1]];
+        let off = [req.offset[0], req.offset[1]];
+        let st = [c[0], c[1]];
+        if let Some(p) = plane(h.base_level + levels[0]).ok()? {
+            (b.taps[0], b.frac[0]) = taps(&p, p.layer_base(layer), st, modes, off, linear, mem, rgba, border);
+        }
+        if delta != 0 {
+            if let Some(p) = plane(h.base_level + levels[1]).ok()? {
+                (b.taps[1], b.frac[1]) = taps(&p, p.layer_base(layer), st, modes, off, linear, mem, rgba, border);
             }
         }
-        *o = swizzle(filter_rgba8(&b), h.swizzle, false);
+        let words = filter_rgba8(&b);
+        *o = if identity { words } else { swizzle(words, h.swizzle, false) };
     }
     Some(out)
+}
+
+/// The four taps (`[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]`) and sub-texel weights of one
+/// level. A layer outside the texture (`layer_base = None`) reads zeros; border taps read
+/// `border`.
+#[allow(clippy::too_many_arguments)]
+fn taps<M: TexelMemory + ?Sized>(
+    p: &Plane,
+    layer_base: Option<u32>,
+    st: [u32; 2],
+    modes: [WrapMode; 2],
+    off: [i32; 2],
+    linear: bool,
+    mem: &M,
+    rgba: bool,
+    border: Rgba8,
+) -> ([Rgba8; 4], [u8; 2]) {
+    let ax = axis(texel_fixed_i32(st[0], p.size[0], modes[0]) + off[0] * 256, linear, modes[0], p.size[0]);
+    let ay = axis(texel_fixed_i32(st[1], p.size[1], modes[1]) + off[1] * 256, linear, modes[1], p.size[1]);
+    let tap = |x: Wrapped, y: Wrapped| match (x, y, layer_base) {
+        (Wrapped::Texel(x), Wrapped::Texel(y), Some(b)) => texel(mem, b + p.row(y) + p.col(x), rgba),
+        (Wrapped::Texel(_), Wrapped::Texel(_), None) => 0,
+        _ => border,
+    };
+    let [x0, x1] = ax.i;
+    let [y0, y1] = ay.i;
+    ([tap(x0, y0), tap(x1, y0), tap(x0, y1), tap(x1, y1)], [ax.frac, ay.frac])
 }
 
 /// Component codes (0 … 255) packed as [`Rgba8`].
@@ -137,25 +166,13 @@ fn pack(r: i64, g: i64, b: i64, a: i64) -> Rgba8 {
 
 /// One texel as [`Rgba8`]; a texel outside the memory reads as zeros.
 #[inline]
-fn read<M: TexelMemory + ?Sized>(
-    lay: &TextureLayout,
-    g: &LevelGeom,
-    mem: &M,
-    x: u32,
-    y: u32,
-    layer: u32,
-    rgba: bool,
-) -> Rgba8 {
-    let mut buf = [0u8; 4];
-    let Some(a) = lay.address_in(g, x, y, 0, layer, 0) else { return 0 };
-    if !mem.read(u64::from(a), &mut buf) {
-        return 0;
-    }
-    let [b0, b1, b2, b3] = buf;
+fn texel<M: TexelMemory + ?Sized>(mem: &M, addr: u32, rgba: bool) -> Rgba8 {
+    let v = mem.read_u32(addr).unwrap_or(0);
     if rgba {
-        u32::from_le_bytes([b0, b1, b2, b3])
+        v
     } else {
-        u32::from_le_bytes([b2, b1, b0, b3])
+        // B, G, R, A bytes: swap bytes 0 and 2.
+        (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
     }
 }
 
@@ -165,7 +182,7 @@ mod tests {
     extern crate std;
     use super::super::{sample_quad_general, SampleRequest};
     use super::*;
-    use crate::descriptor::{Layout, Swizzle, SwizzleSource, WrapMode};
+    use crate::descriptor::{Layout, SwizzleSource};
     use crate::lod::LodSource;
     use fixed::types::{I8F8, U8F8};
     use proptest::prelude::*;
