@@ -270,3 +270,64 @@ impl Unit for Filter {
         Ok(())
     }
 }
+
+/// The conversion steps of `rtl/texcore_filter_rgba8.sv` (s11–s17), bit for bit: normalise,
+/// `q = (X·0x0101_0101 + (X >> 7)) >> 32` (= `(X·0x8080_8081) >> 39` = `X div 255`),
+/// `r = (X + q) mod 256`, round, pack. The tests compare it with the core's conversion.
+#[cfg(test)]
+fn rtl_to_f32(x: u32) -> u32 {
+    let mut xn = x;
+    let mut lz = 0u32;
+    for k in [16, 8, 4, 2, 1] {
+        if xn >> (32 - k) == 0 {
+            xn <<= k;
+            lz += k;
+        }
+    }
+    let a = u64::from(xn) + (u64::from(xn) << 8); // 41 bits
+    let y = (a + (a << 16)) & ((1 << 57) - 1);
+    let t = (y + u64::from(xn >> 7)) & ((1 << 57) - 1);
+    let q = (t >> 32) as u32 & 0x1FF_FFFF;
+    let r = (xn.wrapping_add(q)) as u8;
+    let (m, up, eb) = if q >> 24 == 1 {
+        (q >> 1, q & 1 == 1 && (r != 0 || (q >> 1) & 1 == 1), 127 - lz)
+    } else {
+        (q, r >= 128, 126 - lz)
+    };
+    let mn = m + u32::from(up);
+    let e = if mn >> 24 == 1 { eb + 1 } else { eb };
+    if x == 0 {
+        0
+    } else {
+        (e << 23) | (mn & 0x7F_FFFF)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rtl_to_f32;
+    use texcore::filter::unorm8::to_f32;
+
+    /// Every 997th sum and the ends of every binade (debug-build friendly).
+    #[test]
+    fn rtl_conversion_matches_the_core_sampled() {
+        let max = 255u32 << 24;
+        let edges = (0..32).flat_map(|k| {
+            let p = 1u32 << k;
+            [p - 1, p, p + 1]
+        });
+        for x in (0..=max).step_by(997).chain(edges).chain(max - 300..=max) {
+            assert_eq!(rtl_to_f32(x), to_f32(x), "x = {x:#x}");
+        }
+    }
+
+    /// Every possible sum `x ≤ 255·2^24` (4 278 190 081): `cargo test --release -p xtask --
+    /// --ignored rtl_conversion`. Ignored by default: too slow for a debug build.
+    #[test]
+    #[ignore]
+    fn rtl_conversion_matches_the_core_exhaustive() {
+        for x in 0..=255u32 << 24 {
+            assert_eq!(rtl_to_f32(x), to_f32(x), "x = {x:#x}");
+        }
+    }
+}
