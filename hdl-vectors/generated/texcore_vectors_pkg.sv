@@ -591,5 +591,67 @@ package texcore_vectors_pkg;
   localparam int TEXEL_DECODE_W_LSB = 0;
   localparam int TEXEL_DECODE_W_W = 64;
 
+  // =====================================================================================
+  // unit filter: filter stage: RGBA8 UNORM bilinear/trilinear, exact sum, RNE to binary32
+  // vector file filter.vec, images: 
+  // A line read with %h is a FILTER_LINE_W-bit word; inputs = line[FILTER_LINE_W-1:FILTER_OUT_W],
+  // outputs = line[FILTER_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int FILTER_IN_W = 296;
+  localparam int FILTER_OUT_W = 128;
+  localparam int FILTER_LINE_W = 424;
+  localparam int FILTER_LINE_CHARS = 123;  // bytes per line incl. newline
+  localparam int FILTER_N_FIELDS = 17;
+  // in  t0_0: level 0 tap (i0, j0), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T0_0_LSB = 264;
+  localparam int FILTER_T0_0_W = 32;
+  // in  t0_1: level 0 tap (i1, j0), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T0_1_LSB = 232;
+  localparam int FILTER_T0_1_W = 32;
+  // in  t0_2: level 0 tap (i0, j1), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T0_2_LSB = 200;
+  localparam int FILTER_T0_2_W = 32;
+  // in  t0_3: level 0 tap (i1, j1), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T0_3_LSB = 168;
+  localparam int FILTER_T0_3_W = 32;
+  // in  t1_0: level 1 tap (i0, j0), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T1_0_LSB = 136;
+  localparam int FILTER_T1_0_W = 32;
+  // in  t1_1: level 1 tap (i1, j0), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T1_1_LSB = 104;
+  localparam int FILTER_T1_1_W = 32;
+  // in  t1_2: level 1 tap (i0, j1), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T1_2_LSB = 72;
+  localparam int FILTER_T1_2_W = 32;
+  // in  t1_3: level 1 tap (i1, j1), RGBA8 (R in bits 7:0, A in 31:24)
+  localparam int FILTER_T1_3_LSB = 40;
+  localparam int FILTER_T1_3_W = 32;
+  // in  alpha0: level 0 weight of taps 1, 3 (i1), 1/256
+  localparam int FILTER_ALPHA0_LSB = 32;
+  localparam int FILTER_ALPHA0_W = 8;
+  // in  beta0: level 0 weight of taps 2, 3 (j1), 1/256
+  localparam int FILTER_BETA0_LSB = 24;
+  localparam int FILTER_BETA0_W = 8;
+  // in  alpha1: level 1 weight of taps 1, 3 (i1), 1/256
+  localparam int FILTER_ALPHA1_LSB = 16;
+  localparam int FILTER_ALPHA1_W = 8;
+  // in  beta1: level 1 weight of taps 2, 3 (j1), 1/256
+  localparam int FILTER_BETA1_LSB = 8;
+  localparam int FILTER_BETA1_W = 8;
+  // in  delta: weight of level 1 (1/256); 0 = single level, level 1 ignored
+  localparam int FILTER_DELTA_LSB = 0;
+  localparam int FILTER_DELTA_W = 8;
+  // out out_r: component r, binary32 bits, in [0, 1]
+  localparam int FILTER_OUT_R_LSB = 96;
+  localparam int FILTER_OUT_R_W = 32;
+  // out out_g: component g, binary32 bits, in [0, 1]
+  localparam int FILTER_OUT_G_LSB = 64;
+  localparam int FILTER_OUT_G_W = 32;
+  // out out_b: component b, binary32 bits, in [0, 1]
+  localparam int FILTER_OUT_B_LSB = 32;
+  localparam int FILTER_OUT_B_W = 32;
+  // out out_a: component a, binary32 bits, in [0, 1]
+  localparam int FILTER_OUT_A_LSB = 0;
+  localparam int FILTER_OUT_A_W = 32;
+
 endpackage
 /* verilator lint_on UNUSEDPARAM */

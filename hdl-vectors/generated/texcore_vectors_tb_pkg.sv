@@ -289,4 +289,41 @@ package texcore_vectors_tb_pkg;
       $display("    out w        = %h", got[TEXEL_DECODE_W_LSB +: TEXEL_DECODE_W_W]);
   endtask
 
+  // Prints the inputs of a filter vector and all outputs (expected vs got).
+  task automatic filter_show(input logic [FILTER_LINE_W-1:0] line, input logic [FILTER_OUT_W-1:0] got);
+    logic [FILTER_IN_W-1:0] i;
+    logic [FILTER_OUT_W-1:0] e;
+    i = line[FILTER_LINE_W-1:FILTER_OUT_W];
+    e = line[FILTER_OUT_W-1:0];
+    $display("    in  t0_0   = %h", i[FILTER_T0_0_LSB +: FILTER_T0_0_W]);
+    $display("    in  t0_1   = %h", i[FILTER_T0_1_LSB +: FILTER_T0_1_W]);
+    $display("    in  t0_2   = %h", i[FILTER_T0_2_LSB +: FILTER_T0_2_W]);
+    $display("    in  t0_3   = %h", i[FILTER_T0_3_LSB +: FILTER_T0_3_W]);
+    $display("    in  t1_0   = %h", i[FILTER_T1_0_LSB +: FILTER_T1_0_W]);
+    $display("    in  t1_1   = %h", i[FILTER_T1_1_LSB +: FILTER_T1_1_W]);
+    $display("    in  t1_2   = %h", i[FILTER_T1_2_LSB +: FILTER_T1_2_W]);
+    $display("    in  t1_3   = %h", i[FILTER_T1_3_LSB +: FILTER_T1_3_W]);
+    $display("    in  alpha0 = %h", i[FILTER_ALPHA0_LSB +: FILTER_ALPHA0_W]);
+    $display("    in  beta0  = %h", i[FILTER_BETA0_LSB +: FILTER_BETA0_W]);
+    $display("    in  alpha1 = %h", i[FILTER_ALPHA1_LSB +: FILTER_ALPHA1_W]);
+    $display("    in  beta1  = %h", i[FILTER_BETA1_LSB +: FILTER_BETA1_W]);
+    $display("    in  delta  = %h", i[FILTER_DELTA_LSB +: FILTER_DELTA_W]);
+    if (got[FILTER_OUT_R_LSB +: FILTER_OUT_R_W] !== e[FILTER_OUT_R_LSB +: FILTER_OUT_R_W])
+      $display("    out out_r  = %h  expected %h   <-- MISMATCH", got[FILTER_OUT_R_LSB +: FILTER_OUT_R_W], e[FILTER_OUT_R_LSB +: FILTER_OUT_R_W]);
+    else
+      $display("    out out_r  = %h", got[FILTER_OUT_R_LSB +: FILTER_OUT_R_W]);
+    if (got[FILTER_OUT_G_LSB +: FILTER_OUT_G_W] !== e[FILTER_OUT_G_LSB +: FILTER_OUT_G_W])
+      $display("    out out_g  = %h  expected %h   <-- MISMATCH", got[FILTER_OUT_G_LSB +: FILTER_OUT_G_W], e[FILTER_OUT_G_LSB +: FILTER_OUT_G_W]);
+    else
+      $display("    out out_g  = %h", got[FILTER_OUT_G_LSB +: FILTER_OUT_G_W]);
+    if (got[FILTER_OUT_B_LSB +: FILTER_OUT_B_W] !== e[FILTER_OUT_B_LSB +: FILTER_OUT_B_W])
+      $display("    out out_b  = %h  expected %h   <-- MISMATCH", got[FILTER_OUT_B_LSB +: FILTER_OUT_B_W], e[FILTER_OUT_B_LSB +: FILTER_OUT_B_W]);
+    else
+      $display("    out out_b  = %h", got[FILTER_OUT_B_LSB +: FILTER_OUT_B_W]);
+    if (got[FILTER_OUT_A_LSB +: FILTER_OUT_A_W] !== e[FILTER_OUT_A_LSB +: FILTER_OUT_A_W])
+      $display("    out out_a  = %h  expected %h   <-- MISMATCH", got[FILTER_OUT_A_LSB +: FILTER_OUT_A_W], e[FILTER_OUT_A_LSB +: FILTER_OUT_A_W]);
+    else
+      $display("    out out_a  = %h", got[FILTER_OUT_A_LSB +: FILTER_OUT_A_W]);
+  endtask
+
 endpackage

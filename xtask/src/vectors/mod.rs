@@ -1,7 +1,7 @@
 //! `cargo xtask vectors`: test vectors for HDL co-simulation.
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
-//! [`texel_decode`]) is a block
+//! [`texel_decode`], [`filter`]) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
 //! how the core computes the expected outputs. Everything else — placement in the line, hex
@@ -15,6 +15,7 @@
 //! arguments give byte-identical files, and the shards of a split run concatenate to the
 //! unsplit files.
 
+pub mod filter;
 pub mod intel_info;
 pub mod layout;
 pub mod nv_txq;
@@ -78,14 +79,21 @@ pub trait Unit: Sync {
 
 /// Every unit, in output order.
 pub fn all_units() -> Vec<&'static dyn Unit> {
-    vec![&nv_txq::NvTxq, &tgsi_query::TgsiQuery, &intel_info::IntelInfo, &wrap::Wrap, &texel_decode::TexelDecode]
+    vec![
+        &nv_txq::NvTxq,
+        &tgsi_query::TgsiQuery,
+        &intel_info::IntelInfo,
+        &wrap::Wrap,
+        &texel_decode::TexelDecode,
+        &filter::Filter,
+    ]
 }
 
 /// Named groups accepted by `--ops` besides unit names.
 pub const GROUPS: [(&str, &[&str]); 3] = [
-    ("all", &["nv_txq", "tgsi_query", "intel_info", "wrap", "texel_decode"]),
+    ("all", &["nv_txq", "tgsi_query", "intel_info", "wrap", "texel_decode", "filter"]),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
-    ("stage", &["wrap", "texel_decode"]),
+    ("stage", &["wrap", "texel_decode", "filter"]),
 ];
 
 /// A unit with its placed layout.
@@ -164,7 +172,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, wrap, texel_decode; groups: all, query, stage.
+    /// intel_info, wrap, texel_decode, filter; groups: all, query, stage.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,
     /// Write only part k of n of every unit's vectors (`--shard 2/4`); files get a

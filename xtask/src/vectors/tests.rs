@@ -194,6 +194,19 @@ fn level_1_covers_the_corner_cases() {
         .collect();
     let lut: BTreeSet<u64> = texcore::texel::SRGB_TO_LINEAR16.iter().map(|v| u64::from(*v)).collect();
     assert!(lut.is_subset(&x), "sRGB table not covered");
+
+    let fi = get("filter");
+    let t = text("filter");
+    let weights: BTreeSet<u64> = super::filter::WEIGHTS.iter().map(|w| u64::from(*w)).collect();
+    for f in ["alpha0", "beta0", "alpha1", "beta1", "delta"] {
+        assert!(weights.is_subset(&column(fi, &t, f)), "filter {f}: not every directed weight");
+    }
+    let outs: BTreeSet<u64> = ["out_r", "out_g", "out_b", "out_a"].iter().flat_map(|f| column(fi, &t, f)).collect();
+    // 0, the smallest result 1/(255·2^24) (x = 1), the largest below 1.0, and 1.0.
+    let one_x = u64::from(texcore::filter::unorm8::to_f32(1));
+    for v in [0, one_x, 0x3F7F_FFFF, 0x3F80_0000] {
+        assert!(outs.contains(&v), "filter result {v:#x} not reached");
+    }
 }
 
 #[test]
