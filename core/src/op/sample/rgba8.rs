@@ -134,6 +134,7 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
 /// The four taps (`[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]`) and sub-texel weights of one
 /// level. A layer outside the texture (`layer_base = None`) reads zeros; border taps read
 /// `border`.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn taps<M: TexelMemory + ?Sized>(
     p: &Plane,
