@@ -24,7 +24,7 @@
 //! | descriptors (texture header, sampler header, formats) | [`descriptor`] |
 //! | handles, pools with `MaximumIndex`, constant bank, binding modes | [`handle`] |
 //! | query unit (TXQ, SVIEWINFO, SAMPLE_INFO, SAMPLE_POS, Intel INFO) | [`query`] |
-//! | wrap unit (integer-domain addressing modes) | [`wrap`] |
+//! | wrap unit (integer-domain addressing modes; 64- and 32-bit forms) | [`wrap`] |
 //! | texel address and texel memory | [`memory`] |
 //! | format decode / encode, Gallium component table, sRGB | [`texel`] |
 //! | output packing (exact fp32 conversion, swizzle, write mask) | [`output`], [`fp`] |
@@ -62,6 +62,9 @@
 //! | shader bias / explicit LOD | S8.8 | — | RNE, saturated; NaN → 0 |
 //! | mip weight δ | U0.8 | — | low 8 bits of the clamped 8.8 λ |
 //! | filter accumulator | exact integer `Σ w·v` (weights sum to `2^(8·dims+8)`) | — | none: one RNE to binary32 at the end ([`fp::ratio_to_f32_bits`]) |
+//! | RGBA8 fast path: texel-space coordinate | S.8 in an `i32`, saturated ±2^30 | — | the same RNE as above ([`coord::texel_fixed_i32`]; same taps for every wrap mode) |
+//! | RGBA8 fast path: horizontal / vertical / level lerp | U8.8 / U8.16 / U8.24 integers per component (two components per 32-bit word in the first) | — | none: exact ([`filter::unorm8`]) |
+//! | RGBA8 fast path: result | binary32 of `x / (255 · 2^24)` | — | RNE; no ties exist (255 is odd) except in the 25-bit quotient case |
 //! | depth-compare reference | the texel format's code | — | quantized like a STORE (RNE), then exact compare |
 //! | TMML R / G / B / A | S8.8 / U8.8 / `{v, u}` S2.6 / S4.12 | — | as the LOD; B RNE of `64 × component`; A floor-log2 at 16 bits then half-up to 12 |
 //! | `.F16` outputs | binary16 | — | RNE or toward zero (`FP16_ROUNDING_MODE`) |
