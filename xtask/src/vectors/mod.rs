@@ -18,6 +18,7 @@
 pub mod intel_info;
 pub mod layout;
 pub mod nv_txq;
+pub mod ops;
 pub mod pools;
 pub mod rng;
 pub mod svpkg;
@@ -78,14 +79,25 @@ pub trait Unit: Sync {
 
 /// Every unit, in output order.
 pub fn all_units() -> Vec<&'static dyn Unit> {
-    vec![&nv_txq::NvTxq, &tgsi_query::TgsiQuery, &intel_info::IntelInfo, &wrap::Wrap, &texel_decode::TexelDecode]
+    vec![
+        &nv_txq::NvTxq,
+        &tgsi_query::TgsiQuery,
+        &intel_info::IntelInfo,
+        &wrap::Wrap,
+        &texel_decode::TexelDecode,
+        &ops::SAMPLE,
+        &ops::SAMPLE_C,
+        &ops::GATHER,
+        &ops::FETCH,
+    ]
 }
 
 /// Named groups accepted by `--ops` besides unit names.
-pub const GROUPS: [(&str, &[&str]); 3] = [
-    ("all", &["nv_txq", "tgsi_query", "intel_info", "wrap", "texel_decode"]),
+pub const GROUPS: [(&str, &[&str]); 4] = [
+    ("all", &["nv_txq", "tgsi_query", "intel_info", "wrap", "texel_decode", "sample", "sample_c", "gather", "fetch"]),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
     ("stage", &["wrap", "texel_decode"]),
+    ("op", &["sample", "sample_c", "gather", "fetch"]),
 ];
 
 /// A unit with its placed layout.
@@ -164,7 +176,8 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, wrap, texel_decode; groups: all, query, stage.
+    /// intel_info, wrap, texel_decode, sample, sample_c, gather, fetch; groups: all, query,
+    /// stage, op.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,
     /// Write only part k of n of every unit's vectors (`--shard 2/4`); files get a
@@ -462,8 +475,14 @@ fn image_bytes(fx: &Fixture, img: Image) -> Vec<u8> {
                 out.push(b'\n');
             }
         }
-        Image::HdrPool | Image::SmpPool => {
-            let pool = if img == Image::HdrPool { &fx.headers } else { &fx.samplers };
+        Image::TexMem => out = texcore_dpi::hex::write_texmem(&fx.ops.texmem).into_bytes(),
+        Image::HdrPool | Image::SmpPool | Image::OpHdr | Image::OpSmp => {
+            let pool = match img {
+                Image::HdrPool => &fx.headers,
+                Image::SmpPool => &fx.samplers,
+                Image::OpHdr => &fx.ops.headers,
+                _ => &fx.ops.samplers,
+            };
             for e in pool {
                 for (i, w) in e.iter().rev().enumerate() {
                     if i > 0 {

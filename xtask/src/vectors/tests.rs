@@ -70,7 +70,7 @@ fn shards_concatenate_to_the_whole_set() {
         }
         assert_eq!(cat, fs::read(whole.path().join(&u.file)).unwrap(), "{}", u.name);
     }
-    for img in ["cbank.hex", "hdr_pool.hex", "smp_pool.hex"] {
+    for img in ["cbank.hex", "hdr_pool.hex", "smp_pool.hex", "texmem.hex", "op_hdr.hex", "op_smp.hex"] {
         assert_eq!(fs::read(parts.path().join(img)).unwrap(), fs::read(whole.path().join(img)).unwrap());
     }
 }
@@ -196,6 +196,93 @@ fn level_1_covers_the_corner_cases() {
     assert!(lut.is_subset(&x), "sRGB table not covered");
 }
 
+/// The op-level units: every error code, status, wrap mode, texture type, LOD mode, fetch op
+/// and TLD4S modifier is reached at level 1, and every result comes out non-zero somewhere.
+#[test]
+fn level_1_covers_the_op_corner_cases() {
+    let d = tempfile::tempdir().unwrap();
+    generate(&Options { units: vec!["op".into()], ..opts(d.path(), 1, None, Shard::ALL) }).unwrap();
+    let defs = unit_defs().unwrap();
+    let get = |name: &str| defs.iter().find(|d| d.unit.name() == name).unwrap();
+    let text = |name: &str| fs::read_to_string(d.path().join(format!("{name}.vec"))).unwrap();
+    let set = |v: &[u64]| v.iter().copied().collect::<BTreeSet<u64>>();
+
+    let (u, t) = (get("sample"), text("sample"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 4]), "sample errors");
+    assert_eq!(column(u, &t, "status"), set(&[0, 6, 7, 8]), "sample statuses");
+    assert_eq!(column(u, &t, "lod_mode"), set(&[0, 1, 2]));
+    assert_eq!(column(u, &t, "grads"), set(&[0, 1]));
+    for o in [0xF7u64, 0xF8, 0x07, 0x08, 0x80, 0x7F] {
+        assert!(column(u, &t, "off_w").contains(&o), "offset {o:#x}");
+    }
+    let (u, t) = (get("sample_c"), text("sample_c"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 4, 5]), "sample_c errors");
+    assert!(column(u, &t, "r0_x").contains(&0x3F80_0000), "a compare passes");
+    let (u, t) = (get("gather"), text("gather"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 5, 6, 7, 8]), "gather errors");
+    assert_eq!(column(u, &t, "status"), set(&[0, 2, 4, 6, 7, 8]), "gather statuses");
+    assert_eq!(column(u, &t, "comp"), set(&[0, 1, 2, 3, 4, 7]));
+    assert_eq!(column(u, &t, "f16"), set(&[0, 1, 2]));
+    let (u, t) = (get("fetch"), text("fetch"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 2, 3, 4, 9]), "fetch errors");
+    assert_eq!(column(u, &t, "status"), set(&[0, 6, 8]), "fetch statuses");
+    assert_eq!(column(u, &t, "op"), set(&[0, 1, 2]));
+
+    for name in ["sample", "sample_c", "gather", "fetch"] {
+        let u = get(name);
+        let t = text(name);
+        let l = &u.layout;
+        for f in &l.fields[l.n_in + 2..] {
+            assert!(column(u, &t, &f.name).iter().any(|v| *v != 0), "{name}: {} always 0", f.name);
+        }
+    }
+    let fx = Fixture::build(1, 1).unwrap();
+    let wraps: BTreeSet<u8> = ops::directed_wraps(&fx).iter().map(|w| *w as u8).collect();
+    assert_eq!(wraps.len(), texcore::WrapMode::ALL.len(), "every wrap mode in the directed samplers");
+    let types: BTreeSet<u32> = ops::directed_types(&fx).iter().map(|t| t.code()).collect();
+    assert_eq!(types.len(), texcore::TextureType::ALL.len(), "every texture type in the set");
+    let mips: BTreeSet<String> = (0..40).filter_map(|s| ops::mip_filter(&fx, s)).map(|m| format!("{m:?}")).collect();
+    assert_eq!(mips.len(), 3, "mip none / nearest / linear");
+}
+
+/// The DPI-C side sees exactly the xtask's layout, and evaluating the packed input word
+/// against the images read back from the written `.hex` files gives the expected output
+/// word (what tb_dpi_ops.sv does through the staticlib).
+#[test]
+fn dpi_packed_evaluation_matches_the_files() {
+    use texcore_dpi::ops::{eval_packed, get_bits, OpUnit, Placement};
+    let d = tempfile::tempdir().unwrap();
+    generate(&Options { units: vec!["op".into()], ..opts(d.path(), 2, Some(2000), Shard::ALL) }).unwrap();
+    let read = |f: &str| fs::read_to_string(d.path().join(f)).unwrap();
+    let env = texcore_dpi::OpEnv::new(
+        texcore_dpi::hex::parse_texmem(&read("texmem.hex")).unwrap(),
+        texcore_dpi::hex::parse_pool(&read("op_hdr.hex")).unwrap(),
+        texcore_dpi::hex::parse_pool(&read("op_smp.hex")).unwrap(),
+    );
+    for u in OpUnit::ALL {
+        let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
+        let l = &def.layout;
+        let p = Placement::new(&u.fields());
+        assert_eq!((p.in_w, p.out_w), (l.in_w, l.out_w), "{}", u.name());
+        let lsb: Vec<u32> = p.inputs.iter().chain(&p.outputs).map(|x| x.0).collect();
+        assert_eq!(lsb, l.fields.iter().map(|f| f.lsb).collect::<Vec<_>>(), "{}", u.name());
+        for line in read(&format!("{}.vec", u.name())).lines().step_by(7) {
+            let words = texcore_dpi::hex::parse_words(line, l.line_w.div_ceil(32) as usize).unwrap();
+            let (o, w) = (l.out_w, l.in_w);
+            let input: Vec<u32> =
+                (0..p.in_words() as u32).map(|i| get_bits(&words, o + 32 * i, 32.min(w - 32 * i)) as u32).collect();
+            let expect: Vec<u32> =
+                (0..p.out_words() as u32).map(|i| get_bits(&words, 32 * i, 32.min(o - 32 * i)) as u32).collect();
+            let mut got = vec![0u32; p.out_words()];
+            eval_packed(u, &p, &env, &input, &mut got);
+            assert_eq!(got, expect, "{}: {line}", u.name());
+        }
+    }
+    for inv in [None, Some(texcore::Invalid::Unbound(3)), Some(texcore::Invalid::SamplerAboveMaximum(1))] {
+        assert_eq!(texcore_dpi::ops::status_code(inv.as_ref()), layout::status_code(inv.as_ref()));
+    }
+}
+
 #[test]
 fn layouts_are_consistent() {
     for d in unit_defs().unwrap() {
@@ -203,7 +290,14 @@ fn layouts_are_consistent() {
         assert_eq!(l.line_w, l.in_w + l.out_w);
         assert!(l.fields[..l.n_in].iter().all(|f| f.dir == Dir::In));
         assert!(l.fields[l.n_in..].iter().all(|f| f.dir == Dir::Out));
-        assert!(!d.unit.rtl_files().is_empty());
+        if d.unit.rtl_files().is_empty() {
+            // Op-level units: no reference RTL; checked through DPI-C by tb_dpi_ops.sv.
+            let op = GROUPS.iter().find(|g| g.0 == "op").unwrap().1;
+            assert!(op.contains(&d.unit.name()), "{}: no RTL and not an op-level unit", l.unit);
+            let tb = fs::read_to_string(root().join("hdl-vectors/tb/tb_dpi_ops.sv")).unwrap();
+            assert!(tb.contains(&format!("`TB_DPI_OP({}, ", l.unit)), "{}: not in tb_dpi_ops.sv", l.unit);
+            continue;
+        }
         assert!(root().join(format!("hdl-vectors/tb/tb_{}.sv", l.unit)).exists(), "{}: no testbench", l.unit);
         for f in d.unit.rtl_files() {
             assert!(root().join("hdl-vectors/rtl").join(f).exists(), "{}: missing {f}", l.unit);
