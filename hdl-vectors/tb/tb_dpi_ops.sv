@@ -9,6 +9,8 @@
 //   +sample=<file> +sample_c=<file> +gather=<file> +fetch=<file>      vector files (at least one)
 //   +n_<unit>=<count>   number of vectors that file must hold (optional)
 //   +maxshow=<k>        mismatches printed in full (default 10)
+// Reading: $fscanf by default; -DTB_DPI_READ with tb/tb_vecread.cpp uses the faster DPI-C
+// line reader (what `cargo xtask cosim --sim verilator-dpi` builds).
 // Prints one line per file and ends with exactly "N passed, M failed"; a mismatch, a
 // malformed, short or empty file, or a missing image is fatal (non-zero exit).
 //
@@ -27,6 +29,53 @@ module tb_dpi_ops;
 
   integer npass = 0, nfail = 0, maxshow = 10, nfiles = 0;
 
+`ifdef TB_DPI_READ
+  // Faster line reader (tb/tb_vecread.cpp) instead of $fscanf: one import at the widest
+  // line; each unit takes its low LINE_W bits.
+  localparam int MAXW0 = SAMPLE_LINE_W > SAMPLE_C_LINE_W ? SAMPLE_LINE_W : SAMPLE_C_LINE_W;
+  localparam int MAXW1 = GATHER_LINE_W > FETCH_LINE_W ? GATHER_LINE_W : FETCH_LINE_W;
+  localparam int MAXW = MAXW0 > MAXW1 ? MAXW0 : MAXW1;
+  import "DPI-C" function int tb_vec_open(input string path);
+  import "DPI-C" function int tb_vec_next(output bit [MAXW-1:0] v, input int line_w);
+  bit [MAXW-1:0] dpi_v;
+`endif
+
+  // Opening, reading (rr = 1: a vector in `line`; else the end) and closing a vector file.
+`ifdef TB_DPI_READ
+`define TB_DPI_OPEN \
+    fd = tb_vec_open(path); \
+    if (fd == 0) begin \
+      $display("FATAL: cannot open %0s", path); \
+      $fatal(1, "cannot open vector file"); \
+    end
+`define TB_DPI_NEXT(LINE_W) \
+      rr = tb_vec_next(dpi_v, LINE_W); \
+      line = dpi_v[LINE_W-1:0]; \
+      if (rr < 0) begin \
+        $display("FATAL: malformed line %0d in %0s", k + 1, path); \
+        $fatal(1, "bad vector file"); \
+      end \
+      if (rr != 1) break;
+`define TB_DPI_CLOSE
+`else
+`define TB_DPI_OPEN \
+    fd = $fopen(path, "r"); \
+    if (fd == 0) begin \
+      $display("FATAL: cannot open %0s", path); \
+      $fatal(1, "cannot open vector file"); \
+    end
+`define TB_DPI_NEXT(LINE_W) \
+      rr = $fscanf(fd, "%h\n", line); \
+      if (rr != 1) begin \
+        if (rr != -1 && !$feof(fd)) begin \
+          $display("FATAL: malformed line %0d in %0s", k + 1, path); \
+          $fatal(1, "bad vector file"); \
+        end \
+        break; \
+      end
+`define TB_DPI_CLOSE $fclose(fd);
+`endif
+
   // One streaming checker task per unit (the widths differ).
 `define TB_DPI_OP(U, LINE_W, OUT_W) \
   task automatic run_``U(input string path); \
@@ -35,20 +84,9 @@ module tb_dpi_ops;
     integer fd, rr, k, f0, nexp; \
     k = 0; \
     f0 = nfail; \
-    fd = $fopen(path, "r"); \
-    if (fd == 0) begin \
-      $display("FATAL: cannot open %0s", path); \
-      $fatal(1, "cannot open vector file"); \
-    end \
+    `TB_DPI_OPEN \
     forever begin \
-      rr = $fscanf(fd, "%h\n", line); \
-      if (rr != 1) begin \
-        if (rr != -1 && !$feof(fd)) begin \
-          $display("FATAL: malformed line %0d in %0s", k + 1, path); \
-          $fatal(1, "bad vector file"); \
-        end \
-        break; \
-      end \
+      `TB_DPI_NEXT(LINE_W) \
       if (texcore_dpi_``U(line[LINE_W-1:OUT_W], got) != 1) $fatal(1, "texcore-dpi: images not loaded"); \
       if (got !== line[OUT_W-1:0]) begin \
         nfail = nfail + 1; \
@@ -61,7 +99,7 @@ module tb_dpi_ops;
       end \
       k = k + 1; \
     end \
-    $fclose(fd); \
+    `TB_DPI_CLOSE \
     if (k == 0) begin \
       $display("FATAL: no vectors in %0s", path); \
       $fatal(1, "empty vector file"); \
