@@ -1,7 +1,8 @@
 //! `cargo xtask vectors`: test vectors for HDL co-simulation.
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
-//! [`texel_decode`]) is a block
+//! [`texel_decode`]; the op-level units `sample`, `sample_c`, `gather`, `fetch` in [`ops`],
+//! whose fields and evaluation live in the `texcore-dpi` crate) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
 //! how the core computes the expected outputs. Everything else — placement in the line, hex
@@ -63,7 +64,9 @@ pub trait Unit: Sync {
     /// Memory images the unit reads.
     fn images(&self) -> &'static [Image];
     /// The reference-RTL sources (in `hdl-vectors/rtl/`) its testbench
-    /// `hdl-vectors/tb/tb_<name>.sv` needs, besides the generated packages.
+    /// `hdl-vectors/tb/tb_<name>.sv` needs, besides the generated packages. Empty for the
+    /// op-level units, which have no RTL and are checked through DPI-C
+    /// (`hdl-vectors/tb/tb_dpi_ops.sv`).
     fn rtl_files(&self) -> &'static [&'static str];
     /// Random vectors per run at level 2 when `--count` is not given.
     fn default_count(&self) -> u64;

@@ -39,6 +39,13 @@ fn same_arguments_give_identical_files_and_the_manifest_matches() {
     let c = tempfile::tempdir().unwrap();
     let rc = generate(&Options { seed: 8, ..opts(c.path(), 2, Some(9000), Shard::ALL) }).unwrap();
     assert_ne!(hashes(&ra)["nv_txq.vec"], hashes(&rc)["nv_txq.vec"]);
+    for f in ["sample.vec", "sample_c.vec", "gather.vec", "fetch.vec", "op_smp.hex"] {
+        assert_ne!(hashes(&ra)[f], hashes(&rc)[f], "{f}");
+    }
+    // The texture set and op headers are directed: seed-independent.
+    for f in ["texmem.hex", "op_hdr.hex"] {
+        assert_eq!(hashes(&ra)[f], hashes(&rc)[f], "{f}");
+    }
 }
 
 #[test]
