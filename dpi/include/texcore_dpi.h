@@ -17,6 +17,7 @@ int texcore_dpi_sample(const uint32_t *in, uint32_t *out);
 int texcore_dpi_sample_c(const uint32_t *in, uint32_t *out);
 int texcore_dpi_gather(const uint32_t *in, uint32_t *out);
 int texcore_dpi_fetch(const uint32_t *in, uint32_t *out);
+int texcore_dpi_tmml(const uint32_t *in, uint32_t *out);
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,8 @@
 //! | `sample` | `texcore::op::sample::sample_quad` (the `SampleRequest` form of TEX/TXB/TXL/TXD/SAMPLE/SAMPLE_B/SAMPLE_L/SAMPLE_D) | header, sampler, LOD source + value, explicit gradients, offsets, 4 lanes × 4 coordinates → `err`, `status`, 4 lanes × 4 words |
 //! | `sample_c` | `sample_compare_quad` (shadow TEX family, SAMPLE_C, SAMPLE_C_LZ) | as `sample` + 4 reference words |
 //! | `gather` | `gather4` (TGSI GATHER4, optional compare) or `tld4s` (NVIDIA TLD4S, bindless handle `smp << 20 \| hdr`) | header, sampler, component, compare, offsets, 4 lanes × coordinates, references → 4 lanes × 4 words |
-//! | `fetch` | `txf`, `sample_i`, `sample_i_ms` | header, op, x, y, z, level, sample, offsets → 4 words |
+//! | `fetch` | `txf`, `sample_i`, `sample_i_ms`, `resource::load` | header, op, x, y, z, level, sample, offsets → 4 words |
+//! | `tmml` | `texcore::op::tmml::tmml` (NVIDIA TMML.LOD, bindless handle `smp << 20 \| hdr`) | header, sampler, `#paramA`, 4 lanes × Ra…Ra+3 → 4 lanes × (R, G, B, A) |
 //!
 //! Conventions shared by the four units:
 //!
@@ -26,7 +27,9 @@ use texcore::handle::{Bindings, HandleSource, Invalid, Pool, SamplerBinding};
 use texcore::lod::LodSource;
 use texcore::op::fetch::{sample_i, sample_i_ms, txf, FetchError};
 use texcore::op::gather::{aoffi_encode, gather4, tld4s, GatherError, Tld4sMods, Tld4sOperands};
+use texcore::op::resource::load;
 use texcore::op::sample::{sample_compare_quad, sample_quad, SampleError, SampleRequest};
+use texcore::op::tmml::{tmml, CoordDesc};
 use texcore::{SamplerHeader, TextureHeader};
 
 /// One field of an op-level vector line.
@@ -51,7 +54,7 @@ fn fout(name: impl Into<String>, width: u32, doc: impl Into<String>) -> FieldSpe
 }
 
 /// `err` codes (index = code) with their meaning.
-pub const ERR_NAMES: [(&str, &str); 10] = [
+pub const ERR_NAMES: [(&str, &str); 11] = [
     ("NONE", "executed"),
     ("TEXTURE_TYPE", "the view type cannot be used by this op (buffer / multisample sampled, GATHER4 on 1D/3D)"),
     ("OFFSET_RANGE_U", "offset component u outside the op's range (sample/fetch -8..7, GATHER4 -32..31)"),
@@ -62,6 +65,7 @@ pub const ERR_NAMES: [(&str, &str); 10] = [
     ("COMPARE_ON_3D", "TLD4S .DC on a 3D texture"),
     ("COMPONENT", "gather component above 3"),
     ("CUBE", "fetch from a cube or cube-array view"),
+    ("COORD_DESC", "TMML #paramA 6 (reserved) or above 7: not modelled by the core, zeros (not in the vectors)"),
 ];
 
 /// `lod_mode` codes of `sample` / `sample_c` (index = code).
@@ -72,10 +76,11 @@ pub const LOD_MODE_NAMES: [(&str, &str); 3] = [
 ];
 
 /// `op` codes of `fetch` (index = code).
-pub const FETCH_OP_NAMES: [(&str, &str); 3] = [
+pub const FETCH_OP_NAMES: [(&str, &str); 4] = [
     ("TXF", "TXF: signed x, y, z, level; offsets added to the spatial axes"),
     ("SAMPLE_I", "SAMPLE_I: unsigned x, y, z, level (multisample: sample 0); offsets ignored"),
     ("SAMPLE_I_MS", "SAMPLE_I_MS: as SAMPLE_I, reading sample `sample`"),
+    ("LOAD", "TGSI LOAD RES[n]: unsigned x, y, z at the first level, no swizzle; level, sample, offsets ignored"),
 ];
 
 /// `f16` codes of `gather` with `tld4s` = 1 (index = code).
@@ -192,8 +197,10 @@ pub enum OpUnit {
     SampleC,
     /// GATHER4 / TLD4S of a quad.
     Gather,
-    /// TXF / SAMPLE_I / SAMPLE_I_MS of one lane.
+    /// TXF / SAMPLE_I / SAMPLE_I_MS / LOAD of one lane.
     Fetch,
+    /// NVIDIA TMML.LOD of a quad.
+    Tmml,
 }
 
 const COMP: [&str; 4] = ["x", "y", "z", "w"];
@@ -231,7 +238,7 @@ fn result_fields(f: &mut Vec<FieldSpec>, lanes: usize) {
 
 impl OpUnit {
     /// Every op unit, in output order.
-    pub const ALL: [OpUnit; 4] = [OpUnit::Sample, OpUnit::SampleC, OpUnit::Gather, OpUnit::Fetch];
+    pub const ALL: [OpUnit; 5] = [OpUnit::Sample, OpUnit::SampleC, OpUnit::Gather, OpUnit::Fetch, OpUnit::Tmml];
 
     /// Unit name (vector file stem).
     pub const fn name(self) -> &'static str {
@@ -240,6 +247,7 @@ impl OpUnit {
             OpUnit::SampleC => "sample_c",
             OpUnit::Gather => "gather",
             OpUnit::Fetch => "fetch",
+            OpUnit::Tmml => "tmml",
         }
     }
 
@@ -249,7 +257,8 @@ impl OpUnit {
             OpUnit::Sample => "op: filtered sampling of a quad (SampleRequest: TEX/TXB/TXL/TXD/SAMPLE*/..., texcore::op::sample::sample_quad)",
             OpUnit::SampleC => "op: depth-compare sampling of a quad (shadow TEX family, SAMPLE_C, SAMPLE_C_LZ; sample_compare_quad)",
             OpUnit::Gather => "op: GATHER4 (with compare) and NVIDIA TLD4S (.AOFFI, .DC, .F16) of a quad",
-            OpUnit::Fetch => "op: TXF / SAMPLE_I / SAMPLE_I_MS of one lane",
+            OpUnit::Fetch => "op: TXF / SAMPLE_I / SAMPLE_I_MS / LOAD of one lane",
+            OpUnit::Tmml => "op: NVIDIA TMML.LOD of a quad (bindless handle; R = lambda', G = LOD used, B = major axis, A = log2 ratio)",
         }
     }
 
@@ -333,7 +342,7 @@ impl OpUnit {
             }
             OpUnit::Fetch => {
                 f.push(hdr());
-                f.push(fin("op", 2, "FETCH_OP_*: TXF, SAMPLE_I, SAMPLE_I_MS"));
+                f.push(fin("op", 2, "FETCH_OP_*: TXF, SAMPLE_I, SAMPLE_I_MS, LOAD"));
                 for (c, d) in [
                     ("x", "x / element"),
                     ("y", "y or 1D-array layer"),
@@ -345,6 +354,40 @@ impl OpUnit {
                 f.push(fin("sample", 32, "sample index (SAMPLE_I_MS)"));
                 off(&mut f, "-8..7, TXF only");
                 result_fields(&mut f, 1);
+            }
+            OpUnit::Tmml => {
+                f.push(hdr());
+                f.push(smp());
+                f.push(fin(
+                    "desc",
+                    3,
+                    "#paramA: 1D, 2D, 3D, CUBE, ARRAY_1D, ARRAY_2D, (6 reserved: not in the vectors), ARRAY_CUBE",
+                ));
+                for l in 0..4 {
+                    for k in 0..4 {
+                        f.push(fin(
+                            format!("ra{l}_{k}"),
+                            32,
+                            format!("lane {l} register Ra+{k}: (array[15:0],) s, t, r (binary32)"),
+                        ));
+                    }
+                }
+                f.push(fout("err", 4, "OP_ERR_*: 0, or COORD_DESC for a reserved #paramA (not in the vectors)"));
+                f.push(fout(
+                    "status",
+                    4,
+                    "STATUS_* of the handle path (pools with MaximumIndex = size - 1); invalid -> zero results",
+                ));
+                for l in 0..4 {
+                    for (c, d) in [
+                        ("r", "lambda' S8.8"),
+                        ("g", "LOD used U8.8"),
+                        ("b", "major axis {v, u} S2.6"),
+                        ("a", "log2(minor/major) S4.12"),
+                    ] {
+                        f.push(fout(format!("r{l}_{c}"), 32, format!("lane {l} {}: {d}", c.to_uppercase())));
+                    }
+                }
             }
         }
         f
@@ -447,11 +490,23 @@ impl OpUnit {
                 let r = match g(1) {
                     0 => txf(view, mem, a.map(|v| v as i32), [off(7), off(8), off(9)]),
                     1 => sample_i(view, mem, a),
-                    _ => sample_i_ms(view, mem, a, w(6)),
+                    2 => sample_i_ms(view, mem, a, w(6)),
+                    _ => Ok(load(view, mem, a)),
                 };
                 match r {
                     Ok(v) => (0, status, v.to_vec()),
                     Err(e) => (fetch_err(e), status, Vec::new()),
+                }
+            }
+            OpUnit::Tmml => {
+                let b = env.bindings();
+                let handle = ((g(1) as u32 & 0xFFF) << 20) | (g(0) as u32 & 0xF_FFFF);
+                let src = HandleSource::Bindless(handle);
+                let status = status_code(b.resolve(src).err().as_ref());
+                let ra: [[u32; 4]; 4] = core::array::from_fn(|l| core::array::from_fn(|k| w(3 + 4 * l + k)));
+                match CoordDesc::from_code(w(2)) {
+                    Some(desc) => (0, status, tmml(&b, src, desc, &ra).iter().flatten().copied().collect()),
+                    None => (10, status, Vec::new()),
                 }
             }
         };
@@ -579,6 +634,10 @@ mod tests {
                 OpUnit::Fetch => {
                     assert_eq!(f[6].name, "sample");
                     assert_eq!(f[9].name, "off_w");
+                }
+                OpUnit::Tmml => {
+                    assert_eq!(f[3].name, "ra0_0");
+                    assert_eq!(f[18].name, "ra3_3");
                 }
             }
         }

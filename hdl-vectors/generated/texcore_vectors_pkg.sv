@@ -158,6 +158,7 @@ package texcore_vectors_pkg;
   localparam logic [3:0] OP_ERR_COMPARE_ON_3D  = 4'd7;  // TLD4S .DC on a 3D texture
   localparam logic [3:0] OP_ERR_COMPONENT      = 4'd8;  // gather component above 3
   localparam logic [3:0] OP_ERR_CUBE           = 4'd9;  // fetch from a cube or cube-array view
+  localparam logic [3:0] OP_ERR_COORD_DESC     = 4'd10;  // TMML #paramA 6 (reserved) or above 7: not modelled by the core, zeros (not in the vectors)
 
   // ---- sample / sample_c: lod_mode input ----
   localparam logic [1:0] LOD_MODE_DERIV    = 2'd0;  // LOD from derivatives (implicit from the quad, or `grads`) + `lod` as shader bias (TEX/TXB/TXD)
@@ -168,6 +169,7 @@ package texcore_vectors_pkg;
   localparam logic [1:0] FETCH_OP_TXF         = 2'd0;  // TXF: signed x, y, z, level; offsets added to the spatial axes
   localparam logic [1:0] FETCH_OP_SAMPLE_I    = 2'd1;  // SAMPLE_I: unsigned x, y, z, level (multisample: sample 0); offsets ignored
   localparam logic [1:0] FETCH_OP_SAMPLE_I_MS = 2'd2;  // SAMPLE_I_MS: as SAMPLE_I, reading sample `sample`
+  localparam logic [1:0] FETCH_OP_LOAD        = 2'd3;  // TGSI LOAD RES[n]: unsigned x, y, z at the first level, no swizzle; level, sample, offsets ignored
 
   // ---- gather (TLD4S): f16 input ----
   localparam logic [1:0] F16_OFF = 2'd0;  // binary32 results
@@ -1216,7 +1218,7 @@ package texcore_vectors_pkg;
   localparam int GATHER_R3_W_W = 32;
 
   // =====================================================================================
-  // unit fetch: op: TXF / SAMPLE_I / SAMPLE_I_MS of one lane
+  // unit fetch: op: TXF / SAMPLE_I / SAMPLE_I_MS / LOAD of one lane
   // vector file fetch.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
   // A line read with %h is a FETCH_LINE_W-bit word; inputs = line[FETCH_LINE_W-1:FETCH_OUT_W],
   // outputs = line[FETCH_OUT_W-1:0]; each field's _LSB is its position in its own word.
@@ -1228,7 +1230,7 @@ package texcore_vectors_pkg;
   // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
   localparam int FETCH_HDR_LSB = 188;
   localparam int FETCH_HDR_W = 8;
-  // in  op: FETCH_OP_*: TXF, SAMPLE_I, SAMPLE_I_MS
+  // in  op: FETCH_OP_*: TXF, SAMPLE_I, SAMPLE_I_MS, LOAD
   localparam int FETCH_OP_LSB = 184;
   localparam int FETCH_OP_W = 2;
   // in  x: address x / element; TXF signed, SAMPLE_I unsigned
@@ -1273,6 +1275,128 @@ package texcore_vectors_pkg;
   // out r_w: result component w
   localparam int FETCH_R_W_LSB = 0;
   localparam int FETCH_R_W_W = 32;
+
+  // =====================================================================================
+  // unit tmml: op: NVIDIA TMML.LOD of a quad (bindless handle; R = lambda', G = LOD used, B = major axis, A = log2 ratio)
+  // vector file tmml.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
+  // A line read with %h is a TMML_LINE_W-bit word; inputs = line[TMML_LINE_W-1:TMML_OUT_W],
+  // outputs = line[TMML_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int TMML_IN_W = 536;
+  localparam int TMML_OUT_W = 520;
+  localparam int TMML_LINE_W = 1056;
+  localparam int TMML_LINE_CHARS = 301;  // bytes per line incl. newline
+  localparam int TMML_N_FIELDS = 37;
+  // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
+  localparam int TMML_HDR_LSB = 528;
+  localparam int TMML_HDR_W = 8;
+  // in  smp: op sampler slot (op_smp.hex); >= OP_SMP_ENTRIES = unbound
+  localparam int TMML_SMP_LSB = 516;
+  localparam int TMML_SMP_W = 9;
+  // in  desc: #paramA: 1D, 2D, 3D, CUBE, ARRAY_1D, ARRAY_2D, (6 reserved: not in the vectors), ARRAY_CUBE
+  localparam int TMML_DESC_LSB = 512;
+  localparam int TMML_DESC_W = 3;
+  // in  ra0_0: lane 0 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_0_LSB = 480;
+  localparam int TMML_RA0_0_W = 32;
+  // in  ra0_1: lane 0 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_1_LSB = 448;
+  localparam int TMML_RA0_1_W = 32;
+  // in  ra0_2: lane 0 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_2_LSB = 416;
+  localparam int TMML_RA0_2_W = 32;
+  // in  ra0_3: lane 0 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_3_LSB = 384;
+  localparam int TMML_RA0_3_W = 32;
+  // in  ra1_0: lane 1 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_0_LSB = 352;
+  localparam int TMML_RA1_0_W = 32;
+  // in  ra1_1: lane 1 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_1_LSB = 320;
+  localparam int TMML_RA1_1_W = 32;
+  // in  ra1_2: lane 1 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_2_LSB = 288;
+  localparam int TMML_RA1_2_W = 32;
+  // in  ra1_3: lane 1 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_3_LSB = 256;
+  localparam int TMML_RA1_3_W = 32;
+  // in  ra2_0: lane 2 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_0_LSB = 224;
+  localparam int TMML_RA2_0_W = 32;
+  // in  ra2_1: lane 2 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_1_LSB = 192;
+  localparam int TMML_RA2_1_W = 32;
+  // in  ra2_2: lane 2 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_2_LSB = 160;
+  localparam int TMML_RA2_2_W = 32;
+  // in  ra2_3: lane 2 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_3_LSB = 128;
+  localparam int TMML_RA2_3_W = 32;
+  // in  ra3_0: lane 3 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_0_LSB = 96;
+  localparam int TMML_RA3_0_W = 32;
+  // in  ra3_1: lane 3 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_1_LSB = 64;
+  localparam int TMML_RA3_1_W = 32;
+  // in  ra3_2: lane 3 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_2_LSB = 32;
+  localparam int TMML_RA3_2_W = 32;
+  // in  ra3_3: lane 3 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_3_LSB = 0;
+  localparam int TMML_RA3_3_W = 32;
+  // out err: OP_ERR_*: 0, or COORD_DESC for a reserved #paramA (not in the vectors)
+  localparam int TMML_ERR_LSB = 516;
+  localparam int TMML_ERR_W = 4;
+  // out status: STATUS_* of the handle path (pools with MaximumIndex = size - 1); invalid -> zero results
+  localparam int TMML_STATUS_LSB = 512;
+  localparam int TMML_STATUS_W = 4;
+  // out r0_r: lane 0 R: lambda' S8.8
+  localparam int TMML_R0_R_LSB = 480;
+  localparam int TMML_R0_R_W = 32;
+  // out r0_g: lane 0 G: LOD used U8.8
+  localparam int TMML_R0_G_LSB = 448;
+  localparam int TMML_R0_G_W = 32;
+  // out r0_b: lane 0 B: major axis {v, u} S2.6
+  localparam int TMML_R0_B_LSB = 416;
+  localparam int TMML_R0_B_W = 32;
+  // out r0_a: lane 0 A: log2(minor/major) S4.12
+  localparam int TMML_R0_A_LSB = 384;
+  localparam int TMML_R0_A_W = 32;
+  // out r1_r: lane 1 R: lambda' S8.8
+  localparam int TMML_R1_R_LSB = 352;
+  localparam int TMML_R1_R_W = 32;
+  // out r1_g: lane 1 G: LOD used U8.8
+  localparam int TMML_R1_G_LSB = 320;
+  localparam int TMML_R1_G_W = 32;
+  // out r1_b: lane 1 B: major axis {v, u} S2.6
+  localparam int TMML_R1_B_LSB = 288;
+  localparam int TMML_R1_B_W = 32;
+  // out r1_a: lane 1 A: log2(minor/major) S4.12
+  localparam int TMML_R1_A_LSB = 256;
+  localparam int TMML_R1_A_W = 32;
+  // out r2_r: lane 2 R: lambda' S8.8
+  localparam int TMML_R2_R_LSB = 224;
+  localparam int TMML_R2_R_W = 32;
+  // out r2_g: lane 2 G: LOD used U8.8
+  localparam int TMML_R2_G_LSB = 192;
+  localparam int TMML_R2_G_W = 32;
+  // out r2_b: lane 2 B: major axis {v, u} S2.6
+  localparam int TMML_R2_B_LSB = 160;
+  localparam int TMML_R2_B_W = 32;
+  // out r2_a: lane 2 A: log2(minor/major) S4.12
+  localparam int TMML_R2_A_LSB = 128;
+  localparam int TMML_R2_A_W = 32;
+  // out r3_r: lane 3 R: lambda' S8.8
+  localparam int TMML_R3_R_LSB = 96;
+  localparam int TMML_R3_R_W = 32;
+  // out r3_g: lane 3 G: LOD used U8.8
+  localparam int TMML_R3_G_LSB = 64;
+  localparam int TMML_R3_G_W = 32;
+  // out r3_b: lane 3 B: major axis {v, u} S2.6
+  localparam int TMML_R3_B_LSB = 32;
+  localparam int TMML_R3_B_W = 32;
+  // out r3_a: lane 3 A: log2(minor/major) S4.12
+  localparam int TMML_R3_A_LSB = 0;
+  localparam int TMML_R3_A_W = 32;
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

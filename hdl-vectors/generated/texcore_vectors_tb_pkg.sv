@@ -593,4 +593,67 @@ package texcore_vectors_tb_pkg;
       $display("    out r_w    = %h", got[FETCH_R_W_LSB +: FETCH_R_W_W]);
   endtask
 
+  // Prints the inputs of a tmml vector and the mismatching outputs (expected vs got).
+  task automatic tmml_show(input logic [TMML_LINE_W-1:0] line, input logic [TMML_OUT_W-1:0] got);
+    logic [TMML_IN_W-1:0] i;
+    logic [TMML_OUT_W-1:0] e;
+    i = line[TMML_LINE_W-1:TMML_OUT_W];
+    e = line[TMML_OUT_W-1:0];
+    $display("    in  hdr    = %h", i[TMML_HDR_LSB +: TMML_HDR_W]);
+    $display("    in  smp    = %h", i[TMML_SMP_LSB +: TMML_SMP_W]);
+    $display("    in  desc   = %h", i[TMML_DESC_LSB +: TMML_DESC_W]);
+    $display("    in  ra0_0  = %h", i[TMML_RA0_0_LSB +: TMML_RA0_0_W]);
+    $display("    in  ra0_1  = %h", i[TMML_RA0_1_LSB +: TMML_RA0_1_W]);
+    $display("    in  ra0_2  = %h", i[TMML_RA0_2_LSB +: TMML_RA0_2_W]);
+    $display("    in  ra0_3  = %h", i[TMML_RA0_3_LSB +: TMML_RA0_3_W]);
+    $display("    in  ra1_0  = %h", i[TMML_RA1_0_LSB +: TMML_RA1_0_W]);
+    $display("    in  ra1_1  = %h", i[TMML_RA1_1_LSB +: TMML_RA1_1_W]);
+    $display("    in  ra1_2  = %h", i[TMML_RA1_2_LSB +: TMML_RA1_2_W]);
+    $display("    in  ra1_3  = %h", i[TMML_RA1_3_LSB +: TMML_RA1_3_W]);
+    $display("    in  ra2_0  = %h", i[TMML_RA2_0_LSB +: TMML_RA2_0_W]);
+    $display("    in  ra2_1  = %h", i[TMML_RA2_1_LSB +: TMML_RA2_1_W]);
+    $display("    in  ra2_2  = %h", i[TMML_RA2_2_LSB +: TMML_RA2_2_W]);
+    $display("    in  ra2_3  = %h", i[TMML_RA2_3_LSB +: TMML_RA2_3_W]);
+    $display("    in  ra3_0  = %h", i[TMML_RA3_0_LSB +: TMML_RA3_0_W]);
+    $display("    in  ra3_1  = %h", i[TMML_RA3_1_LSB +: TMML_RA3_1_W]);
+    $display("    in  ra3_2  = %h", i[TMML_RA3_2_LSB +: TMML_RA3_2_W]);
+    $display("    in  ra3_3  = %h", i[TMML_RA3_3_LSB +: TMML_RA3_3_W]);
+    if (got[TMML_ERR_LSB +: TMML_ERR_W] !== e[TMML_ERR_LSB +: TMML_ERR_W])
+      $display("    out err    = %h  expected %h   <-- MISMATCH", got[TMML_ERR_LSB +: TMML_ERR_W], e[TMML_ERR_LSB +: TMML_ERR_W]);
+    if (got[TMML_STATUS_LSB +: TMML_STATUS_W] !== e[TMML_STATUS_LSB +: TMML_STATUS_W])
+      $display("    out status = %h  expected %h   <-- MISMATCH", got[TMML_STATUS_LSB +: TMML_STATUS_W], e[TMML_STATUS_LSB +: TMML_STATUS_W]);
+    if (got[TMML_R0_R_LSB +: TMML_R0_R_W] !== e[TMML_R0_R_LSB +: TMML_R0_R_W])
+      $display("    out r0_r   = %h  expected %h   <-- MISMATCH", got[TMML_R0_R_LSB +: TMML_R0_R_W], e[TMML_R0_R_LSB +: TMML_R0_R_W]);
+    if (got[TMML_R0_G_LSB +: TMML_R0_G_W] !== e[TMML_R0_G_LSB +: TMML_R0_G_W])
+      $display("    out r0_g   = %h  expected %h   <-- MISMATCH", got[TMML_R0_G_LSB +: TMML_R0_G_W], e[TMML_R0_G_LSB +: TMML_R0_G_W]);
+    if (got[TMML_R0_B_LSB +: TMML_R0_B_W] !== e[TMML_R0_B_LSB +: TMML_R0_B_W])
+      $display("    out r0_b   = %h  expected %h   <-- MISMATCH", got[TMML_R0_B_LSB +: TMML_R0_B_W], e[TMML_R0_B_LSB +: TMML_R0_B_W]);
+    if (got[TMML_R0_A_LSB +: TMML_R0_A_W] !== e[TMML_R0_A_LSB +: TMML_R0_A_W])
+      $display("    out r0_a   = %h  expected %h   <-- MISMATCH", got[TMML_R0_A_LSB +: TMML_R0_A_W], e[TMML_R0_A_LSB +: TMML_R0_A_W]);
+    if (got[TMML_R1_R_LSB +: TMML_R1_R_W] !== e[TMML_R1_R_LSB +: TMML_R1_R_W])
+      $display("    out r1_r   = %h  expected %h   <-- MISMATCH", got[TMML_R1_R_LSB +: TMML_R1_R_W], e[TMML_R1_R_LSB +: TMML_R1_R_W]);
+    if (got[TMML_R1_G_LSB +: TMML_R1_G_W] !== e[TMML_R1_G_LSB +: TMML_R1_G_W])
+      $display("    out r1_g   = %h  expected %h   <-- MISMATCH", got[TMML_R1_G_LSB +: TMML_R1_G_W], e[TMML_R1_G_LSB +: TMML_R1_G_W]);
+    if (got[TMML_R1_B_LSB +: TMML_R1_B_W] !== e[TMML_R1_B_LSB +: TMML_R1_B_W])
+      $display("    out r1_b   = %h  expected %h   <-- MISMATCH", got[TMML_R1_B_LSB +: TMML_R1_B_W], e[TMML_R1_B_LSB +: TMML_R1_B_W]);
+    if (got[TMML_R1_A_LSB +: TMML_R1_A_W] !== e[TMML_R1_A_LSB +: TMML_R1_A_W])
+      $display("    out r1_a   = %h  expected %h   <-- MISMATCH", got[TMML_R1_A_LSB +: TMML_R1_A_W], e[TMML_R1_A_LSB +: TMML_R1_A_W]);
+    if (got[TMML_R2_R_LSB +: TMML_R2_R_W] !== e[TMML_R2_R_LSB +: TMML_R2_R_W])
+      $display("    out r2_r   = %h  expected %h   <-- MISMATCH", got[TMML_R2_R_LSB +: TMML_R2_R_W], e[TMML_R2_R_LSB +: TMML_R2_R_W]);
+    if (got[TMML_R2_G_LSB +: TMML_R2_G_W] !== e[TMML_R2_G_LSB +: TMML_R2_G_W])
+      $display("    out r2_g   = %h  expected %h   <-- MISMATCH", got[TMML_R2_G_LSB +: TMML_R2_G_W], e[TMML_R2_G_LSB +: TMML_R2_G_W]);
+    if (got[TMML_R2_B_LSB +: TMML_R2_B_W] !== e[TMML_R2_B_LSB +: TMML_R2_B_W])
+      $display("    out r2_b   = %h  expected %h   <-- MISMATCH", got[TMML_R2_B_LSB +: TMML_R2_B_W], e[TMML_R2_B_LSB +: TMML_R2_B_W]);
+    if (got[TMML_R2_A_LSB +: TMML_R2_A_W] !== e[TMML_R2_A_LSB +: TMML_R2_A_W])
+      $display("    out r2_a   = %h  expected %h   <-- MISMATCH", got[TMML_R2_A_LSB +: TMML_R2_A_W], e[TMML_R2_A_LSB +: TMML_R2_A_W]);
+    if (got[TMML_R3_R_LSB +: TMML_R3_R_W] !== e[TMML_R3_R_LSB +: TMML_R3_R_W])
+      $display("    out r3_r   = %h  expected %h   <-- MISMATCH", got[TMML_R3_R_LSB +: TMML_R3_R_W], e[TMML_R3_R_LSB +: TMML_R3_R_W]);
+    if (got[TMML_R3_G_LSB +: TMML_R3_G_W] !== e[TMML_R3_G_LSB +: TMML_R3_G_W])
+      $display("    out r3_g   = %h  expected %h   <-- MISMATCH", got[TMML_R3_G_LSB +: TMML_R3_G_W], e[TMML_R3_G_LSB +: TMML_R3_G_W]);
+    if (got[TMML_R3_B_LSB +: TMML_R3_B_W] !== e[TMML_R3_B_LSB +: TMML_R3_B_W])
+      $display("    out r3_b   = %h  expected %h   <-- MISMATCH", got[TMML_R3_B_LSB +: TMML_R3_B_W], e[TMML_R3_B_LSB +: TMML_R3_B_W]);
+    if (got[TMML_R3_A_LSB +: TMML_R3_A_W] !== e[TMML_R3_A_LSB +: TMML_R3_A_W])
+      $display("    out r3_a   = %h  expected %h   <-- MISMATCH", got[TMML_R3_A_LSB +: TMML_R3_A_W], e[TMML_R3_A_LSB +: TMML_R3_A_W]);
+  endtask
+
 endpackage

@@ -1,7 +1,7 @@
 //! `cargo xtask vectors`: test vectors for HDL co-simulation.
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
-//! [`texel_decode`]; the op-level units `sample`, `sample_c`, `gather`, `fetch` in [`ops`],
+//! [`texel_decode`]; the op-level units `sample`, `sample_c`, `gather`, `fetch`, `tmml` in [`ops`],
 //! whose fields and evaluation live in the `texcore-dpi` crate) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
@@ -92,15 +92,30 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &ops::SAMPLE_C,
         &ops::GATHER,
         &ops::FETCH,
+        &ops::TMML,
     ]
 }
 
 /// Named groups accepted by `--ops` besides unit names.
 pub const GROUPS: [(&str, &[&str]); 4] = [
-    ("all", &["nv_txq", "tgsi_query", "intel_info", "wrap", "texel_decode", "sample", "sample_c", "gather", "fetch"]),
+    (
+        "all",
+        &[
+            "nv_txq",
+            "tgsi_query",
+            "intel_info",
+            "wrap",
+            "texel_decode",
+            "sample",
+            "sample_c",
+            "gather",
+            "fetch",
+            "tmml",
+        ],
+    ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
     ("stage", &["wrap", "texel_decode"]),
-    ("op", &["sample", "sample_c", "gather", "fetch"]),
+    ("op", &["sample", "sample_c", "gather", "fetch", "tmml"]),
 ];
 
 /// A unit with its placed layout.
@@ -179,7 +194,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, wrap, texel_decode, sample, sample_c, gather, fetch; groups: all, query,
+    /// intel_info, wrap, texel_decode, sample, sample_c, gather, fetch, tmml; groups: all, query,
     /// stage, op.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,

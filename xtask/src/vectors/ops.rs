@@ -11,8 +11,9 @@ use texcore::descriptor::MipFilter;
 #[cfg(test)]
 use texcore::SamplerHeader;
 use texcore::TextureHeader;
+use texcore::TextureType;
 #[cfg(test)]
-use texcore::{TextureType, WrapMode};
+use texcore::WrapMode;
 use texcore_dpi::ops::OpUnit;
 use texcore_dpi::texset::{self, OP_HDR_ENTRIES, OP_SMP_ENTRIES};
 
@@ -32,6 +33,8 @@ pub static SAMPLE_C: Op = Op(OpUnit::SampleC);
 pub static GATHER: Op = Op(OpUnit::Gather);
 /// `fetch`.
 pub static FETCH: Op = Op(OpUnit::Fetch);
+/// `tmml`.
+pub static TMML: Op = Op(OpUnit::Tmml);
 
 fn f(x: f32) -> u32 {
     x.to_bits()
@@ -666,7 +669,7 @@ fn fetch_directed(fx: &Fixture, out: &mut Vec<u64>) {
             t.map_or((1, 1, 1, 1, 1), |t| (t.width, t.height, t.depth, t.levels, t.samples()));
         let base = [w.min(2) - 1, hh.min(2) - 1, d.min(2) - 1, 0u32];
         let axis_edges = |n: u32| vec![u32::MAX, 0, 1, n - 1, n, n + 1, 0x8000_0000, 0x7FFF_FFFF, n / 2];
-        for op in 0..3u64 {
+        for op in 0..4u64 {
             let mut push = |a: [u32; 4], sample: u32, off: [i32; 3]| {
                 out.extend([
                     h,
@@ -704,6 +707,82 @@ fn fetch_directed(fx: &Fixture, out: &mut Vec<u64>) {
             push([w.saturating_sub(1), hh.saturating_sub(1), d.saturating_sub(1), levels - 1], samples - 1, [7, 7, 7]);
         }
     }
+}
+
+/// TMML: every texture and invalid slot × every `#paramA` × quad scales (magnified to
+/// 100 texels, anisotropic, rotated, NaN / Inf) × mip, bias, clamp and anisotropy samplers.
+fn tmml_directed(fx: &Fixture, out: &mut Vec<u64>) {
+    let mut hdrs = valid_tex_slots();
+    hdrs.extend(invalid_hdr_slots());
+    let sms = [
+        0,
+        smp("mip_nearest"),
+        smp("trilinear"),
+        smp("trilinear_bias_p1_5"),
+        smp("trilinear_bias_m2_clamped"),
+        smp("mip_nearest_lod_1"),
+        smp("aniso") + 3,
+        smp("level0_only_linear"),
+    ];
+    // (dx, dy) of (s, t, r) per pixel, in texels of the base level.
+    let scales: [([f32; 3], [f32; 3]); 10] = [
+        ([0.0; 3], [0.0; 3]),
+        ([0.25, 0.0, 0.0], [0.0, 0.25, 0.0]),
+        ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]),
+        ([2.0, 0.0, 0.5], [0.0, 2.0, 0.5]),
+        ([8.0, 0.0, 0.0], [0.0, 2.0, 0.0]),
+        ([0.0, 1.0, 0.0], [16.0, 0.0, 0.0]),
+        ([3.0, 4.0, 0.0], [-4.0, 3.0, 1.0]),
+        ([100.0, 0.0, 0.0], [0.0, 100.0, 0.0]),
+        ([f32::NAN, 0.0, 0.0], [0.0, 1.0, 0.0]),
+        ([f32::INFINITY, 0.0, 0.0], [0.0, 1.0, 0.0]),
+    ];
+    for &h in &hdrs {
+        let (w, hh, d) = dims(fx, h);
+        let cubev = header(fx, h).is_some_and(|t| t.ty.is_cube());
+        for desc in [0u64, 1, 2, 3, 4, 5, 7] {
+            let array = matches!(desc, 4 | 5 | 7);
+            for &sm in &sms {
+                for (dx, dy) in scales {
+                    let base = if cubev { [1.0f32, 0.3, -0.2] } else { [0.3f32, 0.6, 0.4] };
+                    let sz = if cubev { [0.5 * w, 0.5 * w, 0.5 * w] } else { [w, hh, d] };
+                    out.extend([h, sm, desc]);
+                    for l in 0..4 {
+                        let (fx_, fy) = ((l & 1) as f32, (l >> 1) as f32);
+                        let c: [u32; 3] = core::array::from_fn(|k| f(base[k] + (fx_ * dx[k] + fy * dy[k]) / sz[k]));
+                        let regs = if array { [1, c[0], c[1], c[2]] } else { [c[0], c[1], c[2], 0xFFFF_FFFF] };
+                        out.extend(regs.map(u64::from));
+                    }
+                }
+            }
+        }
+    }
+    for sm in [smp("invalid_wrap"), OP_SMP_ENTRIES as u64, 0x1FF] {
+        out.extend([tex("rgba8_2d"), sm, 1]);
+        out.extend([f(0.1), f(0.2), 0, 0].repeat(4).into_iter().map(u64::from));
+    }
+}
+
+fn random_tmml(fx: &Fixture, r: &mut Rand, inputs: &mut [u64]) {
+    let h = random_hdr(r, &["rgba8_2d", "rgba8_cube", "rgba8_3d", "rgba8_2d_array", "rgba8_1d"]);
+    let t = header(fx, h);
+    let natural = match t.map(|t| t.ty) {
+        Some(TextureType::OneD) => 0,
+        Some(TextureType::OneDArray) => 4,
+        Some(TextureType::ThreeD) => 2,
+        Some(TextureType::Cube) => 3,
+        Some(TextureType::CubeArray) => 7,
+        Some(TextureType::TwoDArray) => 5,
+        _ => 1,
+    };
+    let desc = if r.chance(85) { natural } else { r.pick(&[0u64, 1, 2, 3, 4, 5, 7]) };
+    let c = random_coords(fx, r, h);
+    let mut v = vec![h, random_smp(r), desc];
+    for lane in c {
+        let regs = if matches!(desc, 4 | 5 | 7) { [r.bits(16) as u32, lane[0], lane[1], lane[2]] } else { lane };
+        v.extend(regs.map(u64::from));
+    }
+    inputs.copy_from_slice(&v);
 }
 
 /// A random binary32 in roughly `[lo, hi]`, sometimes special.
@@ -840,7 +919,7 @@ fn random_fetch(fx: &Fixture, r: &mut Rand, inputs: &mut [u64]) {
     let t = header(fx, h);
     let (w, hh, d, levels, samples) =
         t.map_or((4, 4, 4, 2, 1), |t| (t.width, t.height, t.depth, t.levels, t.samples()));
-    let op = r.below(3);
+    let op = r.below(4);
     let coord = |n: u32, r: &mut Rand| -> u64 {
         u64::from(match r.weighted(&[75, 15, 10]) {
             0 => r.below(u64::from(n)) as u32,
@@ -917,6 +996,7 @@ impl Unit for Op {
             OpUnit::Sample | OpUnit::SampleC => 20_000,
             OpUnit::Gather => 50_000,
             OpUnit::Fetch => 200_000,
+            OpUnit::Tmml => 50_000,
         }
     }
 
@@ -929,6 +1009,7 @@ impl Unit for Op {
             }
             OpUnit::Gather => gather_directed(fx, out),
             OpUnit::Fetch => fetch_directed(fx, out),
+            OpUnit::Tmml => tmml_directed(fx, out),
         }
     }
 
@@ -938,6 +1019,7 @@ impl Unit for Op {
             OpUnit::SampleC => random_sample(fx, r, true, inputs),
             OpUnit::Gather => random_gather(fx, r, inputs),
             OpUnit::Fetch => random_fetch(fx, r, inputs),
+            OpUnit::Tmml => random_tmml(fx, r, inputs),
         }
     }
 

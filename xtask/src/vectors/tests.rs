@@ -39,7 +39,7 @@ fn same_arguments_give_identical_files_and_the_manifest_matches() {
     let c = tempfile::tempdir().unwrap();
     let rc = generate(&Options { seed: 8, ..opts(c.path(), 2, Some(9000), Shard::ALL) }).unwrap();
     assert_ne!(hashes(&ra)["nv_txq.vec"], hashes(&rc)["nv_txq.vec"]);
-    for f in ["sample.vec", "sample_c.vec", "gather.vec", "fetch.vec", "op_smp.hex"] {
+    for f in ["sample.vec", "sample_c.vec", "gather.vec", "fetch.vec", "tmml.vec", "op_smp.hex"] {
         assert_ne!(hashes(&ra)[f], hashes(&rc)[f], "{f}");
     }
     // The texture set and op headers are directed: seed-independent.
@@ -233,9 +233,12 @@ fn level_1_covers_the_op_corner_cases() {
     let (u, t) = (get("fetch"), text("fetch"));
     assert_eq!(column(u, &t, "err"), set(&[0, 2, 3, 4, 9]), "fetch errors");
     assert_eq!(column(u, &t, "status"), set(&[0, 6, 8]), "fetch statuses");
-    assert_eq!(column(u, &t, "op"), set(&[0, 1, 2]));
+    assert_eq!(column(u, &t, "op"), set(&[0, 1, 2, 3]));
+    let (u, t) = (get("tmml"), text("tmml"));
+    assert_eq!(column(u, &t, "desc"), set(&[0, 1, 2, 3, 4, 5, 7]), "every #paramA");
+    assert_eq!(column(u, &t, "status"), set(&[0, 2, 4, 6, 7]), "tmml statuses");
 
-    for name in ["sample", "sample_c", "gather", "fetch"] {
+    for name in ["sample", "sample_c", "gather", "fetch", "tmml"] {
         let u = get(name);
         let t = text(name);
         let l = &u.layout;
@@ -304,7 +307,7 @@ fn dpi_entry_points_detect_a_flipped_expected_bit() {
         texcore_dpi::ffi::load_image(img, &d.path().join(format!("{img}.hex")).display().to_string()).unwrap();
     }
     assert!(texcore_dpi::ffi::load_image("bogus", "x").is_err());
-    for u in [OpUnit::Fetch, OpUnit::Gather] {
+    for u in [OpUnit::Fetch, OpUnit::Gather, OpUnit::Tmml] {
         let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
         let l = &def.layout;
         let text = fs::read_to_string(d.path().join(format!("{}.vec", u.name()))).unwrap();
