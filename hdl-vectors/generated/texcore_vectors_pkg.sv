@@ -21,6 +21,18 @@ package texcore_vectors_pkg;
   localparam int SMP_POOL_ENTRIES = 1024;
   localparam int SMP_POOL_AW = 10;
   localparam int SMP_POOL_ENTRY_W = 256;
+  // texmem.hex: texel memory of the op-level units (64 KiB): line i = bytes 16i..16i+15 as w3_w2_w1_w0, byte k of the line at bits 8k+7:8k
+  localparam int TEXMEM_ENTRIES = 4096;
+  localparam int TEXMEM_AW = 12;
+  localparam int TEXMEM_ENTRY_W = 128;
+  // op_hdr.hex: op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_dpi::texset; slots past it are unbound)
+  localparam int OP_HDR_ENTRIES = 64;
+  localparam int OP_HDR_AW = 6;
+  localparam int OP_HDR_ENTRY_W = 256;
+  // op_smp.hex: op-level samplers: line i = sampler of smp slot i as w7_..._w0 (directed low slots, then filler; past it unbound)
+  localparam int OP_SMP_ENTRIES = 256;
+  localparam int OP_SMP_AW = 8;
+  localparam int OP_SMP_ENTRY_W = 256;
 
   // ---- texture type (texture header word 0 bits 3:0; texcore::TextureType) ----
   localparam logic [3:0] TEX_ONE_D           = 4'd0;  // OneD
@@ -134,6 +146,35 @@ package texcore_vectors_pkg;
   localparam logic [1:0] INFO_ERR_OP             = 2'd1;  // Op bits 4:0 are neither resinfo nor sampleinfo: nothing written
   localparam logic [1:0] INFO_ERR_EXEC_SIZE      = 2'd2;  // Exec_size bits 3:0 are not 0b0011 / 0b0100: nothing written
   localparam logic [1:0] INFO_ERR_MASK_ALIGNMENT = 2'd3;  // mask offset not aligned to the execution size: nothing written
+
+  // ---- op-level units: err output (texcore_dpi::ops::ERR_NAMES) ----
+  localparam logic [3:0] OP_ERR_NONE           = 4'd0;  // executed
+  localparam logic [3:0] OP_ERR_TEXTURE_TYPE   = 4'd1;  // the view type cannot be used by this op (buffer / multisample sampled, GATHER4 on 1D/3D)
+  localparam logic [3:0] OP_ERR_OFFSET_RANGE_U = 4'd2;  // offset component u outside the op's range (sample/fetch -8..7, GATHER4 -32..31)
+  localparam logic [3:0] OP_ERR_OFFSET_RANGE_V = 4'd3;  // offset component v outside the op's range
+  localparam logic [3:0] OP_ERR_OFFSET_RANGE_W = 4'd4;  // offset component w outside the op's range
+  localparam logic [3:0] OP_ERR_COMPARE        = 4'd5;  // depth compare on an integer format
+  localparam logic [3:0] OP_ERR_OFFSET_ON_CUBE = 4'd6;  // offsets on a cube map (gather)
+  localparam logic [3:0] OP_ERR_COMPARE_ON_3D  = 4'd7;  // TLD4S .DC on a 3D texture
+  localparam logic [3:0] OP_ERR_COMPONENT      = 4'd8;  // gather component above 3
+  localparam logic [3:0] OP_ERR_CUBE           = 4'd9;  // fetch from a cube or cube-array view
+  localparam logic [3:0] OP_ERR_COORD_DESC     = 4'd10;  // TMML #paramA 6 (reserved) or above 7: not modelled by the core, zeros (not in the vectors)
+
+  // ---- sample / sample_c: lod_mode input ----
+  localparam logic [1:0] LOD_MODE_DERIV    = 2'd0;  // LOD from derivatives (implicit from the quad, or `grads`) + `lod` as shader bias (TEX/TXB/TXD)
+  localparam logic [1:0] LOD_MODE_EXPLICIT = 2'd1;  // LOD = `lod` (TXL, SAMPLE_L)
+  localparam logic [1:0] LOD_MODE_ZERO     = 2'd2;  // lambda_base = 0 (SAMPLE_C_LZ); sampler bias and clamps still apply
+
+  // ---- fetch: op input ----
+  localparam logic [1:0] FETCH_OP_TXF         = 2'd0;  // TXF: signed x, y, z, level; offsets added to the spatial axes
+  localparam logic [1:0] FETCH_OP_SAMPLE_I    = 2'd1;  // SAMPLE_I: unsigned x, y, z, level (multisample: sample 0); offsets ignored
+  localparam logic [1:0] FETCH_OP_SAMPLE_I_MS = 2'd2;  // SAMPLE_I_MS: as SAMPLE_I, reading sample `sample`
+  localparam logic [1:0] FETCH_OP_LOAD        = 2'd3;  // TGSI LOAD RES[n]: unsigned x, y, z at the first level, no swizzle; level, sample, offsets ignored
+
+  // ---- gather (TLD4S): f16 input ----
+  localparam logic [1:0] F16_OFF = 2'd0;  // binary32 results
+  localparam logic [1:0] F16_RNE = 2'd1;  // .F16, FP16_ROUNDING_MODE round to nearest even
+  localparam logic [1:0] F16_RTZ = 2'd2;  // .F16, round toward zero
 
   // ---- query-unit status (status output; texcore::handle::Invalid in resolve order) ----
   localparam logic [3:0] STATUS_VALID                 = 4'd0;  // the texture is valid
@@ -652,6 +693,772 @@ package texcore_vectors_pkg;
   // out out_a: component a, binary32 bits, in [0, 1]
   localparam int FILTER_OUT_A_LSB = 0;
   localparam int FILTER_OUT_A_W = 32;
+
+  // =====================================================================================
+  // unit sample: op: filtered sampling of a quad (SampleRequest: TEX/TXB/TXL/TXD/SAMPLE*/..., texcore::op::sample::sample_quad)
+  // vector file sample.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
+  // A line read with %h is a SAMPLE_LINE_W-bit word; inputs = line[SAMPLE_LINE_W-1:SAMPLE_OUT_W],
+  // outputs = line[SAMPLE_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int SAMPLE_IN_W = 1364;
+  localparam int SAMPLE_OUT_W = 520;
+  localparam int SAMPLE_LINE_W = 1884;
+  localparam int SAMPLE_LINE_CHARS = 537;  // bytes per line incl. newline
+  localparam int SAMPLE_N_FIELDS = 66;
+  // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
+  localparam int SAMPLE_HDR_LSB = 1356;
+  localparam int SAMPLE_HDR_W = 8;
+  // in  smp: op sampler slot (op_smp.hex); >= OP_SMP_ENTRIES = unbound
+  localparam int SAMPLE_SMP_LSB = 1344;
+  localparam int SAMPLE_SMP_W = 9;
+  // in  lod_mode: LOD_MODE_*: DERIV (implicit / grads + bias), EXPLICIT, ZERO
+  localparam int SAMPLE_LOD_MODE_LSB = 1340;
+  localparam int SAMPLE_LOD_MODE_W = 2;
+  // in  grads: 1 = explicit derivatives dx*/dy* (TXD / SAMPLE_D), 0 = implicit from the quad
+  localparam int SAMPLE_GRADS_LSB = 1336;
+  localparam int SAMPLE_GRADS_W = 1;
+  // in  lod: binary32: shader bias (DERIV) or LOD (EXPLICIT); ignored for ZERO
+  localparam int SAMPLE_LOD_LSB = 1304;
+  localparam int SAMPLE_LOD_W = 32;
+  // in  off_u: texel offset u, 8-bit two's complement (valid -8..7; cube maps ignore them)
+  localparam int SAMPLE_OFF_U_LSB = 1296;
+  localparam int SAMPLE_OFF_U_W = 8;
+  // in  off_v: texel offset v, 8-bit two's complement (valid -8..7; cube maps ignore them)
+  localparam int SAMPLE_OFF_V_LSB = 1288;
+  localparam int SAMPLE_OFF_V_W = 8;
+  // in  off_w: texel offset w, 8-bit two's complement (valid -8..7; cube maps ignore them)
+  localparam int SAMPLE_OFF_W_LSB = 1280;
+  localparam int SAMPLE_OFF_W_W = 8;
+  // in  c0_0: lane 0 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C0_0_LSB = 1248;
+  localparam int SAMPLE_C0_0_W = 32;
+  // in  c0_1: lane 0 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C0_1_LSB = 1216;
+  localparam int SAMPLE_C0_1_W = 32;
+  // in  c0_2: lane 0 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C0_2_LSB = 1184;
+  localparam int SAMPLE_C0_2_W = 32;
+  // in  c0_3: lane 0 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C0_3_LSB = 1152;
+  localparam int SAMPLE_C0_3_W = 32;
+  // in  c1_0: lane 1 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C1_0_LSB = 1120;
+  localparam int SAMPLE_C1_0_W = 32;
+  // in  c1_1: lane 1 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C1_1_LSB = 1088;
+  localparam int SAMPLE_C1_1_W = 32;
+  // in  c1_2: lane 1 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C1_2_LSB = 1056;
+  localparam int SAMPLE_C1_2_W = 32;
+  // in  c1_3: lane 1 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C1_3_LSB = 1024;
+  localparam int SAMPLE_C1_3_W = 32;
+  // in  c2_0: lane 2 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C2_0_LSB = 992;
+  localparam int SAMPLE_C2_0_W = 32;
+  // in  c2_1: lane 2 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C2_1_LSB = 960;
+  localparam int SAMPLE_C2_1_W = 32;
+  // in  c2_2: lane 2 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C2_2_LSB = 928;
+  localparam int SAMPLE_C2_2_W = 32;
+  // in  c2_3: lane 2 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C2_3_LSB = 896;
+  localparam int SAMPLE_C2_3_W = 32;
+  // in  c3_0: lane 3 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C3_0_LSB = 864;
+  localparam int SAMPLE_C3_0_W = 32;
+  // in  c3_1: lane 3 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C3_1_LSB = 832;
+  localparam int SAMPLE_C3_1_W = 32;
+  // in  c3_2: lane 3 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C3_2_LSB = 800;
+  localparam int SAMPLE_C3_2_W = 32;
+  // in  c3_3: lane 3 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C3_3_LSB = 768;
+  localparam int SAMPLE_C3_3_W = 32;
+  // in  dx0_0: lane 0 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX0_0_LSB = 736;
+  localparam int SAMPLE_DX0_0_W = 32;
+  // in  dx0_1: lane 0 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX0_1_LSB = 704;
+  localparam int SAMPLE_DX0_1_W = 32;
+  // in  dx0_2: lane 0 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX0_2_LSB = 672;
+  localparam int SAMPLE_DX0_2_W = 32;
+  // in  dy0_0: lane 0 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY0_0_LSB = 640;
+  localparam int SAMPLE_DY0_0_W = 32;
+  // in  dy0_1: lane 0 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY0_1_LSB = 608;
+  localparam int SAMPLE_DY0_1_W = 32;
+  // in  dy0_2: lane 0 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY0_2_LSB = 576;
+  localparam int SAMPLE_DY0_2_W = 32;
+  // in  dx1_0: lane 1 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX1_0_LSB = 544;
+  localparam int SAMPLE_DX1_0_W = 32;
+  // in  dx1_1: lane 1 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX1_1_LSB = 512;
+  localparam int SAMPLE_DX1_1_W = 32;
+  // in  dx1_2: lane 1 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX1_2_LSB = 480;
+  localparam int SAMPLE_DX1_2_W = 32;
+  // in  dy1_0: lane 1 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY1_0_LSB = 448;
+  localparam int SAMPLE_DY1_0_W = 32;
+  // in  dy1_1: lane 1 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY1_1_LSB = 416;
+  localparam int SAMPLE_DY1_1_W = 32;
+  // in  dy1_2: lane 1 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY1_2_LSB = 384;
+  localparam int SAMPLE_DY1_2_W = 32;
+  // in  dx2_0: lane 2 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX2_0_LSB = 352;
+  localparam int SAMPLE_DX2_0_W = 32;
+  // in  dx2_1: lane 2 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX2_1_LSB = 320;
+  localparam int SAMPLE_DX2_1_W = 32;
+  // in  dx2_2: lane 2 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX2_2_LSB = 288;
+  localparam int SAMPLE_DX2_2_W = 32;
+  // in  dy2_0: lane 2 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY2_0_LSB = 256;
+  localparam int SAMPLE_DY2_0_W = 32;
+  // in  dy2_1: lane 2 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY2_1_LSB = 224;
+  localparam int SAMPLE_DY2_1_W = 32;
+  // in  dy2_2: lane 2 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY2_2_LSB = 192;
+  localparam int SAMPLE_DY2_2_W = 32;
+  // in  dx3_0: lane 3 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX3_0_LSB = 160;
+  localparam int SAMPLE_DX3_0_W = 32;
+  // in  dx3_1: lane 3 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX3_1_LSB = 128;
+  localparam int SAMPLE_DX3_1_W = 32;
+  // in  dx3_2: lane 3 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_DX3_2_LSB = 96;
+  localparam int SAMPLE_DX3_2_W = 32;
+  // in  dy3_0: lane 3 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY3_0_LSB = 64;
+  localparam int SAMPLE_DY3_0_W = 32;
+  // in  dy3_1: lane 3 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY3_1_LSB = 32;
+  localparam int SAMPLE_DY3_1_W = 32;
+  // in  dy3_2: lane 3 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_DY3_2_LSB = 0;
+  localparam int SAMPLE_DY3_2_W = 32;
+  // out err: OP_ERR_*: 0 = executed, else why the core rejected the request (results then 0)
+  localparam int SAMPLE_ERR_LSB = 516;
+  localparam int SAMPLE_ERR_W = 4;
+  // out status: STATUS_*: 0 = texture (and sampler) valid; HEADER_DECODE, SAMPLER_DECODE, UNBOUND (or, for TLD4S, the handle path's codes); invalid -> zero results
+  localparam int SAMPLE_STATUS_LSB = 512;
+  localparam int SAMPLE_STATUS_W = 4;
+  // out r0_x: result component x, lane 0
+  localparam int SAMPLE_R0_X_LSB = 480;
+  localparam int SAMPLE_R0_X_W = 32;
+  // out r0_y: result component y, lane 0
+  localparam int SAMPLE_R0_Y_LSB = 448;
+  localparam int SAMPLE_R0_Y_W = 32;
+  // out r0_z: result component z, lane 0
+  localparam int SAMPLE_R0_Z_LSB = 416;
+  localparam int SAMPLE_R0_Z_W = 32;
+  // out r0_w: result component w, lane 0
+  localparam int SAMPLE_R0_W_LSB = 384;
+  localparam int SAMPLE_R0_W_W = 32;
+  // out r1_x: result component x, lane 1
+  localparam int SAMPLE_R1_X_LSB = 352;
+  localparam int SAMPLE_R1_X_W = 32;
+  // out r1_y: result component y, lane 1
+  localparam int SAMPLE_R1_Y_LSB = 320;
+  localparam int SAMPLE_R1_Y_W = 32;
+  // out r1_z: result component z, lane 1
+  localparam int SAMPLE_R1_Z_LSB = 288;
+  localparam int SAMPLE_R1_Z_W = 32;
+  // out r1_w: result component w, lane 1
+  localparam int SAMPLE_R1_W_LSB = 256;
+  localparam int SAMPLE_R1_W_W = 32;
+  // out r2_x: result component x, lane 2
+  localparam int SAMPLE_R2_X_LSB = 224;
+  localparam int SAMPLE_R2_X_W = 32;
+  // out r2_y: result component y, lane 2
+  localparam int SAMPLE_R2_Y_LSB = 192;
+  localparam int SAMPLE_R2_Y_W = 32;
+  // out r2_z: result component z, lane 2
+  localparam int SAMPLE_R2_Z_LSB = 160;
+  localparam int SAMPLE_R2_Z_W = 32;
+  // out r2_w: result component w, lane 2
+  localparam int SAMPLE_R2_W_LSB = 128;
+  localparam int SAMPLE_R2_W_W = 32;
+  // out r3_x: result component x, lane 3
+  localparam int SAMPLE_R3_X_LSB = 96;
+  localparam int SAMPLE_R3_X_W = 32;
+  // out r3_y: result component y, lane 3
+  localparam int SAMPLE_R3_Y_LSB = 64;
+  localparam int SAMPLE_R3_Y_W = 32;
+  // out r3_z: result component z, lane 3
+  localparam int SAMPLE_R3_Z_LSB = 32;
+  localparam int SAMPLE_R3_Z_W = 32;
+  // out r3_w: result component w, lane 3
+  localparam int SAMPLE_R3_W_LSB = 0;
+  localparam int SAMPLE_R3_W_W = 32;
+
+  // =====================================================================================
+  // unit sample_c: op: depth-compare sampling of a quad (shadow TEX family, SAMPLE_C, SAMPLE_C_LZ; sample_compare_quad)
+  // vector file sample_c.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
+  // A line read with %h is a SAMPLE_C_LINE_W-bit word; inputs = line[SAMPLE_C_LINE_W-1:SAMPLE_C_OUT_W],
+  // outputs = line[SAMPLE_C_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int SAMPLE_C_IN_W = 1492;
+  localparam int SAMPLE_C_OUT_W = 520;
+  localparam int SAMPLE_C_LINE_W = 2012;
+  localparam int SAMPLE_C_LINE_CHARS = 573;  // bytes per line incl. newline
+  localparam int SAMPLE_C_N_FIELDS = 70;
+  // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
+  localparam int SAMPLE_C_HDR_LSB = 1484;
+  localparam int SAMPLE_C_HDR_W = 8;
+  // in  smp: op sampler slot (op_smp.hex); >= OP_SMP_ENTRIES = unbound
+  localparam int SAMPLE_C_SMP_LSB = 1472;
+  localparam int SAMPLE_C_SMP_W = 9;
+  // in  lod_mode: LOD_MODE_*: DERIV (implicit / grads + bias), EXPLICIT, ZERO
+  localparam int SAMPLE_C_LOD_MODE_LSB = 1468;
+  localparam int SAMPLE_C_LOD_MODE_W = 2;
+  // in  grads: 1 = explicit derivatives dx*/dy* (TXD / SAMPLE_D), 0 = implicit from the quad
+  localparam int SAMPLE_C_GRADS_LSB = 1464;
+  localparam int SAMPLE_C_GRADS_W = 1;
+  // in  lod: binary32: shader bias (DERIV) or LOD (EXPLICIT); ignored for ZERO
+  localparam int SAMPLE_C_LOD_LSB = 1432;
+  localparam int SAMPLE_C_LOD_W = 32;
+  // in  off_u: texel offset u, 8-bit two's complement (valid -8..7; cube maps ignore them)
+  localparam int SAMPLE_C_OFF_U_LSB = 1424;
+  localparam int SAMPLE_C_OFF_U_W = 8;
+  // in  off_v: texel offset v, 8-bit two's complement (valid -8..7; cube maps ignore them)
+  localparam int SAMPLE_C_OFF_V_LSB = 1416;
+  localparam int SAMPLE_C_OFF_V_W = 8;
+  // in  off_w: texel offset w, 8-bit two's complement (valid -8..7; cube maps ignore them)
+  localparam int SAMPLE_C_OFF_W_LSB = 1408;
+  localparam int SAMPLE_C_OFF_W_W = 8;
+  // in  ref0: lane 0 depth-compare reference (binary32)
+  localparam int SAMPLE_C_REF0_LSB = 1376;
+  localparam int SAMPLE_C_REF0_W = 32;
+  // in  ref1: lane 1 depth-compare reference (binary32)
+  localparam int SAMPLE_C_REF1_LSB = 1344;
+  localparam int SAMPLE_C_REF1_W = 32;
+  // in  ref2: lane 2 depth-compare reference (binary32)
+  localparam int SAMPLE_C_REF2_LSB = 1312;
+  localparam int SAMPLE_C_REF2_W = 32;
+  // in  ref3: lane 3 depth-compare reference (binary32)
+  localparam int SAMPLE_C_REF3_LSB = 1280;
+  localparam int SAMPLE_C_REF3_W = 32;
+  // in  c0_0: lane 0 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C0_0_LSB = 1248;
+  localparam int SAMPLE_C_C0_0_W = 32;
+  // in  c0_1: lane 0 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C0_1_LSB = 1216;
+  localparam int SAMPLE_C_C0_1_W = 32;
+  // in  c0_2: lane 0 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C0_2_LSB = 1184;
+  localparam int SAMPLE_C_C0_2_W = 32;
+  // in  c0_3: lane 0 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C0_3_LSB = 1152;
+  localparam int SAMPLE_C_C0_3_W = 32;
+  // in  c1_0: lane 1 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C1_0_LSB = 1120;
+  localparam int SAMPLE_C_C1_0_W = 32;
+  // in  c1_1: lane 1 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C1_1_LSB = 1088;
+  localparam int SAMPLE_C_C1_1_W = 32;
+  // in  c1_2: lane 1 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C1_2_LSB = 1056;
+  localparam int SAMPLE_C_C1_2_W = 32;
+  // in  c1_3: lane 1 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C1_3_LSB = 1024;
+  localparam int SAMPLE_C_C1_3_W = 32;
+  // in  c2_0: lane 2 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C2_0_LSB = 992;
+  localparam int SAMPLE_C_C2_0_W = 32;
+  // in  c2_1: lane 2 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C2_1_LSB = 960;
+  localparam int SAMPLE_C_C2_1_W = 32;
+  // in  c2_2: lane 2 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C2_2_LSB = 928;
+  localparam int SAMPLE_C_C2_2_W = 32;
+  // in  c2_3: lane 2 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C2_3_LSB = 896;
+  localparam int SAMPLE_C_C2_3_W = 32;
+  // in  c3_0: lane 3 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C3_0_LSB = 864;
+  localparam int SAMPLE_C_C3_0_W = 32;
+  // in  c3_1: lane 3 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C3_1_LSB = 832;
+  localparam int SAMPLE_C_C3_1_W = 32;
+  // in  c3_2: lane 3 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C3_2_LSB = 800;
+  localparam int SAMPLE_C_C3_2_W = 32;
+  // in  c3_3: lane 3 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
+  localparam int SAMPLE_C_C3_3_LSB = 768;
+  localparam int SAMPLE_C_C3_3_W = 32;
+  // in  dx0_0: lane 0 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX0_0_LSB = 736;
+  localparam int SAMPLE_C_DX0_0_W = 32;
+  // in  dx0_1: lane 0 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX0_1_LSB = 704;
+  localparam int SAMPLE_C_DX0_1_W = 32;
+  // in  dx0_2: lane 0 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX0_2_LSB = 672;
+  localparam int SAMPLE_C_DX0_2_W = 32;
+  // in  dy0_0: lane 0 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY0_0_LSB = 640;
+  localparam int SAMPLE_C_DY0_0_W = 32;
+  // in  dy0_1: lane 0 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY0_1_LSB = 608;
+  localparam int SAMPLE_C_DY0_1_W = 32;
+  // in  dy0_2: lane 0 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY0_2_LSB = 576;
+  localparam int SAMPLE_C_DY0_2_W = 32;
+  // in  dx1_0: lane 1 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX1_0_LSB = 544;
+  localparam int SAMPLE_C_DX1_0_W = 32;
+  // in  dx1_1: lane 1 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX1_1_LSB = 512;
+  localparam int SAMPLE_C_DX1_1_W = 32;
+  // in  dx1_2: lane 1 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX1_2_LSB = 480;
+  localparam int SAMPLE_C_DX1_2_W = 32;
+  // in  dy1_0: lane 1 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY1_0_LSB = 448;
+  localparam int SAMPLE_C_DY1_0_W = 32;
+  // in  dy1_1: lane 1 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY1_1_LSB = 416;
+  localparam int SAMPLE_C_DY1_1_W = 32;
+  // in  dy1_2: lane 1 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY1_2_LSB = 384;
+  localparam int SAMPLE_C_DY1_2_W = 32;
+  // in  dx2_0: lane 2 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX2_0_LSB = 352;
+  localparam int SAMPLE_C_DX2_0_W = 32;
+  // in  dx2_1: lane 2 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX2_1_LSB = 320;
+  localparam int SAMPLE_C_DX2_1_W = 32;
+  // in  dx2_2: lane 2 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX2_2_LSB = 288;
+  localparam int SAMPLE_C_DX2_2_W = 32;
+  // in  dy2_0: lane 2 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY2_0_LSB = 256;
+  localparam int SAMPLE_C_DY2_0_W = 32;
+  // in  dy2_1: lane 2 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY2_1_LSB = 224;
+  localparam int SAMPLE_C_DY2_1_W = 32;
+  // in  dy2_2: lane 2 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY2_2_LSB = 192;
+  localparam int SAMPLE_C_DY2_2_W = 32;
+  // in  dx3_0: lane 3 d(c0)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX3_0_LSB = 160;
+  localparam int SAMPLE_C_DX3_0_W = 32;
+  // in  dx3_1: lane 3 d(c1)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX3_1_LSB = 128;
+  localparam int SAMPLE_C_DX3_1_W = 32;
+  // in  dx3_2: lane 3 d(c2)/dx (binary32), used when grads = 1
+  localparam int SAMPLE_C_DX3_2_LSB = 96;
+  localparam int SAMPLE_C_DX3_2_W = 32;
+  // in  dy3_0: lane 3 d(c0)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY3_0_LSB = 64;
+  localparam int SAMPLE_C_DY3_0_W = 32;
+  // in  dy3_1: lane 3 d(c1)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY3_1_LSB = 32;
+  localparam int SAMPLE_C_DY3_1_W = 32;
+  // in  dy3_2: lane 3 d(c2)/dy (binary32), used when grads = 1
+  localparam int SAMPLE_C_DY3_2_LSB = 0;
+  localparam int SAMPLE_C_DY3_2_W = 32;
+  // out err: OP_ERR_*: 0 = executed, else why the core rejected the request (results then 0)
+  localparam int SAMPLE_C_ERR_LSB = 516;
+  localparam int SAMPLE_C_ERR_W = 4;
+  // out status: STATUS_*: 0 = texture (and sampler) valid; HEADER_DECODE, SAMPLER_DECODE, UNBOUND (or, for TLD4S, the handle path's codes); invalid -> zero results
+  localparam int SAMPLE_C_STATUS_LSB = 512;
+  localparam int SAMPLE_C_STATUS_W = 4;
+  // out r0_x: result component x, lane 0
+  localparam int SAMPLE_C_R0_X_LSB = 480;
+  localparam int SAMPLE_C_R0_X_W = 32;
+  // out r0_y: result component y, lane 0
+  localparam int SAMPLE_C_R0_Y_LSB = 448;
+  localparam int SAMPLE_C_R0_Y_W = 32;
+  // out r0_z: result component z, lane 0
+  localparam int SAMPLE_C_R0_Z_LSB = 416;
+  localparam int SAMPLE_C_R0_Z_W = 32;
+  // out r0_w: result component w, lane 0
+  localparam int SAMPLE_C_R0_W_LSB = 384;
+  localparam int SAMPLE_C_R0_W_W = 32;
+  // out r1_x: result component x, lane 1
+  localparam int SAMPLE_C_R1_X_LSB = 352;
+  localparam int SAMPLE_C_R1_X_W = 32;
+  // out r1_y: result component y, lane 1
+  localparam int SAMPLE_C_R1_Y_LSB = 320;
+  localparam int SAMPLE_C_R1_Y_W = 32;
+  // out r1_z: result component z, lane 1
+  localparam int SAMPLE_C_R1_Z_LSB = 288;
+  localparam int SAMPLE_C_R1_Z_W = 32;
+  // out r1_w: result component w, lane 1
+  localparam int SAMPLE_C_R1_W_LSB = 256;
+  localparam int SAMPLE_C_R1_W_W = 32;
+  // out r2_x: result component x, lane 2
+  localparam int SAMPLE_C_R2_X_LSB = 224;
+  localparam int SAMPLE_C_R2_X_W = 32;
+  // out r2_y: result component y, lane 2
+  localparam int SAMPLE_C_R2_Y_LSB = 192;
+  localparam int SAMPLE_C_R2_Y_W = 32;
+  // out r2_z: result component z, lane 2
+  localparam int SAMPLE_C_R2_Z_LSB = 160;
+  localparam int SAMPLE_C_R2_Z_W = 32;
+  // out r2_w: result component w, lane 2
+  localparam int SAMPLE_C_R2_W_LSB = 128;
+  localparam int SAMPLE_C_R2_W_W = 32;
+  // out r3_x: result component x, lane 3
+  localparam int SAMPLE_C_R3_X_LSB = 96;
+  localparam int SAMPLE_C_R3_X_W = 32;
+  // out r3_y: result component y, lane 3
+  localparam int SAMPLE_C_R3_Y_LSB = 64;
+  localparam int SAMPLE_C_R3_Y_W = 32;
+  // out r3_z: result component z, lane 3
+  localparam int SAMPLE_C_R3_Z_LSB = 32;
+  localparam int SAMPLE_C_R3_Z_W = 32;
+  // out r3_w: result component w, lane 3
+  localparam int SAMPLE_C_R3_W_LSB = 0;
+  localparam int SAMPLE_C_R3_W_W = 32;
+
+  // =====================================================================================
+  // unit gather: op: GATHER4 (with compare) and NVIDIA TLD4S (.AOFFI, .DC, .F16) of a quad
+  // vector file gather.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
+  // A line read with %h is a GATHER_LINE_W-bit word; inputs = line[GATHER_LINE_W-1:GATHER_OUT_W],
+  // outputs = line[GATHER_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int GATHER_IN_W = 704;
+  localparam int GATHER_OUT_W = 520;
+  localparam int GATHER_LINE_W = 1224;
+  localparam int GATHER_LINE_CHARS = 354;  // bytes per line incl. newline
+  localparam int GATHER_N_FIELDS = 48;
+  // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
+  localparam int GATHER_HDR_LSB = 696;
+  localparam int GATHER_HDR_W = 8;
+  // in  smp: op sampler slot (op_smp.hex); >= OP_SMP_ENTRIES = unbound
+  localparam int GATHER_SMP_LSB = 684;
+  localparam int GATHER_SMP_W = 9;
+  // in  tld4s: 0 = TGSI GATHER4 (hdr/smp slots), 1 = NVIDIA TLD4S per lane (bindless handle smp<<20 | hdr, MaximumIndex = pool size - 1)
+  localparam int GATHER_TLD4S_LSB = 680;
+  localparam int GATHER_TLD4S_W = 1;
+  // in  comp: component 0..3 (.R .G .B .A after the view swizzle); 4..7 rejected (COMPONENT)
+  localparam int GATHER_COMP_LSB = 676;
+  localparam int GATHER_COMP_W = 3;
+  // in  cmp: depth compare with ref* (GATHER4 compare form / TLD4S .DC)
+  localparam int GATHER_CMP_LSB = 672;
+  localparam int GATHER_CMP_W = 1;
+  // in  aoffi: TLD4S .AOFFI (GATHER4 always applies off_u, off_v)
+  localparam int GATHER_AOFFI_LSB = 668;
+  localparam int GATHER_AOFFI_W = 1;
+  // in  f16: TLD4S .F16: F16_OFF, F16_RNE, F16_RTZ (GATHER4: ignored)
+  localparam int GATHER_F16_LSB = 664;
+  localparam int GATHER_F16_W = 2;
+  // in  off_u: texel offset u, 8-bit two's complement (valid GATHER4 -32..31 (u, v; w ignored); TLD4S: each packed modulo 64 into .AOFFI)
+  localparam int GATHER_OFF_U_LSB = 656;
+  localparam int GATHER_OFF_U_W = 8;
+  // in  off_v: texel offset v, 8-bit two's complement (valid GATHER4 -32..31 (u, v; w ignored); TLD4S: each packed modulo 64 into .AOFFI)
+  localparam int GATHER_OFF_V_LSB = 648;
+  localparam int GATHER_OFF_V_W = 8;
+  // in  off_w: texel offset w, 8-bit two's complement (valid GATHER4 -32..31 (u, v; w ignored); TLD4S: each packed modulo 64 into .AOFFI)
+  localparam int GATHER_OFF_W_LSB = 640;
+  localparam int GATHER_OFF_W_W = 8;
+  // in  ref0: lane 0 depth-compare reference (binary32)
+  localparam int GATHER_REF0_LSB = 608;
+  localparam int GATHER_REF0_W = 32;
+  // in  ref1: lane 1 depth-compare reference (binary32)
+  localparam int GATHER_REF1_LSB = 576;
+  localparam int GATHER_REF1_W = 32;
+  // in  ref2: lane 2 depth-compare reference (binary32)
+  localparam int GATHER_REF2_LSB = 544;
+  localparam int GATHER_REF2_W = 32;
+  // in  ref3: lane 3 depth-compare reference (binary32)
+  localparam int GATHER_REF3_LSB = 512;
+  localparam int GATHER_REF3_W = 32;
+  // in  c0_0: lane 0 coordinate c0 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C0_0_LSB = 480;
+  localparam int GATHER_C0_0_W = 32;
+  // in  c0_1: lane 0 coordinate c1 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C0_1_LSB = 448;
+  localparam int GATHER_C0_1_W = 32;
+  // in  c0_2: lane 0 coordinate c2 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C0_2_LSB = 416;
+  localparam int GATHER_C0_2_W = 32;
+  // in  c0_3: lane 0 coordinate c3 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C0_3_LSB = 384;
+  localparam int GATHER_C0_3_W = 32;
+  // in  c1_0: lane 1 coordinate c0 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C1_0_LSB = 352;
+  localparam int GATHER_C1_0_W = 32;
+  // in  c1_1: lane 1 coordinate c1 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C1_1_LSB = 320;
+  localparam int GATHER_C1_1_W = 32;
+  // in  c1_2: lane 1 coordinate c2 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C1_2_LSB = 288;
+  localparam int GATHER_C1_2_W = 32;
+  // in  c1_3: lane 1 coordinate c3 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C1_3_LSB = 256;
+  localparam int GATHER_C1_3_W = 32;
+  // in  c2_0: lane 2 coordinate c0 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C2_0_LSB = 224;
+  localparam int GATHER_C2_0_W = 32;
+  // in  c2_1: lane 2 coordinate c1 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C2_1_LSB = 192;
+  localparam int GATHER_C2_1_W = 32;
+  // in  c2_2: lane 2 coordinate c2 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C2_2_LSB = 160;
+  localparam int GATHER_C2_2_W = 32;
+  // in  c2_3: lane 2 coordinate c3 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C2_3_LSB = 128;
+  localparam int GATHER_C2_3_W = 32;
+  // in  c3_0: lane 3 coordinate c0 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C3_0_LSB = 96;
+  localparam int GATHER_C3_0_W = 32;
+  // in  c3_1: lane 3 coordinate c1 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C3_1_LSB = 64;
+  localparam int GATHER_C3_1_W = 32;
+  // in  c3_2: lane 3 coordinate c2 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C3_2_LSB = 32;
+  localparam int GATHER_C3_2_W = 32;
+  // in  c3_3: lane 3 coordinate c3 (binary32): GATHER4 2D (s, t), 2D array (s, t, layer), cube (rx, ry, rz), cube array (+cube); TLD4S (s, t)
+  localparam int GATHER_C3_3_LSB = 0;
+  localparam int GATHER_C3_3_W = 32;
+  // out err: OP_ERR_*: 0 = executed, else why the core rejected the request (results then 0)
+  localparam int GATHER_ERR_LSB = 516;
+  localparam int GATHER_ERR_W = 4;
+  // out status: STATUS_*: 0 = texture (and sampler) valid; HEADER_DECODE, SAMPLER_DECODE, UNBOUND (or, for TLD4S, the handle path's codes); invalid -> zero results
+  localparam int GATHER_STATUS_LSB = 512;
+  localparam int GATHER_STATUS_W = 4;
+  // out r0_x: result component x, lane 0
+  localparam int GATHER_R0_X_LSB = 480;
+  localparam int GATHER_R0_X_W = 32;
+  // out r0_y: result component y, lane 0
+  localparam int GATHER_R0_Y_LSB = 448;
+  localparam int GATHER_R0_Y_W = 32;
+  // out r0_z: result component z, lane 0
+  localparam int GATHER_R0_Z_LSB = 416;
+  localparam int GATHER_R0_Z_W = 32;
+  // out r0_w: result component w, lane 0
+  localparam int GATHER_R0_W_LSB = 384;
+  localparam int GATHER_R0_W_W = 32;
+  // out r1_x: result component x, lane 1
+  localparam int GATHER_R1_X_LSB = 352;
+  localparam int GATHER_R1_X_W = 32;
+  // out r1_y: result component y, lane 1
+  localparam int GATHER_R1_Y_LSB = 320;
+  localparam int GATHER_R1_Y_W = 32;
+  // out r1_z: result component z, lane 1
+  localparam int GATHER_R1_Z_LSB = 288;
+  localparam int GATHER_R1_Z_W = 32;
+  // out r1_w: result component w, lane 1
+  localparam int GATHER_R1_W_LSB = 256;
+  localparam int GATHER_R1_W_W = 32;
+  // out r2_x: result component x, lane 2
+  localparam int GATHER_R2_X_LSB = 224;
+  localparam int GATHER_R2_X_W = 32;
+  // out r2_y: result component y, lane 2
+  localparam int GATHER_R2_Y_LSB = 192;
+  localparam int GATHER_R2_Y_W = 32;
+  // out r2_z: result component z, lane 2
+  localparam int GATHER_R2_Z_LSB = 160;
+  localparam int GATHER_R2_Z_W = 32;
+  // out r2_w: result component w, lane 2
+  localparam int GATHER_R2_W_LSB = 128;
+  localparam int GATHER_R2_W_W = 32;
+  // out r3_x: result component x, lane 3
+  localparam int GATHER_R3_X_LSB = 96;
+  localparam int GATHER_R3_X_W = 32;
+  // out r3_y: result component y, lane 3
+  localparam int GATHER_R3_Y_LSB = 64;
+  localparam int GATHER_R3_Y_W = 32;
+  // out r3_z: result component z, lane 3
+  localparam int GATHER_R3_Z_LSB = 32;
+  localparam int GATHER_R3_Z_W = 32;
+  // out r3_w: result component w, lane 3
+  localparam int GATHER_R3_W_LSB = 0;
+  localparam int GATHER_R3_W_W = 32;
+
+  // =====================================================================================
+  // unit fetch: op: TXF / SAMPLE_I / SAMPLE_I_MS / LOAD of one lane
+  // vector file fetch.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
+  // A line read with %h is a FETCH_LINE_W-bit word; inputs = line[FETCH_LINE_W-1:FETCH_OUT_W],
+  // outputs = line[FETCH_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int FETCH_IN_W = 196;
+  localparam int FETCH_OUT_W = 136;
+  localparam int FETCH_LINE_W = 332;
+  localparam int FETCH_LINE_CHARS = 99;  // bytes per line incl. newline
+  localparam int FETCH_N_FIELDS = 16;
+  // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
+  localparam int FETCH_HDR_LSB = 188;
+  localparam int FETCH_HDR_W = 8;
+  // in  op: FETCH_OP_*: TXF, SAMPLE_I, SAMPLE_I_MS, LOAD
+  localparam int FETCH_OP_LSB = 184;
+  localparam int FETCH_OP_W = 2;
+  // in  x: address x / element; TXF signed, SAMPLE_I unsigned
+  localparam int FETCH_X_LSB = 152;
+  localparam int FETCH_X_W = 32;
+  // in  y: address y or 1D-array layer; TXF signed, SAMPLE_I unsigned
+  localparam int FETCH_Y_LSB = 120;
+  localparam int FETCH_Y_W = 32;
+  // in  z: address z or layer; TXF signed, SAMPLE_I unsigned
+  localparam int FETCH_Z_LSB = 88;
+  localparam int FETCH_Z_W = 32;
+  // in  level: address level (relative to base_level); TXF signed, SAMPLE_I unsigned
+  localparam int FETCH_LEVEL_LSB = 56;
+  localparam int FETCH_LEVEL_W = 32;
+  // in  sample: sample index (SAMPLE_I_MS)
+  localparam int FETCH_SAMPLE_LSB = 24;
+  localparam int FETCH_SAMPLE_W = 32;
+  // in  off_u: texel offset u, 8-bit two's complement (valid -8..7, TXF only)
+  localparam int FETCH_OFF_U_LSB = 16;
+  localparam int FETCH_OFF_U_W = 8;
+  // in  off_v: texel offset v, 8-bit two's complement (valid -8..7, TXF only)
+  localparam int FETCH_OFF_V_LSB = 8;
+  localparam int FETCH_OFF_V_W = 8;
+  // in  off_w: texel offset w, 8-bit two's complement (valid -8..7, TXF only)
+  localparam int FETCH_OFF_W_LSB = 0;
+  localparam int FETCH_OFF_W_W = 8;
+  // out err: OP_ERR_*: 0 = executed, else why the core rejected the request (results then 0)
+  localparam int FETCH_ERR_LSB = 132;
+  localparam int FETCH_ERR_W = 4;
+  // out status: STATUS_*: 0 = texture (and sampler) valid; HEADER_DECODE, SAMPLER_DECODE, UNBOUND (or, for TLD4S, the handle path's codes); invalid -> zero results
+  localparam int FETCH_STATUS_LSB = 128;
+  localparam int FETCH_STATUS_W = 4;
+  // out r_x: result component x
+  localparam int FETCH_R_X_LSB = 96;
+  localparam int FETCH_R_X_W = 32;
+  // out r_y: result component y
+  localparam int FETCH_R_Y_LSB = 64;
+  localparam int FETCH_R_Y_W = 32;
+  // out r_z: result component z
+  localparam int FETCH_R_Z_LSB = 32;
+  localparam int FETCH_R_Z_W = 32;
+  // out r_w: result component w
+  localparam int FETCH_R_W_LSB = 0;
+  localparam int FETCH_R_W_W = 32;
+
+  // =====================================================================================
+  // unit tmml: op: NVIDIA TMML.LOD of a quad (bindless handle; R = lambda', G = LOD used, B = major axis, A = log2 ratio)
+  // vector file tmml.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
+  // A line read with %h is a TMML_LINE_W-bit word; inputs = line[TMML_LINE_W-1:TMML_OUT_W],
+  // outputs = line[TMML_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int TMML_IN_W = 536;
+  localparam int TMML_OUT_W = 520;
+  localparam int TMML_LINE_W = 1056;
+  localparam int TMML_LINE_CHARS = 301;  // bytes per line incl. newline
+  localparam int TMML_N_FIELDS = 37;
+  // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
+  localparam int TMML_HDR_LSB = 528;
+  localparam int TMML_HDR_W = 8;
+  // in  smp: op sampler slot (op_smp.hex); >= OP_SMP_ENTRIES = unbound
+  localparam int TMML_SMP_LSB = 516;
+  localparam int TMML_SMP_W = 9;
+  // in  desc: #paramA: 1D, 2D, 3D, CUBE, ARRAY_1D, ARRAY_2D, (6 reserved: not in the vectors), ARRAY_CUBE
+  localparam int TMML_DESC_LSB = 512;
+  localparam int TMML_DESC_W = 3;
+  // in  ra0_0: lane 0 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_0_LSB = 480;
+  localparam int TMML_RA0_0_W = 32;
+  // in  ra0_1: lane 0 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_1_LSB = 448;
+  localparam int TMML_RA0_1_W = 32;
+  // in  ra0_2: lane 0 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_2_LSB = 416;
+  localparam int TMML_RA0_2_W = 32;
+  // in  ra0_3: lane 0 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA0_3_LSB = 384;
+  localparam int TMML_RA0_3_W = 32;
+  // in  ra1_0: lane 1 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_0_LSB = 352;
+  localparam int TMML_RA1_0_W = 32;
+  // in  ra1_1: lane 1 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_1_LSB = 320;
+  localparam int TMML_RA1_1_W = 32;
+  // in  ra1_2: lane 1 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_2_LSB = 288;
+  localparam int TMML_RA1_2_W = 32;
+  // in  ra1_3: lane 1 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA1_3_LSB = 256;
+  localparam int TMML_RA1_3_W = 32;
+  // in  ra2_0: lane 2 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_0_LSB = 224;
+  localparam int TMML_RA2_0_W = 32;
+  // in  ra2_1: lane 2 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_1_LSB = 192;
+  localparam int TMML_RA2_1_W = 32;
+  // in  ra2_2: lane 2 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_2_LSB = 160;
+  localparam int TMML_RA2_2_W = 32;
+  // in  ra2_3: lane 2 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA2_3_LSB = 128;
+  localparam int TMML_RA2_3_W = 32;
+  // in  ra3_0: lane 3 register Ra+0: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_0_LSB = 96;
+  localparam int TMML_RA3_0_W = 32;
+  // in  ra3_1: lane 3 register Ra+1: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_1_LSB = 64;
+  localparam int TMML_RA3_1_W = 32;
+  // in  ra3_2: lane 3 register Ra+2: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_2_LSB = 32;
+  localparam int TMML_RA3_2_W = 32;
+  // in  ra3_3: lane 3 register Ra+3: (array[15:0],) s, t, r (binary32)
+  localparam int TMML_RA3_3_LSB = 0;
+  localparam int TMML_RA3_3_W = 32;
+  // out err: OP_ERR_*: 0, or COORD_DESC for a reserved #paramA (not in the vectors)
+  localparam int TMML_ERR_LSB = 516;
+  localparam int TMML_ERR_W = 4;
+  // out status: STATUS_* of the handle path (pools with MaximumIndex = size - 1); invalid -> zero results
+  localparam int TMML_STATUS_LSB = 512;
+  localparam int TMML_STATUS_W = 4;
+  // out r0_r: lane 0 R: lambda' S8.8
+  localparam int TMML_R0_R_LSB = 480;
+  localparam int TMML_R0_R_W = 32;
+  // out r0_g: lane 0 G: LOD used U8.8
+  localparam int TMML_R0_G_LSB = 448;
+  localparam int TMML_R0_G_W = 32;
+  // out r0_b: lane 0 B: major axis {v, u} S2.6
+  localparam int TMML_R0_B_LSB = 416;
+  localparam int TMML_R0_B_W = 32;
+  // out r0_a: lane 0 A: log2(minor/major) S4.12
+  localparam int TMML_R0_A_LSB = 384;
+  localparam int TMML_R0_A_W = 32;
+  // out r1_r: lane 1 R: lambda' S8.8
+  localparam int TMML_R1_R_LSB = 352;
+  localparam int TMML_R1_R_W = 32;
+  // out r1_g: lane 1 G: LOD used U8.8
+  localparam int TMML_R1_G_LSB = 320;
+  localparam int TMML_R1_G_W = 32;
+  // out r1_b: lane 1 B: major axis {v, u} S2.6
+  localparam int TMML_R1_B_LSB = 288;
+  localparam int TMML_R1_B_W = 32;
+  // out r1_a: lane 1 A: log2(minor/major) S4.12
+  localparam int TMML_R1_A_LSB = 256;
+  localparam int TMML_R1_A_W = 32;
+  // out r2_r: lane 2 R: lambda' S8.8
+  localparam int TMML_R2_R_LSB = 224;
+  localparam int TMML_R2_R_W = 32;
+  // out r2_g: lane 2 G: LOD used U8.8
+  localparam int TMML_R2_G_LSB = 192;
+  localparam int TMML_R2_G_W = 32;
+  // out r2_b: lane 2 B: major axis {v, u} S2.6
+  localparam int TMML_R2_B_LSB = 160;
+  localparam int TMML_R2_B_W = 32;
+  // out r2_a: lane 2 A: log2(minor/major) S4.12
+  localparam int TMML_R2_A_LSB = 128;
+  localparam int TMML_R2_A_W = 32;
+  // out r3_r: lane 3 R: lambda' S8.8
+  localparam int TMML_R3_R_LSB = 96;
+  localparam int TMML_R3_R_W = 32;
+  // out r3_g: lane 3 G: LOD used U8.8
+  localparam int TMML_R3_G_LSB = 64;
+  localparam int TMML_R3_G_W = 32;
+  // out r3_b: lane 3 B: major axis {v, u} S2.6
+  localparam int TMML_R3_B_LSB = 32;
+  localparam int TMML_R3_B_W = 32;
+  // out r3_a: lane 3 A: log2(minor/major) S4.12
+  localparam int TMML_R3_A_LSB = 0;
+  localparam int TMML_R3_A_W = 32;
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -326,4 +326,371 @@ package texcore_vectors_tb_pkg;
       $display("    out out_a  = %h", got[FILTER_OUT_A_LSB +: FILTER_OUT_A_W]);
   endtask
 
+  // Prints the inputs of a sample vector and the mismatching outputs (expected vs got).
+  task automatic sample_show(input logic [SAMPLE_LINE_W-1:0] line, input logic [SAMPLE_OUT_W-1:0] got);
+    logic [SAMPLE_IN_W-1:0] i;
+    logic [SAMPLE_OUT_W-1:0] e;
+    i = line[SAMPLE_LINE_W-1:SAMPLE_OUT_W];
+    e = line[SAMPLE_OUT_W-1:0];
+    $display("    in  hdr      = %h", i[SAMPLE_HDR_LSB +: SAMPLE_HDR_W]);
+    $display("    in  smp      = %h", i[SAMPLE_SMP_LSB +: SAMPLE_SMP_W]);
+    $display("    in  lod_mode = %h", i[SAMPLE_LOD_MODE_LSB +: SAMPLE_LOD_MODE_W]);
+    $display("    in  grads    = %h", i[SAMPLE_GRADS_LSB +: SAMPLE_GRADS_W]);
+    $display("    in  lod      = %h", i[SAMPLE_LOD_LSB +: SAMPLE_LOD_W]);
+    $display("    in  off_u    = %h", i[SAMPLE_OFF_U_LSB +: SAMPLE_OFF_U_W]);
+    $display("    in  off_v    = %h", i[SAMPLE_OFF_V_LSB +: SAMPLE_OFF_V_W]);
+    $display("    in  off_w    = %h", i[SAMPLE_OFF_W_LSB +: SAMPLE_OFF_W_W]);
+    $display("    in  c0_0     = %h", i[SAMPLE_C0_0_LSB +: SAMPLE_C0_0_W]);
+    $display("    in  c0_1     = %h", i[SAMPLE_C0_1_LSB +: SAMPLE_C0_1_W]);
+    $display("    in  c0_2     = %h", i[SAMPLE_C0_2_LSB +: SAMPLE_C0_2_W]);
+    $display("    in  c0_3     = %h", i[SAMPLE_C0_3_LSB +: SAMPLE_C0_3_W]);
+    $display("    in  c1_0     = %h", i[SAMPLE_C1_0_LSB +: SAMPLE_C1_0_W]);
+    $display("    in  c1_1     = %h", i[SAMPLE_C1_1_LSB +: SAMPLE_C1_1_W]);
+    $display("    in  c1_2     = %h", i[SAMPLE_C1_2_LSB +: SAMPLE_C1_2_W]);
+    $display("    in  c1_3     = %h", i[SAMPLE_C1_3_LSB +: SAMPLE_C1_3_W]);
+    $display("    in  c2_0     = %h", i[SAMPLE_C2_0_LSB +: SAMPLE_C2_0_W]);
+    $display("    in  c2_1     = %h", i[SAMPLE_C2_1_LSB +: SAMPLE_C2_1_W]);
+    $display("    in  c2_2     = %h", i[SAMPLE_C2_2_LSB +: SAMPLE_C2_2_W]);
+    $display("    in  c2_3     = %h", i[SAMPLE_C2_3_LSB +: SAMPLE_C2_3_W]);
+    $display("    in  c3_0     = %h", i[SAMPLE_C3_0_LSB +: SAMPLE_C3_0_W]);
+    $display("    in  c3_1     = %h", i[SAMPLE_C3_1_LSB +: SAMPLE_C3_1_W]);
+    $display("    in  c3_2     = %h", i[SAMPLE_C3_2_LSB +: SAMPLE_C3_2_W]);
+    $display("    in  c3_3     = %h", i[SAMPLE_C3_3_LSB +: SAMPLE_C3_3_W]);
+    $display("    in  dx0_0    = %h", i[SAMPLE_DX0_0_LSB +: SAMPLE_DX0_0_W]);
+    $display("    in  dx0_1    = %h", i[SAMPLE_DX0_1_LSB +: SAMPLE_DX0_1_W]);
+    $display("    in  dx0_2    = %h", i[SAMPLE_DX0_2_LSB +: SAMPLE_DX0_2_W]);
+    $display("    in  dy0_0    = %h", i[SAMPLE_DY0_0_LSB +: SAMPLE_DY0_0_W]);
+    $display("    in  dy0_1    = %h", i[SAMPLE_DY0_1_LSB +: SAMPLE_DY0_1_W]);
+    $display("    in  dy0_2    = %h", i[SAMPLE_DY0_2_LSB +: SAMPLE_DY0_2_W]);
+    $display("    in  dx1_0    = %h", i[SAMPLE_DX1_0_LSB +: SAMPLE_DX1_0_W]);
+    $display("    in  dx1_1    = %h", i[SAMPLE_DX1_1_LSB +: SAMPLE_DX1_1_W]);
+    $display("    in  dx1_2    = %h", i[SAMPLE_DX1_2_LSB +: SAMPLE_DX1_2_W]);
+    $display("    in  dy1_0    = %h", i[SAMPLE_DY1_0_LSB +: SAMPLE_DY1_0_W]);
+    $display("    in  dy1_1    = %h", i[SAMPLE_DY1_1_LSB +: SAMPLE_DY1_1_W]);
+    $display("    in  dy1_2    = %h", i[SAMPLE_DY1_2_LSB +: SAMPLE_DY1_2_W]);
+    $display("    in  dx2_0    = %h", i[SAMPLE_DX2_0_LSB +: SAMPLE_DX2_0_W]);
+    $display("    in  dx2_1    = %h", i[SAMPLE_DX2_1_LSB +: SAMPLE_DX2_1_W]);
+    $display("    in  dx2_2    = %h", i[SAMPLE_DX2_2_LSB +: SAMPLE_DX2_2_W]);
+    $display("    in  dy2_0    = %h", i[SAMPLE_DY2_0_LSB +: SAMPLE_DY2_0_W]);
+    $display("    in  dy2_1    = %h", i[SAMPLE_DY2_1_LSB +: SAMPLE_DY2_1_W]);
+    $display("    in  dy2_2    = %h", i[SAMPLE_DY2_2_LSB +: SAMPLE_DY2_2_W]);
+    $display("    in  dx3_0    = %h", i[SAMPLE_DX3_0_LSB +: SAMPLE_DX3_0_W]);
+    $display("    in  dx3_1    = %h", i[SAMPLE_DX3_1_LSB +: SAMPLE_DX3_1_W]);
+    $display("    in  dx3_2    = %h", i[SAMPLE_DX3_2_LSB +: SAMPLE_DX3_2_W]);
+    $display("    in  dy3_0    = %h", i[SAMPLE_DY3_0_LSB +: SAMPLE_DY3_0_W]);
+    $display("    in  dy3_1    = %h", i[SAMPLE_DY3_1_LSB +: SAMPLE_DY3_1_W]);
+    $display("    in  dy3_2    = %h", i[SAMPLE_DY3_2_LSB +: SAMPLE_DY3_2_W]);
+    if (got[SAMPLE_ERR_LSB +: SAMPLE_ERR_W] !== e[SAMPLE_ERR_LSB +: SAMPLE_ERR_W])
+      $display("    out err      = %h  expected %h   <-- MISMATCH", got[SAMPLE_ERR_LSB +: SAMPLE_ERR_W], e[SAMPLE_ERR_LSB +: SAMPLE_ERR_W]);
+    if (got[SAMPLE_STATUS_LSB +: SAMPLE_STATUS_W] !== e[SAMPLE_STATUS_LSB +: SAMPLE_STATUS_W])
+      $display("    out status   = %h  expected %h   <-- MISMATCH", got[SAMPLE_STATUS_LSB +: SAMPLE_STATUS_W], e[SAMPLE_STATUS_LSB +: SAMPLE_STATUS_W]);
+    if (got[SAMPLE_R0_X_LSB +: SAMPLE_R0_X_W] !== e[SAMPLE_R0_X_LSB +: SAMPLE_R0_X_W])
+      $display("    out r0_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R0_X_LSB +: SAMPLE_R0_X_W], e[SAMPLE_R0_X_LSB +: SAMPLE_R0_X_W]);
+    if (got[SAMPLE_R0_Y_LSB +: SAMPLE_R0_Y_W] !== e[SAMPLE_R0_Y_LSB +: SAMPLE_R0_Y_W])
+      $display("    out r0_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R0_Y_LSB +: SAMPLE_R0_Y_W], e[SAMPLE_R0_Y_LSB +: SAMPLE_R0_Y_W]);
+    if (got[SAMPLE_R0_Z_LSB +: SAMPLE_R0_Z_W] !== e[SAMPLE_R0_Z_LSB +: SAMPLE_R0_Z_W])
+      $display("    out r0_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R0_Z_LSB +: SAMPLE_R0_Z_W], e[SAMPLE_R0_Z_LSB +: SAMPLE_R0_Z_W]);
+    if (got[SAMPLE_R0_W_LSB +: SAMPLE_R0_W_W] !== e[SAMPLE_R0_W_LSB +: SAMPLE_R0_W_W])
+      $display("    out r0_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R0_W_LSB +: SAMPLE_R0_W_W], e[SAMPLE_R0_W_LSB +: SAMPLE_R0_W_W]);
+    if (got[SAMPLE_R1_X_LSB +: SAMPLE_R1_X_W] !== e[SAMPLE_R1_X_LSB +: SAMPLE_R1_X_W])
+      $display("    out r1_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R1_X_LSB +: SAMPLE_R1_X_W], e[SAMPLE_R1_X_LSB +: SAMPLE_R1_X_W]);
+    if (got[SAMPLE_R1_Y_LSB +: SAMPLE_R1_Y_W] !== e[SAMPLE_R1_Y_LSB +: SAMPLE_R1_Y_W])
+      $display("    out r1_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R1_Y_LSB +: SAMPLE_R1_Y_W], e[SAMPLE_R1_Y_LSB +: SAMPLE_R1_Y_W]);
+    if (got[SAMPLE_R1_Z_LSB +: SAMPLE_R1_Z_W] !== e[SAMPLE_R1_Z_LSB +: SAMPLE_R1_Z_W])
+      $display("    out r1_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R1_Z_LSB +: SAMPLE_R1_Z_W], e[SAMPLE_R1_Z_LSB +: SAMPLE_R1_Z_W]);
+    if (got[SAMPLE_R1_W_LSB +: SAMPLE_R1_W_W] !== e[SAMPLE_R1_W_LSB +: SAMPLE_R1_W_W])
+      $display("    out r1_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R1_W_LSB +: SAMPLE_R1_W_W], e[SAMPLE_R1_W_LSB +: SAMPLE_R1_W_W]);
+    if (got[SAMPLE_R2_X_LSB +: SAMPLE_R2_X_W] !== e[SAMPLE_R2_X_LSB +: SAMPLE_R2_X_W])
+      $display("    out r2_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R2_X_LSB +: SAMPLE_R2_X_W], e[SAMPLE_R2_X_LSB +: SAMPLE_R2_X_W]);
+    if (got[SAMPLE_R2_Y_LSB +: SAMPLE_R2_Y_W] !== e[SAMPLE_R2_Y_LSB +: SAMPLE_R2_Y_W])
+      $display("    out r2_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R2_Y_LSB +: SAMPLE_R2_Y_W], e[SAMPLE_R2_Y_LSB +: SAMPLE_R2_Y_W]);
+    if (got[SAMPLE_R2_Z_LSB +: SAMPLE_R2_Z_W] !== e[SAMPLE_R2_Z_LSB +: SAMPLE_R2_Z_W])
+      $display("    out r2_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R2_Z_LSB +: SAMPLE_R2_Z_W], e[SAMPLE_R2_Z_LSB +: SAMPLE_R2_Z_W]);
+    if (got[SAMPLE_R2_W_LSB +: SAMPLE_R2_W_W] !== e[SAMPLE_R2_W_LSB +: SAMPLE_R2_W_W])
+      $display("    out r2_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R2_W_LSB +: SAMPLE_R2_W_W], e[SAMPLE_R2_W_LSB +: SAMPLE_R2_W_W]);
+    if (got[SAMPLE_R3_X_LSB +: SAMPLE_R3_X_W] !== e[SAMPLE_R3_X_LSB +: SAMPLE_R3_X_W])
+      $display("    out r3_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R3_X_LSB +: SAMPLE_R3_X_W], e[SAMPLE_R3_X_LSB +: SAMPLE_R3_X_W]);
+    if (got[SAMPLE_R3_Y_LSB +: SAMPLE_R3_Y_W] !== e[SAMPLE_R3_Y_LSB +: SAMPLE_R3_Y_W])
+      $display("    out r3_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R3_Y_LSB +: SAMPLE_R3_Y_W], e[SAMPLE_R3_Y_LSB +: SAMPLE_R3_Y_W]);
+    if (got[SAMPLE_R3_Z_LSB +: SAMPLE_R3_Z_W] !== e[SAMPLE_R3_Z_LSB +: SAMPLE_R3_Z_W])
+      $display("    out r3_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R3_Z_LSB +: SAMPLE_R3_Z_W], e[SAMPLE_R3_Z_LSB +: SAMPLE_R3_Z_W]);
+    if (got[SAMPLE_R3_W_LSB +: SAMPLE_R3_W_W] !== e[SAMPLE_R3_W_LSB +: SAMPLE_R3_W_W])
+      $display("    out r3_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_R3_W_LSB +: SAMPLE_R3_W_W], e[SAMPLE_R3_W_LSB +: SAMPLE_R3_W_W]);
+  endtask
+
+  // Prints the inputs of a sample_c vector and the mismatching outputs (expected vs got).
+  task automatic sample_c_show(input logic [SAMPLE_C_LINE_W-1:0] line, input logic [SAMPLE_C_OUT_W-1:0] got);
+    logic [SAMPLE_C_IN_W-1:0] i;
+    logic [SAMPLE_C_OUT_W-1:0] e;
+    i = line[SAMPLE_C_LINE_W-1:SAMPLE_C_OUT_W];
+    e = line[SAMPLE_C_OUT_W-1:0];
+    $display("    in  hdr      = %h", i[SAMPLE_C_HDR_LSB +: SAMPLE_C_HDR_W]);
+    $display("    in  smp      = %h", i[SAMPLE_C_SMP_LSB +: SAMPLE_C_SMP_W]);
+    $display("    in  lod_mode = %h", i[SAMPLE_C_LOD_MODE_LSB +: SAMPLE_C_LOD_MODE_W]);
+    $display("    in  grads    = %h", i[SAMPLE_C_GRADS_LSB +: SAMPLE_C_GRADS_W]);
+    $display("    in  lod      = %h", i[SAMPLE_C_LOD_LSB +: SAMPLE_C_LOD_W]);
+    $display("    in  off_u    = %h", i[SAMPLE_C_OFF_U_LSB +: SAMPLE_C_OFF_U_W]);
+    $display("    in  off_v    = %h", i[SAMPLE_C_OFF_V_LSB +: SAMPLE_C_OFF_V_W]);
+    $display("    in  off_w    = %h", i[SAMPLE_C_OFF_W_LSB +: SAMPLE_C_OFF_W_W]);
+    $display("    in  ref0     = %h", i[SAMPLE_C_REF0_LSB +: SAMPLE_C_REF0_W]);
+    $display("    in  ref1     = %h", i[SAMPLE_C_REF1_LSB +: SAMPLE_C_REF1_W]);
+    $display("    in  ref2     = %h", i[SAMPLE_C_REF2_LSB +: SAMPLE_C_REF2_W]);
+    $display("    in  ref3     = %h", i[SAMPLE_C_REF3_LSB +: SAMPLE_C_REF3_W]);
+    $display("    in  c0_0     = %h", i[SAMPLE_C_C0_0_LSB +: SAMPLE_C_C0_0_W]);
+    $display("    in  c0_1     = %h", i[SAMPLE_C_C0_1_LSB +: SAMPLE_C_C0_1_W]);
+    $display("    in  c0_2     = %h", i[SAMPLE_C_C0_2_LSB +: SAMPLE_C_C0_2_W]);
+    $display("    in  c0_3     = %h", i[SAMPLE_C_C0_3_LSB +: SAMPLE_C_C0_3_W]);
+    $display("    in  c1_0     = %h", i[SAMPLE_C_C1_0_LSB +: SAMPLE_C_C1_0_W]);
+    $display("    in  c1_1     = %h", i[SAMPLE_C_C1_1_LSB +: SAMPLE_C_C1_1_W]);
+    $display("    in  c1_2     = %h", i[SAMPLE_C_C1_2_LSB +: SAMPLE_C_C1_2_W]);
+    $display("    in  c1_3     = %h", i[SAMPLE_C_C1_3_LSB +: SAMPLE_C_C1_3_W]);
+    $display("    in  c2_0     = %h", i[SAMPLE_C_C2_0_LSB +: SAMPLE_C_C2_0_W]);
+    $display("    in  c2_1     = %h", i[SAMPLE_C_C2_1_LSB +: SAMPLE_C_C2_1_W]);
+    $display("    in  c2_2     = %h", i[SAMPLE_C_C2_2_LSB +: SAMPLE_C_C2_2_W]);
+    $display("    in  c2_3     = %h", i[SAMPLE_C_C2_3_LSB +: SAMPLE_C_C2_3_W]);
+    $display("    in  c3_0     = %h", i[SAMPLE_C_C3_0_LSB +: SAMPLE_C_C3_0_W]);
+    $display("    in  c3_1     = %h", i[SAMPLE_C_C3_1_LSB +: SAMPLE_C_C3_1_W]);
+    $display("    in  c3_2     = %h", i[SAMPLE_C_C3_2_LSB +: SAMPLE_C_C3_2_W]);
+    $display("    in  c3_3     = %h", i[SAMPLE_C_C3_3_LSB +: SAMPLE_C_C3_3_W]);
+    $display("    in  dx0_0    = %h", i[SAMPLE_C_DX0_0_LSB +: SAMPLE_C_DX0_0_W]);
+    $display("    in  dx0_1    = %h", i[SAMPLE_C_DX0_1_LSB +: SAMPLE_C_DX0_1_W]);
+    $display("    in  dx0_2    = %h", i[SAMPLE_C_DX0_2_LSB +: SAMPLE_C_DX0_2_W]);
+    $display("    in  dy0_0    = %h", i[SAMPLE_C_DY0_0_LSB +: SAMPLE_C_DY0_0_W]);
+    $display("    in  dy0_1    = %h", i[SAMPLE_C_DY0_1_LSB +: SAMPLE_C_DY0_1_W]);
+    $display("    in  dy0_2    = %h", i[SAMPLE_C_DY0_2_LSB +: SAMPLE_C_DY0_2_W]);
+    $display("    in  dx1_0    = %h", i[SAMPLE_C_DX1_0_LSB +: SAMPLE_C_DX1_0_W]);
+    $display("    in  dx1_1    = %h", i[SAMPLE_C_DX1_1_LSB +: SAMPLE_C_DX1_1_W]);
+    $display("    in  dx1_2    = %h", i[SAMPLE_C_DX1_2_LSB +: SAMPLE_C_DX1_2_W]);
+    $display("    in  dy1_0    = %h", i[SAMPLE_C_DY1_0_LSB +: SAMPLE_C_DY1_0_W]);
+    $display("    in  dy1_1    = %h", i[SAMPLE_C_DY1_1_LSB +: SAMPLE_C_DY1_1_W]);
+    $display("    in  dy1_2    = %h", i[SAMPLE_C_DY1_2_LSB +: SAMPLE_C_DY1_2_W]);
+    $display("    in  dx2_0    = %h", i[SAMPLE_C_DX2_0_LSB +: SAMPLE_C_DX2_0_W]);
+    $display("    in  dx2_1    = %h", i[SAMPLE_C_DX2_1_LSB +: SAMPLE_C_DX2_1_W]);
+    $display("    in  dx2_2    = %h", i[SAMPLE_C_DX2_2_LSB +: SAMPLE_C_DX2_2_W]);
+    $display("    in  dy2_0    = %h", i[SAMPLE_C_DY2_0_LSB +: SAMPLE_C_DY2_0_W]);
+    $display("    in  dy2_1    = %h", i[SAMPLE_C_DY2_1_LSB +: SAMPLE_C_DY2_1_W]);
+    $display("    in  dy2_2    = %h", i[SAMPLE_C_DY2_2_LSB +: SAMPLE_C_DY2_2_W]);
+    $display("    in  dx3_0    = %h", i[SAMPLE_C_DX3_0_LSB +: SAMPLE_C_DX3_0_W]);
+    $display("    in  dx3_1    = %h", i[SAMPLE_C_DX3_1_LSB +: SAMPLE_C_DX3_1_W]);
+    $display("    in  dx3_2    = %h", i[SAMPLE_C_DX3_2_LSB +: SAMPLE_C_DX3_2_W]);
+    $display("    in  dy3_0    = %h", i[SAMPLE_C_DY3_0_LSB +: SAMPLE_C_DY3_0_W]);
+    $display("    in  dy3_1    = %h", i[SAMPLE_C_DY3_1_LSB +: SAMPLE_C_DY3_1_W]);
+    $display("    in  dy3_2    = %h", i[SAMPLE_C_DY3_2_LSB +: SAMPLE_C_DY3_2_W]);
+    if (got[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W] !== e[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W])
+      $display("    out err      = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W], e[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W]);
+    if (got[SAMPLE_C_STATUS_LSB +: SAMPLE_C_STATUS_W] !== e[SAMPLE_C_STATUS_LSB +: SAMPLE_C_STATUS_W])
+      $display("    out status   = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_STATUS_LSB +: SAMPLE_C_STATUS_W], e[SAMPLE_C_STATUS_LSB +: SAMPLE_C_STATUS_W]);
+    if (got[SAMPLE_C_R0_X_LSB +: SAMPLE_C_R0_X_W] !== e[SAMPLE_C_R0_X_LSB +: SAMPLE_C_R0_X_W])
+      $display("    out r0_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R0_X_LSB +: SAMPLE_C_R0_X_W], e[SAMPLE_C_R0_X_LSB +: SAMPLE_C_R0_X_W]);
+    if (got[SAMPLE_C_R0_Y_LSB +: SAMPLE_C_R0_Y_W] !== e[SAMPLE_C_R0_Y_LSB +: SAMPLE_C_R0_Y_W])
+      $display("    out r0_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R0_Y_LSB +: SAMPLE_C_R0_Y_W], e[SAMPLE_C_R0_Y_LSB +: SAMPLE_C_R0_Y_W]);
+    if (got[SAMPLE_C_R0_Z_LSB +: SAMPLE_C_R0_Z_W] !== e[SAMPLE_C_R0_Z_LSB +: SAMPLE_C_R0_Z_W])
+      $display("    out r0_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R0_Z_LSB +: SAMPLE_C_R0_Z_W], e[SAMPLE_C_R0_Z_LSB +: SAMPLE_C_R0_Z_W]);
+    if (got[SAMPLE_C_R0_W_LSB +: SAMPLE_C_R0_W_W] !== e[SAMPLE_C_R0_W_LSB +: SAMPLE_C_R0_W_W])
+      $display("    out r0_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R0_W_LSB +: SAMPLE_C_R0_W_W], e[SAMPLE_C_R0_W_LSB +: SAMPLE_C_R0_W_W]);
+    if (got[SAMPLE_C_R1_X_LSB +: SAMPLE_C_R1_X_W] !== e[SAMPLE_C_R1_X_LSB +: SAMPLE_C_R1_X_W])
+      $display("    out r1_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R1_X_LSB +: SAMPLE_C_R1_X_W], e[SAMPLE_C_R1_X_LSB +: SAMPLE_C_R1_X_W]);
+    if (got[SAMPLE_C_R1_Y_LSB +: SAMPLE_C_R1_Y_W] !== e[SAMPLE_C_R1_Y_LSB +: SAMPLE_C_R1_Y_W])
+      $display("    out r1_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R1_Y_LSB +: SAMPLE_C_R1_Y_W], e[SAMPLE_C_R1_Y_LSB +: SAMPLE_C_R1_Y_W]);
+    if (got[SAMPLE_C_R1_Z_LSB +: SAMPLE_C_R1_Z_W] !== e[SAMPLE_C_R1_Z_LSB +: SAMPLE_C_R1_Z_W])
+      $display("    out r1_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R1_Z_LSB +: SAMPLE_C_R1_Z_W], e[SAMPLE_C_R1_Z_LSB +: SAMPLE_C_R1_Z_W]);
+    if (got[SAMPLE_C_R1_W_LSB +: SAMPLE_C_R1_W_W] !== e[SAMPLE_C_R1_W_LSB +: SAMPLE_C_R1_W_W])
+      $display("    out r1_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R1_W_LSB +: SAMPLE_C_R1_W_W], e[SAMPLE_C_R1_W_LSB +: SAMPLE_C_R1_W_W]);
+    if (got[SAMPLE_C_R2_X_LSB +: SAMPLE_C_R2_X_W] !== e[SAMPLE_C_R2_X_LSB +: SAMPLE_C_R2_X_W])
+      $display("    out r2_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R2_X_LSB +: SAMPLE_C_R2_X_W], e[SAMPLE_C_R2_X_LSB +: SAMPLE_C_R2_X_W]);
+    if (got[SAMPLE_C_R2_Y_LSB +: SAMPLE_C_R2_Y_W] !== e[SAMPLE_C_R2_Y_LSB +: SAMPLE_C_R2_Y_W])
+      $display("    out r2_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R2_Y_LSB +: SAMPLE_C_R2_Y_W], e[SAMPLE_C_R2_Y_LSB +: SAMPLE_C_R2_Y_W]);
+    if (got[SAMPLE_C_R2_Z_LSB +: SAMPLE_C_R2_Z_W] !== e[SAMPLE_C_R2_Z_LSB +: SAMPLE_C_R2_Z_W])
+      $display("    out r2_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R2_Z_LSB +: SAMPLE_C_R2_Z_W], e[SAMPLE_C_R2_Z_LSB +: SAMPLE_C_R2_Z_W]);
+    if (got[SAMPLE_C_R2_W_LSB +: SAMPLE_C_R2_W_W] !== e[SAMPLE_C_R2_W_LSB +: SAMPLE_C_R2_W_W])
+      $display("    out r2_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R2_W_LSB +: SAMPLE_C_R2_W_W], e[SAMPLE_C_R2_W_LSB +: SAMPLE_C_R2_W_W]);
+    if (got[SAMPLE_C_R3_X_LSB +: SAMPLE_C_R3_X_W] !== e[SAMPLE_C_R3_X_LSB +: SAMPLE_C_R3_X_W])
+      $display("    out r3_x     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R3_X_LSB +: SAMPLE_C_R3_X_W], e[SAMPLE_C_R3_X_LSB +: SAMPLE_C_R3_X_W]);
+    if (got[SAMPLE_C_R3_Y_LSB +: SAMPLE_C_R3_Y_W] !== e[SAMPLE_C_R3_Y_LSB +: SAMPLE_C_R3_Y_W])
+      $display("    out r3_y     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R3_Y_LSB +: SAMPLE_C_R3_Y_W], e[SAMPLE_C_R3_Y_LSB +: SAMPLE_C_R3_Y_W]);
+    if (got[SAMPLE_C_R3_Z_LSB +: SAMPLE_C_R3_Z_W] !== e[SAMPLE_C_R3_Z_LSB +: SAMPLE_C_R3_Z_W])
+      $display("    out r3_z     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R3_Z_LSB +: SAMPLE_C_R3_Z_W], e[SAMPLE_C_R3_Z_LSB +: SAMPLE_C_R3_Z_W]);
+    if (got[SAMPLE_C_R3_W_LSB +: SAMPLE_C_R3_W_W] !== e[SAMPLE_C_R3_W_LSB +: SAMPLE_C_R3_W_W])
+      $display("    out r3_w     = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_R3_W_LSB +: SAMPLE_C_R3_W_W], e[SAMPLE_C_R3_W_LSB +: SAMPLE_C_R3_W_W]);
+  endtask
+
+  // Prints the inputs of a gather vector and the mismatching outputs (expected vs got).
+  task automatic gather_show(input logic [GATHER_LINE_W-1:0] line, input logic [GATHER_OUT_W-1:0] got);
+    logic [GATHER_IN_W-1:0] i;
+    logic [GATHER_OUT_W-1:0] e;
+    i = line[GATHER_LINE_W-1:GATHER_OUT_W];
+    e = line[GATHER_OUT_W-1:0];
+    $display("    in  hdr    = %h", i[GATHER_HDR_LSB +: GATHER_HDR_W]);
+    $display("    in  smp    = %h", i[GATHER_SMP_LSB +: GATHER_SMP_W]);
+    $display("    in  tld4s  = %h", i[GATHER_TLD4S_LSB +: GATHER_TLD4S_W]);
+    $display("    in  comp   = %h", i[GATHER_COMP_LSB +: GATHER_COMP_W]);
+    $display("    in  cmp    = %h", i[GATHER_CMP_LSB +: GATHER_CMP_W]);
+    $display("    in  aoffi  = %h", i[GATHER_AOFFI_LSB +: GATHER_AOFFI_W]);
+    $display("    in  f16    = %h", i[GATHER_F16_LSB +: GATHER_F16_W]);
+    $display("    in  off_u  = %h", i[GATHER_OFF_U_LSB +: GATHER_OFF_U_W]);
+    $display("    in  off_v  = %h", i[GATHER_OFF_V_LSB +: GATHER_OFF_V_W]);
+    $display("    in  off_w  = %h", i[GATHER_OFF_W_LSB +: GATHER_OFF_W_W]);
+    $display("    in  ref0   = %h", i[GATHER_REF0_LSB +: GATHER_REF0_W]);
+    $display("    in  ref1   = %h", i[GATHER_REF1_LSB +: GATHER_REF1_W]);
+    $display("    in  ref2   = %h", i[GATHER_REF2_LSB +: GATHER_REF2_W]);
+    $display("    in  ref3   = %h", i[GATHER_REF3_LSB +: GATHER_REF3_W]);
+    $display("    in  c0_0   = %h", i[GATHER_C0_0_LSB +: GATHER_C0_0_W]);
+    $display("    in  c0_1   = %h", i[GATHER_C0_1_LSB +: GATHER_C0_1_W]);
+    $display("    in  c0_2   = %h", i[GATHER_C0_2_LSB +: GATHER_C0_2_W]);
+    $display("    in  c0_3   = %h", i[GATHER_C0_3_LSB +: GATHER_C0_3_W]);
+    $display("    in  c1_0   = %h", i[GATHER_C1_0_LSB +: GATHER_C1_0_W]);
+    $display("    in  c1_1   = %h", i[GATHER_C1_1_LSB +: GATHER_C1_1_W]);
+    $display("    in  c1_2   = %h", i[GATHER_C1_2_LSB +: GATHER_C1_2_W]);
+    $display("    in  c1_3   = %h", i[GATHER_C1_3_LSB +: GATHER_C1_3_W]);
+    $display("    in  c2_0   = %h", i[GATHER_C2_0_LSB +: GATHER_C2_0_W]);
+    $display("    in  c2_1   = %h", i[GATHER_C2_1_LSB +: GATHER_C2_1_W]);
+    $display("    in  c2_2   = %h", i[GATHER_C2_2_LSB +: GATHER_C2_2_W]);
+    $display("    in  c2_3   = %h", i[GATHER_C2_3_LSB +: GATHER_C2_3_W]);
+    $display("    in  c3_0   = %h", i[GATHER_C3_0_LSB +: GATHER_C3_0_W]);
+    $display("    in  c3_1   = %h", i[GATHER_C3_1_LSB +: GATHER_C3_1_W]);
+    $display("    in  c3_2   = %h", i[GATHER_C3_2_LSB +: GATHER_C3_2_W]);
+    $display("    in  c3_3   = %h", i[GATHER_C3_3_LSB +: GATHER_C3_3_W]);
+    if (got[GATHER_ERR_LSB +: GATHER_ERR_W] !== e[GATHER_ERR_LSB +: GATHER_ERR_W])
+      $display("    out err    = %h  expected %h   <-- MISMATCH", got[GATHER_ERR_LSB +: GATHER_ERR_W], e[GATHER_ERR_LSB +: GATHER_ERR_W]);
+    if (got[GATHER_STATUS_LSB +: GATHER_STATUS_W] !== e[GATHER_STATUS_LSB +: GATHER_STATUS_W])
+      $display("    out status = %h  expected %h   <-- MISMATCH", got[GATHER_STATUS_LSB +: GATHER_STATUS_W], e[GATHER_STATUS_LSB +: GATHER_STATUS_W]);
+    if (got[GATHER_R0_X_LSB +: GATHER_R0_X_W] !== e[GATHER_R0_X_LSB +: GATHER_R0_X_W])
+      $display("    out r0_x   = %h  expected %h   <-- MISMATCH", got[GATHER_R0_X_LSB +: GATHER_R0_X_W], e[GATHER_R0_X_LSB +: GATHER_R0_X_W]);
+    if (got[GATHER_R0_Y_LSB +: GATHER_R0_Y_W] !== e[GATHER_R0_Y_LSB +: GATHER_R0_Y_W])
+      $display("    out r0_y   = %h  expected %h   <-- MISMATCH", got[GATHER_R0_Y_LSB +: GATHER_R0_Y_W], e[GATHER_R0_Y_LSB +: GATHER_R0_Y_W]);
+    if (got[GATHER_R0_Z_LSB +: GATHER_R0_Z_W] !== e[GATHER_R0_Z_LSB +: GATHER_R0_Z_W])
+      $display("    out r0_z   = %h  expected %h   <-- MISMATCH", got[GATHER_R0_Z_LSB +: GATHER_R0_Z_W], e[GATHER_R0_Z_LSB +: GATHER_R0_Z_W]);
+    if (got[GATHER_R0_W_LSB +: GATHER_R0_W_W] !== e[GATHER_R0_W_LSB +: GATHER_R0_W_W])
+      $display("    out r0_w   = %h  expected %h   <-- MISMATCH", got[GATHER_R0_W_LSB +: GATHER_R0_W_W], e[GATHER_R0_W_LSB +: GATHER_R0_W_W]);
+    if (got[GATHER_R1_X_LSB +: GATHER_R1_X_W] !== e[GATHER_R1_X_LSB +: GATHER_R1_X_W])
+      $display("    out r1_x   = %h  expected %h   <-- MISMATCH", got[GATHER_R1_X_LSB +: GATHER_R1_X_W], e[GATHER_R1_X_LSB +: GATHER_R1_X_W]);
+    if (got[GATHER_R1_Y_LSB +: GATHER_R1_Y_W] !== e[GATHER_R1_Y_LSB +: GATHER_R1_Y_W])
+      $display("    out r1_y   = %h  expected %h   <-- MISMATCH", got[GATHER_R1_Y_LSB +: GATHER_R1_Y_W], e[GATHER_R1_Y_LSB +: GATHER_R1_Y_W]);
+    if (got[GATHER_R1_Z_LSB +: GATHER_R1_Z_W] !== e[GATHER_R1_Z_LSB +: GATHER_R1_Z_W])
+      $display("    out r1_z   = %h  expected %h   <-- MISMATCH", got[GATHER_R1_Z_LSB +: GATHER_R1_Z_W], e[GATHER_R1_Z_LSB +: GATHER_R1_Z_W]);
+    if (got[GATHER_R1_W_LSB +: GATHER_R1_W_W] !== e[GATHER_R1_W_LSB +: GATHER_R1_W_W])
+      $display("    out r1_w   = %h  expected %h   <-- MISMATCH", got[GATHER_R1_W_LSB +: GATHER_R1_W_W], e[GATHER_R1_W_LSB +: GATHER_R1_W_W]);
+    if (got[GATHER_R2_X_LSB +: GATHER_R2_X_W] !== e[GATHER_R2_X_LSB +: GATHER_R2_X_W])
+      $display("    out r2_x   = %h  expected %h   <-- MISMATCH", got[GATHER_R2_X_LSB +: GATHER_R2_X_W], e[GATHER_R2_X_LSB +: GATHER_R2_X_W]);
+    if (got[GATHER_R2_Y_LSB +: GATHER_R2_Y_W] !== e[GATHER_R2_Y_LSB +: GATHER_R2_Y_W])
+      $display("    out r2_y   = %h  expected %h   <-- MISMATCH", got[GATHER_R2_Y_LSB +: GATHER_R2_Y_W], e[GATHER_R2_Y_LSB +: GATHER_R2_Y_W]);
+    if (got[GATHER_R2_Z_LSB +: GATHER_R2_Z_W] !== e[GATHER_R2_Z_LSB +: GATHER_R2_Z_W])
+      $display("    out r2_z   = %h  expected %h   <-- MISMATCH", got[GATHER_R2_Z_LSB +: GATHER_R2_Z_W], e[GATHER_R2_Z_LSB +: GATHER_R2_Z_W]);
+    if (got[GATHER_R2_W_LSB +: GATHER_R2_W_W] !== e[GATHER_R2_W_LSB +: GATHER_R2_W_W])
+      $display("    out r2_w   = %h  expected %h   <-- MISMATCH", got[GATHER_R2_W_LSB +: GATHER_R2_W_W], e[GATHER_R2_W_LSB +: GATHER_R2_W_W]);
+    if (got[GATHER_R3_X_LSB +: GATHER_R3_X_W] !== e[GATHER_R3_X_LSB +: GATHER_R3_X_W])
+      $display("    out r3_x   = %h  expected %h   <-- MISMATCH", got[GATHER_R3_X_LSB +: GATHER_R3_X_W], e[GATHER_R3_X_LSB +: GATHER_R3_X_W]);
+    if (got[GATHER_R3_Y_LSB +: GATHER_R3_Y_W] !== e[GATHER_R3_Y_LSB +: GATHER_R3_Y_W])
+      $display("    out r3_y   = %h  expected %h   <-- MISMATCH", got[GATHER_R3_Y_LSB +: GATHER_R3_Y_W], e[GATHER_R3_Y_LSB +: GATHER_R3_Y_W]);
+    if (got[GATHER_R3_Z_LSB +: GATHER_R3_Z_W] !== e[GATHER_R3_Z_LSB +: GATHER_R3_Z_W])
+      $display("    out r3_z   = %h  expected %h   <-- MISMATCH", got[GATHER_R3_Z_LSB +: GATHER_R3_Z_W], e[GATHER_R3_Z_LSB +: GATHER_R3_Z_W]);
+    if (got[GATHER_R3_W_LSB +: GATHER_R3_W_W] !== e[GATHER_R3_W_LSB +: GATHER_R3_W_W])
+      $display("    out r3_w   = %h  expected %h   <-- MISMATCH", got[GATHER_R3_W_LSB +: GATHER_R3_W_W], e[GATHER_R3_W_LSB +: GATHER_R3_W_W]);
+  endtask
+
+  // Prints the inputs of a fetch vector and all outputs (expected vs got).
+  task automatic fetch_show(input logic [FETCH_LINE_W-1:0] line, input logic [FETCH_OUT_W-1:0] got);
+    logic [FETCH_IN_W-1:0] i;
+    logic [FETCH_OUT_W-1:0] e;
+    i = line[FETCH_LINE_W-1:FETCH_OUT_W];
+    e = line[FETCH_OUT_W-1:0];
+    $display("    in  hdr    = %h", i[FETCH_HDR_LSB +: FETCH_HDR_W]);
+    $display("    in  op     = %h", i[FETCH_OP_LSB +: FETCH_OP_W]);
+    $display("    in  x      = %h", i[FETCH_X_LSB +: FETCH_X_W]);
+    $display("    in  y      = %h", i[FETCH_Y_LSB +: FETCH_Y_W]);
+    $display("    in  z      = %h", i[FETCH_Z_LSB +: FETCH_Z_W]);
+    $display("    in  level  = %h", i[FETCH_LEVEL_LSB +: FETCH_LEVEL_W]);
+    $display("    in  sample = %h", i[FETCH_SAMPLE_LSB +: FETCH_SAMPLE_W]);
+    $display("    in  off_u  = %h", i[FETCH_OFF_U_LSB +: FETCH_OFF_U_W]);
+    $display("    in  off_v  = %h", i[FETCH_OFF_V_LSB +: FETCH_OFF_V_W]);
+    $display("    in  off_w  = %h", i[FETCH_OFF_W_LSB +: FETCH_OFF_W_W]);
+    if (got[FETCH_ERR_LSB +: FETCH_ERR_W] !== e[FETCH_ERR_LSB +: FETCH_ERR_W])
+      $display("    out err    = %h  expected %h   <-- MISMATCH", got[FETCH_ERR_LSB +: FETCH_ERR_W], e[FETCH_ERR_LSB +: FETCH_ERR_W]);
+    else
+      $display("    out err    = %h", got[FETCH_ERR_LSB +: FETCH_ERR_W]);
+    if (got[FETCH_STATUS_LSB +: FETCH_STATUS_W] !== e[FETCH_STATUS_LSB +: FETCH_STATUS_W])
+      $display("    out status = %h  expected %h   <-- MISMATCH", got[FETCH_STATUS_LSB +: FETCH_STATUS_W], e[FETCH_STATUS_LSB +: FETCH_STATUS_W]);
+    else
+      $display("    out status = %h", got[FETCH_STATUS_LSB +: FETCH_STATUS_W]);
+    if (got[FETCH_R_X_LSB +: FETCH_R_X_W] !== e[FETCH_R_X_LSB +: FETCH_R_X_W])
+      $display("    out r_x    = %h  expected %h   <-- MISMATCH", got[FETCH_R_X_LSB +: FETCH_R_X_W], e[FETCH_R_X_LSB +: FETCH_R_X_W]);
+    else
+      $display("    out r_x    = %h", got[FETCH_R_X_LSB +: FETCH_R_X_W]);
+    if (got[FETCH_R_Y_LSB +: FETCH_R_Y_W] !== e[FETCH_R_Y_LSB +: FETCH_R_Y_W])
+      $display("    out r_y    = %h  expected %h   <-- MISMATCH", got[FETCH_R_Y_LSB +: FETCH_R_Y_W], e[FETCH_R_Y_LSB +: FETCH_R_Y_W]);
+    else
+      $display("    out r_y    = %h", got[FETCH_R_Y_LSB +: FETCH_R_Y_W]);
+    if (got[FETCH_R_Z_LSB +: FETCH_R_Z_W] !== e[FETCH_R_Z_LSB +: FETCH_R_Z_W])
+      $display("    out r_z    = %h  expected %h   <-- MISMATCH", got[FETCH_R_Z_LSB +: FETCH_R_Z_W], e[FETCH_R_Z_LSB +: FETCH_R_Z_W]);
+    else
+      $display("    out r_z    = %h", got[FETCH_R_Z_LSB +: FETCH_R_Z_W]);
+    if (got[FETCH_R_W_LSB +: FETCH_R_W_W] !== e[FETCH_R_W_LSB +: FETCH_R_W_W])
+      $display("    out r_w    = %h  expected %h   <-- MISMATCH", got[FETCH_R_W_LSB +: FETCH_R_W_W], e[FETCH_R_W_LSB +: FETCH_R_W_W]);
+    else
+      $display("    out r_w    = %h", got[FETCH_R_W_LSB +: FETCH_R_W_W]);
+  endtask
+
+  // Prints the inputs of a tmml vector and the mismatching outputs (expected vs got).
+  task automatic tmml_show(input logic [TMML_LINE_W-1:0] line, input logic [TMML_OUT_W-1:0] got);
+    logic [TMML_IN_W-1:0] i;
+    logic [TMML_OUT_W-1:0] e;
+    i = line[TMML_LINE_W-1:TMML_OUT_W];
+    e = line[TMML_OUT_W-1:0];
+    $display("    in  hdr    = %h", i[TMML_HDR_LSB +: TMML_HDR_W]);
+    $display("    in  smp    = %h", i[TMML_SMP_LSB +: TMML_SMP_W]);
+    $display("    in  desc   = %h", i[TMML_DESC_LSB +: TMML_DESC_W]);
+    $display("    in  ra0_0  = %h", i[TMML_RA0_0_LSB +: TMML_RA0_0_W]);
+    $display("    in  ra0_1  = %h", i[TMML_RA0_1_LSB +: TMML_RA0_1_W]);
+    $display("    in  ra0_2  = %h", i[TMML_RA0_2_LSB +: TMML_RA0_2_W]);
+    $display("    in  ra0_3  = %h", i[TMML_RA0_3_LSB +: TMML_RA0_3_W]);
+    $display("    in  ra1_0  = %h", i[TMML_RA1_0_LSB +: TMML_RA1_0_W]);
+    $display("    in  ra1_1  = %h", i[TMML_RA1_1_LSB +: TMML_RA1_1_W]);
+    $display("    in  ra1_2  = %h", i[TMML_RA1_2_LSB +: TMML_RA1_2_W]);
+    $display("    in  ra1_3  = %h", i[TMML_RA1_3_LSB +: TMML_RA1_3_W]);
+    $display("    in  ra2_0  = %h", i[TMML_RA2_0_LSB +: TMML_RA2_0_W]);
+    $display("    in  ra2_1  = %h", i[TMML_RA2_1_LSB +: TMML_RA2_1_W]);
+    $display("    in  ra2_2  = %h", i[TMML_RA2_2_LSB +: TMML_RA2_2_W]);
+    $display("    in  ra2_3  = %h", i[TMML_RA2_3_LSB +: TMML_RA2_3_W]);
+    $display("    in  ra3_0  = %h", i[TMML_RA3_0_LSB +: TMML_RA3_0_W]);
+    $display("    in  ra3_1  = %h", i[TMML_RA3_1_LSB +: TMML_RA3_1_W]);
+    $display("    in  ra3_2  = %h", i[TMML_RA3_2_LSB +: TMML_RA3_2_W]);
+    $display("    in  ra3_3  = %h", i[TMML_RA3_3_LSB +: TMML_RA3_3_W]);
+    if (got[TMML_ERR_LSB +: TMML_ERR_W] !== e[TMML_ERR_LSB +: TMML_ERR_W])
+      $display("    out err    = %h  expected %h   <-- MISMATCH", got[TMML_ERR_LSB +: TMML_ERR_W], e[TMML_ERR_LSB +: TMML_ERR_W]);
+    if (got[TMML_STATUS_LSB +: TMML_STATUS_W] !== e[TMML_STATUS_LSB +: TMML_STATUS_W])
+      $display("    out status = %h  expected %h   <-- MISMATCH", got[TMML_STATUS_LSB +: TMML_STATUS_W], e[TMML_STATUS_LSB +: TMML_STATUS_W]);
+    if (got[TMML_R0_R_LSB +: TMML_R0_R_W] !== e[TMML_R0_R_LSB +: TMML_R0_R_W])
+      $display("    out r0_r   = %h  expected %h   <-- MISMATCH", got[TMML_R0_R_LSB +: TMML_R0_R_W], e[TMML_R0_R_LSB +: TMML_R0_R_W]);
+    if (got[TMML_R0_G_LSB +: TMML_R0_G_W] !== e[TMML_R0_G_LSB +: TMML_R0_G_W])
+      $display("    out r0_g   = %h  expected %h   <-- MISMATCH", got[TMML_R0_G_LSB +: TMML_R0_G_W], e[TMML_R0_G_LSB +: TMML_R0_G_W]);
+    if (got[TMML_R0_B_LSB +: TMML_R0_B_W] !== e[TMML_R0_B_LSB +: TMML_R0_B_W])
+      $display("    out r0_b   = %h  expected %h   <-- MISMATCH", got[TMML_R0_B_LSB +: TMML_R0_B_W], e[TMML_R0_B_LSB +: TMML_R0_B_W]);
+    if (got[TMML_R0_A_LSB +: TMML_R0_A_W] !== e[TMML_R0_A_LSB +: TMML_R0_A_W])
+      $display("    out r0_a   = %h  expected %h   <-- MISMATCH", got[TMML_R0_A_LSB +: TMML_R0_A_W], e[TMML_R0_A_LSB +: TMML_R0_A_W]);
+    if (got[TMML_R1_R_LSB +: TMML_R1_R_W] !== e[TMML_R1_R_LSB +: TMML_R1_R_W])
+      $display("    out r1_r   = %h  expected %h   <-- MISMATCH", got[TMML_R1_R_LSB +: TMML_R1_R_W], e[TMML_R1_R_LSB +: TMML_R1_R_W]);
+    if (got[TMML_R1_G_LSB +: TMML_R1_G_W] !== e[TMML_R1_G_LSB +: TMML_R1_G_W])
+      $display("    out r1_g   = %h  expected %h   <-- MISMATCH", got[TMML_R1_G_LSB +: TMML_R1_G_W], e[TMML_R1_G_LSB +: TMML_R1_G_W]);
+    if (got[TMML_R1_B_LSB +: TMML_R1_B_W] !== e[TMML_R1_B_LSB +: TMML_R1_B_W])
+      $display("    out r1_b   = %h  expected %h   <-- MISMATCH", got[TMML_R1_B_LSB +: TMML_R1_B_W], e[TMML_R1_B_LSB +: TMML_R1_B_W]);
+    if (got[TMML_R1_A_LSB +: TMML_R1_A_W] !== e[TMML_R1_A_LSB +: TMML_R1_A_W])
+      $display("    out r1_a   = %h  expected %h   <-- MISMATCH", got[TMML_R1_A_LSB +: TMML_R1_A_W], e[TMML_R1_A_LSB +: TMML_R1_A_W]);
+    if (got[TMML_R2_R_LSB +: TMML_R2_R_W] !== e[TMML_R2_R_LSB +: TMML_R2_R_W])
+      $display("    out r2_r   = %h  expected %h   <-- MISMATCH", got[TMML_R2_R_LSB +: TMML_R2_R_W], e[TMML_R2_R_LSB +: TMML_R2_R_W]);
+    if (got[TMML_R2_G_LSB +: TMML_R2_G_W] !== e[TMML_R2_G_LSB +: TMML_R2_G_W])
+      $display("    out r2_g   = %h  expected %h   <-- MISMATCH", got[TMML_R2_G_LSB +: TMML_R2_G_W], e[TMML_R2_G_LSB +: TMML_R2_G_W]);
+    if (got[TMML_R2_B_LSB +: TMML_R2_B_W] !== e[TMML_R2_B_LSB +: TMML_R2_B_W])
+      $display("    out r2_b   = %h  expected %h   <-- MISMATCH", got[TMML_R2_B_LSB +: TMML_R2_B_W], e[TMML_R2_B_LSB +: TMML_R2_B_W]);
+    if (got[TMML_R2_A_LSB +: TMML_R2_A_W] !== e[TMML_R2_A_LSB +: TMML_R2_A_W])
+      $display("    out r2_a   = %h  expected %h   <-- MISMATCH", got[TMML_R2_A_LSB +: TMML_R2_A_W], e[TMML_R2_A_LSB +: TMML_R2_A_W]);
+    if (got[TMML_R3_R_LSB +: TMML_R3_R_W] !== e[TMML_R3_R_LSB +: TMML_R3_R_W])
+      $display("    out r3_r   = %h  expected %h   <-- MISMATCH", got[TMML_R3_R_LSB +: TMML_R3_R_W], e[TMML_R3_R_LSB +: TMML_R3_R_W]);
+    if (got[TMML_R3_G_LSB +: TMML_R3_G_W] !== e[TMML_R3_G_LSB +: TMML_R3_G_W])
+      $display("    out r3_g   = %h  expected %h   <-- MISMATCH", got[TMML_R3_G_LSB +: TMML_R3_G_W], e[TMML_R3_G_LSB +: TMML_R3_G_W]);
+    if (got[TMML_R3_B_LSB +: TMML_R3_B_W] !== e[TMML_R3_B_LSB +: TMML_R3_B_W])
+      $display("    out r3_b   = %h  expected %h   <-- MISMATCH", got[TMML_R3_B_LSB +: TMML_R3_B_W], e[TMML_R3_B_LSB +: TMML_R3_B_W]);
+    if (got[TMML_R3_A_LSB +: TMML_R3_A_W] !== e[TMML_R3_A_LSB +: TMML_R3_A_W])
+      $display("    out r3_a   = %h  expected %h   <-- MISMATCH", got[TMML_R3_A_LSB +: TMML_R3_A_W], e[TMML_R3_A_LSB +: TMML_R3_A_W]);
+  endtask
+
 endpackage

@@ -6,6 +6,11 @@
 //!   `--lint-only -Wall` first.
 //! * Icarus (cross-check): loads the file with `$readmemh` (sets up to [`ICARUS_READMEM_MAX`]
 //!   vectors) or streams it with `$fscanf`; default level 1.
+//! * Verilator + DPI-C (op-level units `sample`, `sample_c`, `gather`, `fetch`, which have no
+//!   reference RTL): builds the `texcore-dpi` staticlib, links it into
+//!   `hdl-vectors/tb/tb_dpi_ops.sv` and streams each op-level file through it; default level 2.
+//!   `--sim verilator-dpi` (or `--dpi`) runs only this; `--sim both` (the default) runs it for
+//!   the selected op-level units besides the RTL units on both simulators.
 //! * Mutation check, per unit and simulator: one expected bit of one vector flipped must make
 //!   the testbench exit non-zero, print `MISMATCH at vector <k>` with the flipped field
 //!   marked, and report `1 failed`.
@@ -42,8 +47,10 @@ pub enum SimChoice {
     Verilator,
     /// Icarus Verilog only.
     Icarus,
-    /// Both.
+    /// Both, plus Verilator + DPI-C for the op-level units.
     Both,
+    /// Verilator + DPI-C only: the op-level units against the Rust core (staticlib).
+    VerilatorDpi,
 }
 
 /// One simulator.
@@ -53,6 +60,8 @@ pub enum Sim {
     Verilator,
     /// Icarus Verilog 11 (`iverilog -g2012` + `vvp`).
     Icarus,
+    /// Verilator 5 with the `texcore-dpi` staticlib (op-level units, `tb_dpi_ops.sv`).
+    VerilatorDpi,
 }
 
 impl Sim {
@@ -60,7 +69,14 @@ impl Sim {
         match self {
             Sim::Verilator => "verilator",
             Sim::Icarus => "icarus",
+            Sim::VerilatorDpi => "verilator-dpi",
         }
+    }
+
+    /// Whether this simulator checks unit `d` (RTL simulators: units with reference RTL;
+    /// DPI-C: the op-level units, which have none).
+    fn checks(self, d: &UnitDef) -> bool {
+        d.unit.rtl_files().is_empty() == (self == Sim::VerilatorDpi)
     }
 }
 
@@ -85,12 +101,23 @@ pub struct Args {
     /// Skip the mutation check (one flipped expected bit must fail).
     #[arg(long)]
     pub no_mutation: bool,
+    /// Shorthand for `--sim verilator-dpi`.
+    #[arg(long)]
+    pub dpi: bool,
 }
 
 impl Args {
     /// What `cargo xtask test` runs: both simulators, default levels, every unit.
     pub fn ci() -> Args {
-        Args { sim: SimChoice::Both, level: None, seed: 1, count: None, ops: Vec::new(), no_mutation: false }
+        Args {
+            sim: SimChoice::Both,
+            level: None,
+            seed: 1,
+            count: None,
+            ops: Vec::new(),
+            no_mutation: false,
+            dpi: false,
+        }
     }
 }
 
@@ -127,23 +154,43 @@ pub fn check_sv_packages() -> Result<()> {
 
 /// `cargo xtask cosim`.
 pub fn run(a: &Args) -> Result<()> {
-    let sims: Vec<Sim> = match a.sim {
+    let choice = if a.dpi { SimChoice::VerilatorDpi } else { a.sim };
+    let all_sims: Vec<Sim> = match choice {
         SimChoice::Verilator => vec![Sim::Verilator],
         SimChoice::Icarus => vec![Sim::Icarus],
-        SimChoice::Both => vec![Sim::Verilator, Sim::Icarus],
+        SimChoice::Both => vec![Sim::Verilator, Sim::Icarus, Sim::VerilatorDpi],
+        SimChoice::VerilatorDpi => vec![Sim::VerilatorDpi],
     };
-    for s in &sims {
-        match s {
-            Sim::Verilator => provision::debian(&TOOLS[..3])?,
-            Sim::Icarus => provision::debian(&TOOLS[3..])?,
-        }
-    }
-    check_sv_packages()?;
     let defs = vectors::select(&a.ops)?;
     if defs.is_empty() {
         bail!("no unit selected");
     }
-    let level_of = |s: Sim| a.level.unwrap_or(if s == Sim::Verilator { 2 } else { 1 });
+    for s in &all_sims {
+        for d in defs.iter().filter(|d| !s.checks(d)) {
+            eprintln!(
+                "note: {} is not checked on {} ({})",
+                d.unit.name(),
+                s.name(),
+                if *s == Sim::VerilatorDpi {
+                    "it has reference RTL"
+                } else {
+                    "an op-level unit without RTL: `--sim verilator-dpi`"
+                }
+            );
+        }
+    }
+    let sims: Vec<Sim> = all_sims.into_iter().filter(|s| defs.iter().any(|d| s.checks(d))).collect();
+    if sims.is_empty() {
+        bail!("no selected unit can run on the chosen simulator (op-level units need --sim verilator-dpi)");
+    }
+    for s in &sims {
+        match s {
+            Sim::Verilator | Sim::VerilatorDpi => provision::debian(&TOOLS[..3])?,
+            Sim::Icarus => provision::debian(&TOOLS[3..])?,
+        }
+    }
+    check_sv_packages()?;
+    let level_of = |s: Sim| a.level.unwrap_or(if s == Sim::Icarus { 1 } else { 2 });
     if a.count.is_some() && sims.iter().all(|s| level_of(*s) == 1) {
         bail!("--count only applies to level 2");
     }
@@ -174,20 +221,28 @@ pub fn run(a: &Args) -> Result<()> {
         eprintln!("\n==== cosim: verilator --lint-only -Wall of the reference RTL");
         lint(&defs)?;
     }
+    let dpi_lib = if sims.contains(&Sim::VerilatorDpi) {
+        eprintln!("\n==== cosim: texcore-dpi staticlib");
+        Some(build_dpi_lib()?)
+    } else {
+        None
+    };
 
     let mut outcomes = Vec::new();
     for s in &sims {
         let level = level_of(*s);
         let report =
             sets.iter().find(|(l, _)| *l == level).map(|(_, r)| r).ok_or_else(|| anyhow!("no level {level} set"))?;
-        for d in &defs {
+        for d in defs.iter().filter(|d| s.checks(d)) {
             eprintln!("\n==== cosim: {} on {} (level {level})", d.unit.name(), s.name());
-            outcomes.push(run_unit(*s, d, report, level, !a.no_mutation)?);
+            outcomes.push(run_unit(*s, d, report, level, !a.no_mutation, dpi_lib.as_deref())?);
         }
     }
 
     eprintln!("\n==== cosim summary");
-    eprintln!("  unit        simulator  level    vectors     failed  build s     run s    vectors/s  mutation check");
+    eprintln!(
+        "  unit        simulator      level    vectors     failed  build s     run s    vectors/s  mutation check"
+    );
     let mut all_ok = true;
     for o in &outcomes {
         let m = match &o.mutation {
@@ -197,7 +252,7 @@ pub fn run(a: &Args) -> Result<()> {
         };
         all_ok &= o.ok && !matches!(o.mutation, Some(Err(_)));
         eprintln!(
-            "  {:<11} {:<10} {:>5} {:>10} {:>10} {:>8.1} {:>9.2} {:>12.0}  {}",
+            "  {:<11} {:<14} {:>5} {:>10} {:>10} {:>8.1} {:>9.2} {:>12.0}  {}",
             o.unit,
             o.sim.name(),
             o.level,
@@ -219,6 +274,10 @@ pub fn run(a: &Args) -> Result<()> {
 fn lint(defs: &[UnitDef]) -> Result<()> {
     let mut files: Vec<PathBuf> = vec![root().join(svpkg::PKG)];
     let mut rtl: Vec<&str> = defs.iter().flat_map(|d| d.unit.rtl_files().iter().copied()).collect();
+    if rtl.is_empty() {
+        eprintln!("ok: no reference RTL among the selected units");
+        return Ok(());
+    }
     rtl.sort_unstable();
     rtl.dedup();
     files.extend(rtl.iter().map(|f| hdl().join("rtl").join(f)));
@@ -240,14 +299,50 @@ fn lint(defs: &[UnitDef]) -> Result<()> {
 fn sources(d: &UnitDef) -> Vec<PathBuf> {
     let mut v = vec![root().join(svpkg::PKG), root().join(svpkg::TB_PKG)];
     v.extend(d.unit.rtl_files().iter().map(|f| hdl().join("rtl").join(f)));
-    v.push(hdl().join("tb").join(format!("tb_{}.sv", d.unit.name())));
+    v.push(hdl().join("tb").join(testbench(d)));
     v
 }
 
+/// The testbench file of a unit (`tb_dpi_ops.sv` for the op-level units).
+fn testbench(d: &UnitDef) -> String {
+    if d.unit.rtl_files().is_empty() {
+        "tb_dpi_ops.sv".to_string()
+    } else {
+        format!("tb_{}.sv", d.unit.name())
+    }
+}
+
+/// Builds the `texcore-dpi` staticlib (dev profile: the core and the crate are optimized
+/// there) and returns the archive's absolute path.
+fn build_dpi_lib() -> Result<PathBuf> {
+    let mut c = crate::util::cargo();
+    c.args(["build", "-p", "texcore-dpi", "--lib", "--message-format=json-render-diagnostics"]);
+    eprintln!("+ {}", show(&c));
+    let out = c.stderr(Stdio::inherit()).output().with_context(|| format!("cannot start {}", show(&c)))?;
+    if !out.status.success() {
+        bail!("`{}` failed ({})", show(&c), out.status);
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in text.lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+        if v.get("reason").and_then(|r| r.as_str()) != Some("compiler-artifact") {
+            continue;
+        }
+        let files = v.get("filenames").and_then(|f| f.as_array()).cloned().unwrap_or_default();
+        for f in files {
+            if let Some(p) = f.as_str().filter(|p| p.ends_with("libtexcore_dpi.a")) {
+                eprintln!("ok: {p}");
+                return Ok(PathBuf::from(p));
+            }
+        }
+    }
+    bail!("cargo built no libtexcore_dpi.a")
+}
+
 /// Builds (or reuses) the simulation; returns the command that runs it and the build time.
-fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>) -> Result<(Vec<String>, f64)> {
+fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) -> Result<(Vec<String>, f64)> {
     let name = d.unit.name();
-    let top = format!("tb_{name}");
+    let top = testbench(d).trim_end_matches(".sv").to_string();
     let tb_dir = hdl().join("tb");
     let gen_dir = hdl().join("generated");
     let mut inputs: Vec<PathBuf> = sources(d);
@@ -255,8 +350,13 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>) -> Result<(Vec<String>, 
     inputs.push(root().join(svpkg::SRGB_LUT));
     let t0 = Instant::now();
     match sim {
-        Sim::Verilator => {
-            let mdir = hdl().join("build/verilator").join(name);
+        Sim::Verilator | Sim::VerilatorDpi => {
+            // The DPI-C testbench is one build for every op-level unit.
+            let mdir = if sim == Sim::VerilatorDpi {
+                hdl().join("build/verilator-dpi")
+            } else {
+                hdl().join("build/verilator").join(name)
+            };
             let reader = tb_dir.join("tb_vecread.cpp");
             inputs.push(reader.clone());
             let mut args: Vec<String> = [
@@ -282,6 +382,14 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>) -> Result<(Vec<String>, 
             args.extend(["--Mdir".to_string(), mdir.display().to_string(), "-o".into(), "sim".into()]);
             args.extend(sources(d).iter().map(|p| p.display().to_string()));
             args.push(reader.display().to_string());
+            if sim == Sim::VerilatorDpi {
+                let lib = dpi_lib.ok_or_else(|| anyhow!("no texcore-dpi staticlib"))?;
+                // Verilator links from inside --Mdir: the archive path must be absolute.
+                let lib = fs::canonicalize(lib)?;
+                inputs.push(lib.clone());
+                args.push(lib.display().to_string());
+                args.extend(["-LDFLAGS".to_string(), "-lpthread -ldl -lm".to_string()]);
+            }
             let exe = mdir.join("sim");
             let stamp = stamp_of(&args, &inputs, "verilator")?;
             if !up_to_date(&mdir, &exe, &stamp) {
@@ -371,8 +479,12 @@ fn run_logged(mut c: Command, log: &Path) -> Result<()> {
 }
 
 /// Plusargs of a run.
-fn plusargs(report: &Report, unit: &str, vec_file: &Path, n: u64) -> Vec<String> {
-    let mut v = vec![format!("+vec={}", vec_file.display()), format!("+n={n}")];
+fn plusargs(sim: Sim, report: &Report, unit: &str, vec_file: &Path, n: u64) -> Vec<String> {
+    let mut v = if sim == Sim::VerilatorDpi {
+        vec![format!("+{unit}={}", vec_file.display()), format!("+n_{unit}={n}")]
+    } else {
+        vec![format!("+vec={}", vec_file.display()), format!("+n={n}")]
+    };
     let images: Vec<String> =
         report.manifest.units.iter().find(|u| u.name == unit).map(|u| u.images.clone()).unwrap_or_default();
     for img in Image::ALL {
@@ -436,15 +548,22 @@ fn verdict(output: &str) -> Option<(u64, u64)> {
     })
 }
 
-fn run_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bool) -> Result<Outcome> {
+fn run_unit(
+    sim: Sim,
+    d: &UnitDef,
+    report: &Report,
+    level: u8,
+    mutation: bool,
+    dpi_lib: Option<&Path>,
+) -> Result<Outcome> {
     let name = d.unit.name();
     let u = report.manifest.units.iter().find(|u| u.name == name).ok_or_else(|| anyhow!("{name}: no vectors"))?;
     let vec_file = report.out.join(&u.file);
     let n = u.vectors;
     let readmem = (sim == Sim::Icarus && n <= ICARUS_READMEM_MAX).then_some(n);
-    let (cmd, build_s) = build(sim, d, readmem)?;
+    let (cmd, build_s) = build(sim, d, readmem, dpi_lib)?;
     let timeout = Duration::from_secs(3600);
-    let r = simulate(&cmd, &plusargs(report, name, &vec_file, n), timeout)?;
+    let r = simulate(&cmd, &plusargs(sim, report, name, &vec_file, n), timeout)?;
     let (passed, failed) = verdict(&r.output).unwrap_or((0, n));
     let ok = r.code == Some(0) && failed == 0 && passed == n;
     let show_lines: Vec<&str> = r.output.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -505,7 +624,7 @@ fn mutation_check(
         fs::create_dir_all(&dir)?;
         let path = dir.join(format!("{}.{}.vec", d.unit.name(), sim.name()));
         fs::write(&path, &lines)?;
-        let r = simulate(cmd, &plusargs(report, d.unit.name(), &path, m), Duration::from_secs(600))?;
+        let r = simulate(cmd, &plusargs(sim, report, d.unit.name(), &path, m), Duration::from_secs(600))?;
         let marker = format!("MISMATCH at vector {k} ");
         let field_line =
             r.output.lines().any(|x| x.contains(&format!("out {} ", f.name)) && x.contains("<-- MISMATCH"));

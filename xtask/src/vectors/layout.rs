@@ -24,6 +24,8 @@ use texcore::handle::Invalid;
 use texcore::query::intel::{InfoError, InfoOp};
 use texcore::query::nv::TxqQuery;
 use texcore::{Format, MsMode, SwizzleSource, TextureType, WrapMode};
+use texcore_dpi::ops::{ERR_NAMES, F16_NAMES, FETCH_OP_NAMES, LOD_MODE_NAMES};
+use texcore_dpi::texset;
 
 /// Direction of a field, seen from the unit under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -205,11 +207,18 @@ pub enum Image {
     HdrPool,
     /// The sampler-header pool: one 8-word header per line, word 7 first.
     SmpPool,
+    /// The texel memory of the op-level units: 16 bytes per line.
+    TexMem,
+    /// The op-level units' texture-header pool: one 8-word header per line, word 7 first.
+    OpHdr,
+    /// The op-level units' sampler pool: one 8-word header per line, word 7 first.
+    OpSmp,
 }
 
 impl Image {
     /// Every image.
-    pub const ALL: [Image; 3] = [Image::Cbank, Image::HdrPool, Image::SmpPool];
+    pub const ALL: [Image; 6] =
+        [Image::Cbank, Image::HdrPool, Image::SmpPool, Image::TexMem, Image::OpHdr, Image::OpSmp];
 
     /// File name in the output directory.
     pub const fn file(self) -> &'static str {
@@ -217,6 +226,9 @@ impl Image {
             Image::Cbank => "cbank.hex",
             Image::HdrPool => "hdr_pool.hex",
             Image::SmpPool => "smp_pool.hex",
+            Image::TexMem => "texmem.hex",
+            Image::OpHdr => "op_hdr.hex",
+            Image::OpSmp => "op_smp.hex",
         }
     }
 
@@ -226,6 +238,9 @@ impl Image {
             Image::Cbank => CBANK_WORDS,
             Image::HdrPool => HDR_POOL_ENTRIES,
             Image::SmpPool => SMP_POOL_ENTRIES,
+            Image::TexMem => (texset::TEXMEM_BYTES / texset::TEXMEM_LINE_BYTES) as u32,
+            Image::OpHdr => texset::OP_HDR_ENTRIES as u32,
+            Image::OpSmp => texset::OP_SMP_ENTRIES as u32,
         }
     }
 
@@ -233,7 +248,8 @@ impl Image {
     pub const fn entry_bits(self) -> u32 {
         match self {
             Image::Cbank => 32,
-            Image::HdrPool | Image::SmpPool => 256,
+            Image::HdrPool | Image::SmpPool | Image::OpHdr | Image::OpSmp => 256,
+            Image::TexMem => 128,
         }
     }
 
@@ -243,6 +259,9 @@ impl Image {
             Image::Cbank => "cbank",
             Image::HdrPool => "hdr_pool",
             Image::SmpPool => "smp_pool",
+            Image::TexMem => "texmem",
+            Image::OpHdr => "op_hdr",
+            Image::OpSmp => "op_smp",
         }
     }
 
@@ -252,6 +271,9 @@ impl Image {
             Image::Cbank => "NVIDIA constant bank: word i = the handle at #tsPtrIdxU13 = i (samplerPtr[31:20] | headerPtr[19:0])",
             Image::HdrPool => "texture-header pool: line i = header i as w7_w6_w5_w4_w3_w2_w1_w0 (also TGSI SVIEW[i] and Intel surface i)",
             Image::SmpPool => "sampler-header pool: line i = sampler i as w7_w6_w5_w4_w3_w2_w1_w0",
+            Image::TexMem => "texel memory of the op-level units (64 KiB): line i = bytes 16i..16i+15 as w3_w2_w1_w0, byte k of the line at bits 8k+7:8k",
+            Image::OpHdr => "op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_dpi::texset; slots past it are unbound)",
+            Image::OpSmp => "op-level samplers: line i = sampler of smp slot i as w7_..._w0 (directed low slots, then filler; past it unbound)",
         }
     }
 }
@@ -478,6 +500,16 @@ pub fn enums() -> Vec<SvEnum> {
         doc: "Intel INFO error code (err output; texcore::query::intel::InfoError)",
         values: INFO_ERR_NAMES.iter().enumerate().map(|(i, (n, d))| (n.to_string(), i as u64, d.to_string())).collect(),
     });
+    let named = |prefix, width, doc, names: &[(&str, &str)]| SvEnum {
+        prefix,
+        width,
+        doc,
+        values: names.iter().enumerate().map(|(i, (n, d))| (n.to_string(), i as u64, d.to_string())).collect(),
+    };
+    v.push(named("OP_ERR", 4, "op-level units: err output (texcore_dpi::ops::ERR_NAMES)", &ERR_NAMES));
+    v.push(named("LOD_MODE", 2, "sample / sample_c: lod_mode input", &LOD_MODE_NAMES));
+    v.push(named("FETCH_OP", 2, "fetch: op input", &FETCH_OP_NAMES));
+    v.push(named("F16", 2, "gather (TLD4S): f16 input", &F16_NAMES));
     v.push(SvEnum {
         prefix: "STATUS",
         width: 4,

@@ -1,7 +1,8 @@
 //! `cargo xtask vectors`: test vectors for HDL co-simulation.
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
-//! [`texel_decode`], [`filter`]) is a block
+//! [`texel_decode`], [`filter`]; the op-level units `sample`, `sample_c`, `gather`, `fetch`,
+//! `tmml` in [`ops`], whose fields and evaluation live in the `texcore-dpi` crate) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
 //! how the core computes the expected outputs. Everything else — placement in the line, hex
@@ -19,6 +20,7 @@ pub mod filter;
 pub mod intel_info;
 pub mod layout;
 pub mod nv_txq;
+pub mod ops;
 pub mod pools;
 pub mod rng;
 pub mod svpkg;
@@ -63,7 +65,9 @@ pub trait Unit: Sync {
     /// Memory images the unit reads.
     fn images(&self) -> &'static [Image];
     /// The reference-RTL sources (in `hdl-vectors/rtl/`) its testbench
-    /// `hdl-vectors/tb/tb_<name>.sv` needs, besides the generated packages.
+    /// `hdl-vectors/tb/tb_<name>.sv` needs, besides the generated packages. Empty for the
+    /// op-level units, which have no RTL and are checked through DPI-C
+    /// (`hdl-vectors/tb/tb_dpi_ops.sv`).
     fn rtl_files(&self) -> &'static [&'static str];
     /// Random vectors per run at level 2 when `--count` is not given.
     fn default_count(&self) -> u64;
@@ -86,14 +90,35 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &wrap::Wrap,
         &texel_decode::TexelDecode,
         &filter::Filter,
+        &ops::SAMPLE,
+        &ops::SAMPLE_C,
+        &ops::GATHER,
+        &ops::FETCH,
+        &ops::TMML,
     ]
 }
 
 /// Named groups accepted by `--ops` besides unit names.
-pub const GROUPS: [(&str, &[&str]); 3] = [
-    ("all", &["nv_txq", "tgsi_query", "intel_info", "wrap", "texel_decode", "filter"]),
+pub const GROUPS: [(&str, &[&str]); 4] = [
+    (
+        "all",
+        &[
+            "nv_txq",
+            "tgsi_query",
+            "intel_info",
+            "wrap",
+            "texel_decode",
+            "filter",
+            "sample",
+            "sample_c",
+            "gather",
+            "fetch",
+            "tmml",
+        ],
+    ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
     ("stage", &["wrap", "texel_decode", "filter"]),
+    ("op", &["sample", "sample_c", "gather", "fetch", "tmml"]),
 ];
 
 /// A unit with its placed layout.
@@ -172,7 +197,8 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, wrap, texel_decode, filter; groups: all, query, stage.
+    /// intel_info, wrap, texel_decode, filter, sample, sample_c, gather, fetch, tmml; groups:
+    /// all, query, stage, op.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,
     /// Write only part k of n of every unit's vectors (`--shard 2/4`); files get a
@@ -470,8 +496,14 @@ fn image_bytes(fx: &Fixture, img: Image) -> Vec<u8> {
                 out.push(b'\n');
             }
         }
-        Image::HdrPool | Image::SmpPool => {
-            let pool = if img == Image::HdrPool { &fx.headers } else { &fx.samplers };
+        Image::TexMem => out = texcore_dpi::hex::write_texmem(&fx.ops.texmem).into_bytes(),
+        Image::HdrPool | Image::SmpPool | Image::OpHdr | Image::OpSmp => {
+            let pool = match img {
+                Image::HdrPool => &fx.headers,
+                Image::SmpPool => &fx.samplers,
+                Image::OpHdr => &fx.ops.headers,
+                _ => &fx.ops.samplers,
+            };
             for e in pool {
                 for (i, w) in e.iter().rev().enumerate() {
                     if i > 0 {

@@ -57,6 +57,10 @@ pub struct Fixture {
     pub directed: u32,
     /// Constant-bank slots holding the special handles (see [`Fixture::special_handles`]).
     pub cb_special: Vec<u32>,
+    /// What the op-level units read: texel memory, op header and sampler pools
+    /// (`texcore_dpi::texset`; the sampler pool's filler is zeros at level 1, seeded random
+    /// samplers from stream `(seed, "op_pools")` at level 2).
+    pub ops: texcore_dpi::OpEnv,
 }
 
 fn th(ty: TextureType, format: Format, w: u32, h: u32, d: u32, levels: u32) -> TextureHeader {
@@ -532,6 +536,9 @@ impl Fixture {
             cbank.push(((sn - HIGH + k) << 20) | (hn - HIGH + k));
         }
 
+        let mut ro = Rand::new(seed, "op_pools", 0);
+        let ops = texcore_dpi::OpEnv::directed(|| if filler_l2 { random_sampler_words(&mut ro) } else { [0; 8] });
+
         let decoded = headers.iter().map(TextureHeader::from_words).collect();
         let hdr_valid = (0..n_vh).chain(hn - HIGH..hn - 1).collect();
         let hdr_invalid = (n_vh..directed).chain([hn - 1]).collect();
@@ -548,6 +555,7 @@ impl Fixture {
             smp_invalid,
             directed,
             cb_special,
+            ops,
         })
     }
 

@@ -240,16 +240,20 @@ pub fn format_doc(defs: &[UnitDef]) -> Result<String> {
         let _ = writeln!(s, "\n## Unit `{}`: {}\n", l.unit, d.unit.title());
         let images: Vec<String> = d.unit.images().iter().map(|i| format!("`{}`", i.file())).collect();
         let rtl: Vec<String> = d.unit.rtl_files().iter().map(|f| format!("`rtl/{f}`")).collect();
+        let (tb, rtl) = if rtl.is_empty() {
+            ("tb/tb_dpi_ops.sv".to_string(), "none (the testbench calls the core over DPI-C)".to_string())
+        } else {
+            (format!("tb/tb_{}.sv", l.unit), rtl.join(", "))
+        };
         let _ = writeln!(
             s,
             "File `{u}.vec`; {} bytes per line; `LINE_W` = {}, `IN_W` = {}, `OUT_W` = {}; images: {}; \
-             testbench `tb/tb_{u}.sv`; reference RTL: {}.\n",
+             testbench `{tb}`; reference RTL: {rtl}.\n",
             l.line_len,
             l.line_w,
             l.in_w,
             l.out_w,
             images.join(", "),
-            rtl.join(", "),
             u = l.unit
         );
         s.push_str("| # | field | dir | bits | digits | col | LSB | meaning |\n|---|---|---|---|---|---|---|---|\n");

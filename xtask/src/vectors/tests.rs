@@ -39,6 +39,13 @@ fn same_arguments_give_identical_files_and_the_manifest_matches() {
     let c = tempfile::tempdir().unwrap();
     let rc = generate(&Options { seed: 8, ..opts(c.path(), 2, Some(9000), Shard::ALL) }).unwrap();
     assert_ne!(hashes(&ra)["nv_txq.vec"], hashes(&rc)["nv_txq.vec"]);
+    for f in ["sample.vec", "sample_c.vec", "gather.vec", "fetch.vec", "tmml.vec", "op_smp.hex"] {
+        assert_ne!(hashes(&ra)[f], hashes(&rc)[f], "{f}");
+    }
+    // The texture set and op headers are directed: seed-independent.
+    for f in ["texmem.hex", "op_hdr.hex"] {
+        assert_eq!(hashes(&ra)[f], hashes(&rc)[f], "{f}");
+    }
 }
 
 #[test]
@@ -70,7 +77,7 @@ fn shards_concatenate_to_the_whole_set() {
         }
         assert_eq!(cat, fs::read(whole.path().join(&u.file)).unwrap(), "{}", u.name);
     }
-    for img in ["cbank.hex", "hdr_pool.hex", "smp_pool.hex"] {
+    for img in ["cbank.hex", "hdr_pool.hex", "smp_pool.hex", "texmem.hex", "op_hdr.hex", "op_smp.hex"] {
         assert_eq!(fs::read(parts.path().join(img)).unwrap(), fs::read(whole.path().join(img)).unwrap());
     }
 }
@@ -209,6 +216,139 @@ fn level_1_covers_the_corner_cases() {
     }
 }
 
+/// The op-level units: every error code, status, wrap mode, texture type, LOD mode, fetch op
+/// and TLD4S modifier is reached at level 1, and every result comes out non-zero somewhere.
+#[test]
+fn level_1_covers_the_op_corner_cases() {
+    let d = tempfile::tempdir().unwrap();
+    generate(&Options { units: vec!["op".into()], ..opts(d.path(), 1, None, Shard::ALL) }).unwrap();
+    let defs = unit_defs().unwrap();
+    let get = |name: &str| defs.iter().find(|d| d.unit.name() == name).unwrap();
+    let text = |name: &str| fs::read_to_string(d.path().join(format!("{name}.vec"))).unwrap();
+    let set = |v: &[u64]| v.iter().copied().collect::<BTreeSet<u64>>();
+
+    let (u, t) = (get("sample"), text("sample"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 4]), "sample errors");
+    assert_eq!(column(u, &t, "status"), set(&[0, 6, 7, 8]), "sample statuses");
+    assert_eq!(column(u, &t, "lod_mode"), set(&[0, 1, 2]));
+    assert_eq!(column(u, &t, "grads"), set(&[0, 1]));
+    for o in [0xF7u64, 0xF8, 0x07, 0x08, 0x80, 0x7F] {
+        assert!(column(u, &t, "off_w").contains(&o), "offset {o:#x}");
+    }
+    let (u, t) = (get("sample_c"), text("sample_c"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 4, 5]), "sample_c errors");
+    assert!(column(u, &t, "r0_x").contains(&0x3F80_0000), "a compare passes");
+    let (u, t) = (get("gather"), text("gather"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 5, 6, 7, 8]), "gather errors");
+    assert_eq!(column(u, &t, "status"), set(&[0, 2, 4, 6, 7, 8]), "gather statuses");
+    assert_eq!(column(u, &t, "comp"), set(&[0, 1, 2, 3, 4, 7]));
+    assert_eq!(column(u, &t, "f16"), set(&[0, 1, 2]));
+    let (u, t) = (get("fetch"), text("fetch"));
+    assert_eq!(column(u, &t, "err"), set(&[0, 2, 3, 4, 9]), "fetch errors");
+    assert_eq!(column(u, &t, "status"), set(&[0, 6, 8]), "fetch statuses");
+    assert_eq!(column(u, &t, "op"), set(&[0, 1, 2, 3]));
+    let (u, t) = (get("tmml"), text("tmml"));
+    assert_eq!(column(u, &t, "desc"), set(&[0, 1, 2, 3, 4, 5, 7]), "every #paramA");
+    assert_eq!(column(u, &t, "status"), set(&[0, 2, 4, 6, 7]), "tmml statuses");
+
+    for name in ["sample", "sample_c", "gather", "fetch", "tmml"] {
+        let u = get(name);
+        let t = text(name);
+        let l = &u.layout;
+        for f in &l.fields[l.n_in + 2..] {
+            assert!(column(u, &t, &f.name).iter().any(|v| *v != 0), "{name}: {} always 0", f.name);
+        }
+    }
+    let fx = Fixture::build(1, 1).unwrap();
+    let wraps: BTreeSet<u8> = ops::directed_wraps(&fx).iter().map(|w| *w as u8).collect();
+    assert_eq!(wraps.len(), texcore::WrapMode::ALL.len(), "every wrap mode in the directed samplers");
+    let types: BTreeSet<u32> = ops::directed_types(&fx).iter().map(|t| t.code()).collect();
+    assert_eq!(types.len(), texcore::TextureType::ALL.len(), "every texture type in the set");
+    let mips: BTreeSet<String> = (0..40).filter_map(|s| ops::mip_filter(&fx, s)).map(|m| format!("{m:?}")).collect();
+    assert_eq!(mips.len(), 3, "mip none / nearest / linear");
+}
+
+/// The DPI-C side sees exactly the xtask's layout, and evaluating the packed input word
+/// against the images read back from the written `.hex` files gives the expected output
+/// word (what tb_dpi_ops.sv does through the staticlib).
+#[test]
+fn dpi_packed_evaluation_matches_the_files() {
+    use texcore_dpi::ops::{eval_packed, get_bits, OpUnit, Placement};
+    let d = tempfile::tempdir().unwrap();
+    generate(&Options { units: vec!["op".into()], ..opts(d.path(), 2, Some(2000), Shard::ALL) }).unwrap();
+    let read = |f: &str| fs::read_to_string(d.path().join(f)).unwrap();
+    let env = texcore_dpi::OpEnv::new(
+        texcore_dpi::hex::parse_texmem(&read("texmem.hex")).unwrap(),
+        texcore_dpi::hex::parse_pool(&read("op_hdr.hex")).unwrap(),
+        texcore_dpi::hex::parse_pool(&read("op_smp.hex")).unwrap(),
+    );
+    for u in OpUnit::ALL {
+        let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
+        let l = &def.layout;
+        let p = Placement::new(&u.fields());
+        assert_eq!((p.in_w, p.out_w), (l.in_w, l.out_w), "{}", u.name());
+        let lsb: Vec<u32> = p.inputs.iter().chain(&p.outputs).map(|x| x.0).collect();
+        assert_eq!(lsb, l.fields.iter().map(|f| f.lsb).collect::<Vec<_>>(), "{}", u.name());
+        for line in read(&format!("{}.vec", u.name())).lines().step_by(7) {
+            let words = texcore_dpi::hex::parse_words(line, l.line_w.div_ceil(32) as usize).unwrap();
+            let (o, w) = (l.out_w, l.in_w);
+            let input: Vec<u32> =
+                (0..p.in_words() as u32).map(|i| get_bits(&words, o + 32 * i, 32.min(w - 32 * i)) as u32).collect();
+            let expect: Vec<u32> =
+                (0..p.out_words() as u32).map(|i| get_bits(&words, 32 * i, 32.min(o - 32 * i)) as u32).collect();
+            let mut got = vec![0u32; p.out_words()];
+            eval_packed(u, &p, &env, &input, &mut got);
+            assert_eq!(got, expect, "{}: {line}", u.name());
+        }
+    }
+    for inv in [None, Some(texcore::Invalid::Unbound(3)), Some(texcore::Invalid::SamplerAboveMaximum(1))] {
+        assert_eq!(texcore_dpi::ops::status_code(inv.as_ref()), layout::status_code(inv.as_ref()));
+    }
+}
+
+/// The DPI-C entry points' safe core (`texcore_dpi::ffi`: images loaded from the written
+/// `.hex` files, packed words in and out) reproduces every level-1 `fetch` / `gather` vector,
+/// and a vector with one expected bit flipped no longer matches — the check
+/// `tb_dpi_ops.sv` makes (the simulator run itself, with its `MISMATCH` report and non-zero
+/// exit, is `cargo xtask cosim --dpi`'s mutation check).
+#[test]
+fn dpi_entry_points_detect_a_flipped_expected_bit() {
+    use texcore_dpi::ops::{get_bits, set_bits, OpUnit};
+    let d = tempfile::tempdir().unwrap();
+    generate(&Options { units: vec!["op".into()], ..opts(d.path(), 1, None, Shard::ALL) }).unwrap();
+    for img in ["texmem", "op_hdr", "op_smp"] {
+        texcore_dpi::ffi::load_image(img, &d.path().join(format!("{img}.hex")).display().to_string()).unwrap();
+    }
+    assert!(texcore_dpi::ffi::load_image("bogus", "x").is_err());
+    for u in [OpUnit::Fetch, OpUnit::Gather, OpUnit::Tmml] {
+        let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
+        let l = &def.layout;
+        let text = fs::read_to_string(d.path().join(format!("{}.vec", u.name()))).unwrap();
+        let words = |line: &str| texcore_dpi::hex::parse_words(line, l.line_w.div_ceil(32) as usize).unwrap();
+        let split = |w: &[u32]| -> (Vec<u32>, Vec<u32>) {
+            let i = (0..l.in_w.div_ceil(32)).map(|i| get_bits(w, l.out_w + 32 * i, 32.min(l.in_w - 32 * i)) as u32);
+            let o = (0..l.out_w.div_ceil(32)).map(|i| get_bits(w, 32 * i, 32.min(l.out_w - 32 * i)) as u32);
+            (i.collect(), o.collect())
+        };
+        let mut mismatches = 0;
+        for (k, line) in text.lines().enumerate() {
+            let mut w = words(line);
+            if k == 17 {
+                let v = get_bits(&w, 0, 1);
+                set_bits(&mut w, 0, 1, v ^ 1); // bit 0 of the last output field
+            }
+            let (input, expect) = split(&w);
+            let mut got = vec![0u32; expect.len()];
+            assert!(texcore_dpi::ffi::eval(u, &input, &mut got));
+            if got != expect {
+                assert_eq!(k, 17, "{}: vector {k} mismatches", u.name());
+                mismatches += 1;
+            }
+        }
+        assert_eq!(mismatches, 1, "{}", u.name());
+    }
+}
+
 #[test]
 fn layouts_are_consistent() {
     for d in unit_defs().unwrap() {
@@ -216,7 +356,14 @@ fn layouts_are_consistent() {
         assert_eq!(l.line_w, l.in_w + l.out_w);
         assert!(l.fields[..l.n_in].iter().all(|f| f.dir == Dir::In));
         assert!(l.fields[l.n_in..].iter().all(|f| f.dir == Dir::Out));
-        assert!(!d.unit.rtl_files().is_empty());
+        if d.unit.rtl_files().is_empty() {
+            // Op-level units: no reference RTL; checked through DPI-C by tb_dpi_ops.sv.
+            let op = GROUPS.iter().find(|g| g.0 == "op").unwrap().1;
+            assert!(op.contains(&d.unit.name()), "{}: no RTL and not an op-level unit", l.unit);
+            let tb = fs::read_to_string(root().join("hdl-vectors/tb/tb_dpi_ops.sv")).unwrap();
+            assert!(tb.contains(&format!("`TB_DPI_OP({}, ", l.unit)), "{}: not in tb_dpi_ops.sv", l.unit);
+            continue;
+        }
         assert!(root().join(format!("hdl-vectors/tb/tb_{}.sv", l.unit)).exists(), "{}: no testbench", l.unit);
         for f in d.unit.rtl_files() {
             assert!(root().join("hdl-vectors/rtl").join(f).exists(), "{}: missing {f}", l.unit);
