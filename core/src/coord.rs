@@ -168,47 +168,21 @@ pub const fn texel_fixed_i32(s: u32, size: u32, mode: WrapMode) -> i32 {
     } else {
         // |s| × N × 256 = p × 2^(e − 142), p < 2^40.
         let p = (((s & 0x007F_FFFF) | 0x0080_0000) as u64) * size as u64;
-        if e >= 142 {
-            let sh = e - 142;
-            if sh >= 7 {
-                LIM // p ≥ 2^23 ⇒ ≥ 2^30
-            } else {
-                let v = p << sh;
-                if v > LIM {
-                    LIM
-                } else {
-                    v
-                }
-            }
+        let k = 142 - e as i32;
+        let v = if p >> 32 == 0 && k >= 1 && k <= 32 {
+            // RNE(p / 2^k) in 32-bit words (textures up to 256 texels wide always).
+            let (p, k) = (p as u32, k as u32);
+            let q = if k == 32 { 0 } else { p >> k };
+            let round = (p >> (k - 1)) & 1;
+            let sticky = p & ((1u32 << (k - 1)) - 1) != 0;
+            (q + (round & ((sticky as u32) | (q & 1)))) as u64
         } else {
-            let k = 142 - e;
-            if k > 41 {
-                0 // p / 2^k < ½
-            } else if p >> 32 == 0 && k <= 32 {
-                // The same rounding in 32-bit words (textures up to 256 texels wide always).
-                let p = p as u32;
-                let q = if k == 32 { 0 } else { p >> k };
-                let round = (p >> (k - 1)) & 1;
-                let sticky = p & ((1u32 << (k - 1)) - 1) != 0;
-                let q = (q + (round & ((sticky as u32) | (q & 1)))) as u64;
-                if q > LIM {
-                    LIM
-                } else {
-                    q
-                }
-            } else if p >> 32 == 0 {
-                0 // p < 2^32 ≤ 2^(k − 1): below ½
-            } else {
-                let q = p >> k;
-                let round = (p >> (k - 1)) & 1;
-                let sticky = p & ((1u64 << (k - 1)) - 1) != 0;
-                let q = q + (round & ((sticky as u64) | (q & 1)));
-                if q > LIM {
-                    LIM
-                } else {
-                    q
-                }
-            }
+            shift_rne(false, p, -k) as u64
+        };
+        if v > LIM {
+            LIM
+        } else {
+            v
         }
     };
     let v = if neg { -(mag as i64) } else { mag as i64 };

@@ -90,7 +90,7 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
         return 0;
     }
     // Division-free exact paths for the 8- and 16-bit normalized denominators.
-    if den == 255 && num > 0 && num <= u32::MAX as i64 {
+    if den == 255 && num > 0 && num <= u32::MAX as i64 && shift <= 64 {
         return unorm8_ratio(num as u32, shift);
     }
     let neg = num < 0;
@@ -130,22 +130,33 @@ const fn div_rem(x: u64, d: u64) -> (u64, u64) {
     }
 }
 
-/// `x / (255 × 2^shift)` exactly rounded, without a division: with `q = x div 255` and
-/// `r = x mod 255`, the binary expansion of `x / 255` is `q` followed by the byte `r`
-/// repeated forever (`r / 255 = 0.rrrr…` in base 256). So `x / 255 × 2^k = q·2^k + r·(2^k −
-/// 1)/255` is known exactly to any `k` that is a multiple of 8, and the rest is non-zero iff
-/// `r ≠ 0` (the sticky bit).
-const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
-    // q = x / 255 for every u32 (Granlund–Montgomery magic: 0x8080_8081 / 2^39).
-    let q = ((x as u64 * 0x8080_8081) >> 39) as u32;
-    let r = x - q * 255;
-    // Enough fraction bytes that the significand has ≥ 25 bits.
-    let (m, k) = if q >= 2 {
-        ((q as u64) << 24 | (r as u64 * 0x01_0101), 24)
+/// RNE binary32 of `x / (255 × 2^shift)` in 32-bit arithmetic (the output conversion of
+/// every UNORM8 result; callers pass `shift ≤ 64`, which keeps every result normal). `x` is normalised to `X = x << lz ∈ [2^31, 2^32)`;
+/// `q = X div 255` (a constant multiply) then has 24 or 25 significant bits and
+/// `r = X mod 255` is the exact rest. With 24 bits `q` is the significand and the rest `r/255`
+/// is never exactly ½ (255 is odd): round up iff `r ≥ 128`. With 25 bits the dropped bit is
+/// the round bit and `r ≠ 0` the sticky bit.
+pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
+    if x == 0 {
+        return 0;
+    }
+    let lz = x.leading_zeros();
+    let big = x << lz; // [2^31, 2^32)
+    let q = big / 255; // [2^23, 2^24 + 2^16]
+    let r = big - q * 255;
+    // value = q × 2^-(shift + lz) (+ rest); e = exponent of the significand's leading bit.
+    let (mut mant, mut e) = if q < 1 << 24 {
+        (q + (r >= 128) as u32, 23 - (shift + lz) as i32)
     } else {
-        ((q as u64) << 40 | (r as u64 * 0x0001_0101_0101), 40)
+        let m = q >> 1;
+        let up = q & 1 == 1 && (r != 0 || m & 1 == 1);
+        (m + up as u32, 24 - (shift + lz) as i32)
     };
-    round_pack_f32(false, m, -(k + shift as i32), r != 0)
+    if mant == 1 << 24 {
+        mant >>= 1;
+        e += 1;
+    }
+    (((e + 127) as u32) << 23) | (mant & 0x007F_FFFF)
 }
 
 /// RNE binary32 of the two's-complement fixed-point value `value / 2^frac_bits`.

@@ -64,7 +64,7 @@
 //! | filter accumulator | exact integer `Σ w·v` (weights sum to `2^(8·dims+8)`) | — | none: one RNE to binary32 at the end ([`fp::ratio_to_f32_bits`]) |
 //! | RGBA8 fast path: texel-space coordinate | S.8 in an `i32`, saturated ±2^30 | — | the same RNE as above ([`coord::texel_fixed_i32`]; same taps for every wrap mode) |
 //! | RGBA8 fast path: horizontal / vertical / level lerp | U8.8 / U8.16 / U8.24 integers per component (two components per 32-bit word in the first) | — | none: exact ([`filter::unorm8`]) |
-//! | RGBA8 fast path: result | binary32 of `x / (255 · 2^24)` | — | RNE; no ties exist (255 is odd) except in the 25-bit quotient case |
+//! | UNORM8 result (fetch and filter) | binary32 of `x / (255 · 2^shift)` | — | RNE in 32-bit arithmetic (`fp::unorm8_ratio`, the UNORM8 path of [`fp::ratio_to_f32_bits`]); no ties except in the 25-bit quotient case |
 //! | depth-compare reference | the texel format's code | — | quantized like a STORE (RNE), then exact compare |
 //! | TMML R / G / B / A | S8.8 / U8.8 / `{v, u}` S2.6 / S4.12 | — | as the LOD; B RNE of `64 × component`; A floor-log2 at 16 bits then half-up to 12 |
 //! | `.F16` outputs | binary16 | — | RNE or toward zero (`FP16_ROUNDING_MODE`) |

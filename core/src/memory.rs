@@ -330,14 +330,10 @@ impl TextureLayout {
         }
         let tb = u32::try_from(self.tb).ok()?;
         let pitch = u32::try_from(g.pitch).ok()?;
-        let tiled = h.layout == Layout::Tiled4x4;
+        // Row and column offsets grow with y and x, so the last texel of the last layer has
+        // the highest address: if it is addressable, every 32-bit sum below is too.
         let (w, hh) = (g.size[0], g.size[1]);
-        let last = g.base
-            + u64::from(self.layers.saturating_sub(1)) * self.layer_stride
-            + Plane::row64(tiled, pitch, tb, hh - 1)
-            + Plane::col64(tiled, tb, w - 1)
-            + self.bpp.saturating_sub(1);
-        u32::try_from(last).ok()?;
+        self.address_in(g, w - 1, hh - 1, 0, self.layers.checked_sub(1)?, 0)?;
         Some(Plane {
             size: [w, hh],
             base: u32::try_from(g.base).ok()?,
@@ -345,7 +341,7 @@ impl TextureLayout {
             layers: self.layers,
             pitch,
             tb,
-            tiled,
+            tiled: h.layout == Layout::Tiled4x4,
         })
     }
 
@@ -377,22 +373,6 @@ pub struct Plane {
 }
 
 impl Plane {
-    const fn row64(tiled: bool, pitch: u32, tb: u32, y: u32) -> u64 {
-        if tiled {
-            (y >> 2) as u64 * pitch as u64 * 16 * tb as u64 + ((y & 3) * 4) as u64 * tb as u64
-        } else {
-            y as u64 * pitch as u64
-        }
-    }
-
-    const fn col64(tiled: bool, tb: u32, x: u32) -> u64 {
-        if tiled {
-            (x >> 2) as u64 * 16 * tb as u64 + (x & 3) as u64 * tb as u64
-        } else {
-            x as u64 * tb as u64
-        }
-    }
-
     /// Byte offset of row `y < height` within a layer (no overflow: checked at creation).
     #[inline]
     pub const fn row(&self, y: u32) -> u32 {

@@ -21,14 +21,13 @@
 //!
 //! ## Conversion (`x / (255 · 2^24)`, RNE, no division instruction)
 //!
-//! `x` is normalised to `X = x << lz ∈ [2^31, 2^32)`; `q = X div 255` then has 24 or 25
-//! significant bits and `r = X mod 255` is the exact rest. With 24 bits `q` is the
-//! significand and the rest `r/255` can never be exactly ½ (255 is odd): round up iff
-//! `r ≥ 128`. With 25 bits the dropped bit is the round bit and `r ≠ 0` the sticky bit.
-//! The results are normal binary32 numbers in `[2^-32, 1]`.
+//! `fp::unorm8_ratio` (the UNORM8 path of [`crate::fp::ratio_to_f32_bits`]), the conversion of every UNORM8 result. The results are +0 or
+//! normal binary32 numbers in `[2^-32, 1]`.
 
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
+
+use crate::fp::unorm8_ratio;
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -81,29 +80,10 @@ pub const fn sums(s: &Bilerp8) -> [u32; 4] {
 /// to 1.0, which the filter never produces).
 #[inline]
 pub const fn to_f32(x: u32) -> u32 {
-    if x == 0 {
-        return 0;
-    }
     if x >= 255 << 24 {
         return 0x3F80_0000;
     }
-    let lz = x.leading_zeros();
-    let big = x << lz; // [2^31, 2^32)
-    let q = big / 255; // [2^23, 2^24 + 2^16]
-    let r = big - q * 255;
-    // value = q·2^-(24 + lz) (+ rest); e = exponent of the significand's leading bit.
-    let (mut mant, mut e) = if q < 1 << 24 {
-        (q + (r >= 128) as u32, -1 - lz as i32)
-    } else {
-        let m = q >> 1;
-        let up = q & 1 == 1 && (r != 0 || m & 1 == 1);
-        (m + up as u32, -(lz as i32))
-    };
-    if mant == 1 << 24 {
-        mant >>= 1;
-        e += 1;
-    }
-    (((e + 127) as u32) << 23) | (mant & 0x007F_FFFF)
+    unorm8_ratio(x, 24)
 }
 
 /// The four binary32 components (R, G, B, A; before the view's swizzle) of one sample.
@@ -127,7 +107,7 @@ mod tests {
     #[test]
     fn to_f32_matches_general_conversion_bilinear_exhaustive() {
         for v in 0..=255u32 << 16 {
-            assert_eq!(to_f32(v << 8), ratio_to_f32_bits(i64::from(v), 255, 16), "v = {v}");
+            assert_eq!(to_f32(v << 8), ratio_to_f32_bits(3 * i64::from(v), 765, 16), "v = {v}");
         }
     }
 
@@ -137,7 +117,7 @@ mod tests {
         /// Trilinear sums: every `x ≤ 255 · 2^24`.
         #[test]
         fn to_f32_matches_general_conversion(x in 0..=255u32 << 24) {
-            prop_assert_eq!(to_f32(x), ratio_to_f32_bits(i64::from(x), 255, 24));
+            prop_assert_eq!(to_f32(x), ratio_to_f32_bits(3 * i64::from(x), 765, 24));
         }
 
         /// The datapath equals the general accumulator on the same taps and weights.
