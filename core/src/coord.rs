@@ -197,6 +197,50 @@ pub const fn texel_fixed_i32(s: u32, size: u32, mode: WrapMode) -> i32 {
     }
 }
 
+/// `log2` value meaning "the axis size is not a power of two" for [`texel_fixed_pow2`].
+pub const NOT_POW2: u32 = 0xFF;
+
+/// `log2 size` for [`texel_fixed_pow2`]: the exponent for power-of-two sizes up to 2^16,
+/// else [`NOT_POW2`].
+pub const fn pow2_log2(size: u32) -> u32 {
+    if size.is_power_of_two() && size <= 1 << 16 {
+        size.trailing_zeros()
+    } else {
+        NOT_POW2
+    }
+}
+
+/// [`texel_fixed_i32`] on an axis of `2^log2` texels (`log2` from [`pow2_log2`]) for
+/// coordinates with `|s| × 2^log2 × 256 < 2^30` (the saturation bound): the product is an
+/// exponent shift, so the unit is one 32-bit shift with RNE, `RNE(mant / 2^k)` with
+/// `k = 142 − log2 − exp` (`mant` the 24-bit significand, `exp` the biased exponent)
+/// computed as `(mant + 2^(k−1) − 1 + bit_k(mant)) >> k` (or an exact left shift for
+/// `−6 ≤ k ≤ 0`), then the sign
+/// and, for REPEAT / MIRRORED_REPEAT, the reduction modulo the period `2^(log2 + 9)` (a
+/// mask). ±0, subnormals and results below ½ give 0. `None` outside the range (including
+/// ±∞, NaN and every size that is not a power of two): the caller takes
+/// [`texel_fixed_i32`], which gives the same value wherever both are defined (property
+/// test).
+#[inline(always)]
+pub const fn texel_fixed_pow2(s: u32, log2: u32, periodic: bool) -> Option<i32> {
+    let e = ((s >> 23) & 0xFF) as i32;
+    let k = 142 - log2 as i32 - e;
+    let mant = (s & 0x007F_FFFF) | 0x0080_0000;
+    let q = if k >= 32 {
+        return Some(0);
+    } else if k >= 1 {
+        let k = k as u32;
+        ((mant + (1 << (k - 1)) - 1 + ((mant >> k) & 1)) >> k) as i32
+    } else if k >= -6 {
+        // Exact: below 2^30, the saturation bound.
+        (mant << (-k) as u32) as i32
+    } else {
+        return None;
+    };
+    let v = if s >> 31 != 0 { -q } else { q };
+    Some(if periodic { v & ((1 << (log2 + 9)) - 1) } else { v })
+}
+
 /// Array layer from a binary32 `a`: `clamp(floor(a + ½), 0, count − 1)` (sampling-semantics
 /// §2.5, the form every source allows). NaN → 0; `count = 0` → 0.
 pub const fn select_layer(a: u32, count: u32) -> u32 {
@@ -341,6 +385,20 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 50_000, ..ProptestConfig::default() })]
+
+        /// The power-of-two coordinate unit equals the 32-bit one wherever it applies.
+        #[test]
+        fn texel_fixed_pow2_matches(s in coord(), log2 in prop_oneof![0u32..=16, Just(NOT_POW2)], m in 0usize..5) {
+            let mode = WrapMode::ALL[m];
+            let periodic = matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat);
+            let size = if log2 == NOT_POW2 { 3 } else { 1 << log2 };
+            match texel_fixed_pow2(s, log2, periodic) {
+                Some(v) => prop_assert_eq!(v, texel_fixed_i32(s, size, mode)),
+                // Only non-powers of two, NaN, ±∞ and products beyond the saturation bound
+                // take the general unit.
+                None => prop_assert!(log2 == NOT_POW2 || ((s >> 23) & 0xFF) as i32 > 148 - log2 as i32),
+            }
+        }
 
         /// The 32-bit coordinate unit equals the general one, saturated.
         #[test]

@@ -136,6 +136,7 @@ const fn div_rem(x: u64, d: u64) -> (u64, u64) {
 /// `r = X mod 255` is the exact rest. With 24 bits `q` is the significand and the rest `r/255`
 /// is never exactly ½ (255 is odd): round up iff `r ≥ 128`. With 25 bits the dropped bit is
 /// the round bit and `r ≠ 0` the sticky bit.
+#[inline(always)]
 pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     if x == 0 {
         return 0;
@@ -144,19 +145,16 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     let big = x << lz; // [2^31, 2^32)
     let q = big / 255; // [2^23, 2^24 + 2^16]
     let r = big - q * 255;
-    // value = q × 2^-(shift + lz) (+ rest); e = exponent of the significand's leading bit.
-    let (mut mant, mut e) = if q < 1 << 24 {
-        (q + (r >= 128) as u32, 23 - (shift + lz) as i32)
+    // value = q × 2^-(shift + lz) (+ rest). The significand (with its leading bit) is added
+    // to the biased exponent minus one: the leading bit restores it, and a rounding carry
+    // out of the significand (2^24) increments it, as RNE requires.
+    if q < 1 << 24 {
+        ((149 - shift - lz) << 23) + q + (r >= 128) as u32
     } else {
         let m = q >> 1;
-        let up = q & 1 == 1 && (r != 0 || m & 1 == 1);
-        (m + up as u32, 24 - (shift + lz) as i32)
-    };
-    if mant == 1 << 24 {
-        mant >>= 1;
-        e += 1;
+        let up = q & 1 & ((r != 0) as u32 | (m & 1));
+        ((150 - shift - lz) << 23) + m + up
     }
-    (((e + 127) as u32) << 23) | (mant & 0x007F_FFFF)
 }
 
 /// RNE binary32 of the two's-complement fixed-point value `value / 2^frac_bits`.

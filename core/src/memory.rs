@@ -373,6 +373,40 @@ pub struct Plane {
 }
 
 impl Plane {
+    /// The plane of absolute level 0 of a single-layer, single-sample, non-3D texture whose
+    /// view starts at level 0 — [`TextureLayout::plane`] of [`TextureLayout::geom`]`(0)`
+    /// computed in 32-bit arithmetic without the level walk (a property test checks they
+    /// agree). `None` where this shortcut does not apply or the plane is not addressable;
+    /// the caller then takes the general construction.
+    pub fn level0(h: &TextureHeader) -> Option<Plane> {
+        if h.base_level != 0
+            || h.levels == 0
+            || h.layers() != 1
+            || h.samples() != 1
+            || matches!(h.ty, TextureType::ThreeD | TextureType::OneDBuffer)
+            || h.width == 0
+            || h.height == 0
+        {
+            return None;
+        }
+        let (w, hh) = (h.width, h.height);
+        let tb = h.format.bytes_per_texel();
+        let tiled = h.layout == Layout::Tiled4x4;
+        let (pitch, last) = if tiled {
+            // Tiles per row; the last texel's offset (its tile is the highest, its position
+            // in the tile too).
+            let pitch = w.div_ceil(4);
+            let tile = ((hh - 1) >> 2).checked_mul(pitch)?.checked_add((w - 1) >> 2)?;
+            let last = tile.checked_mul(16)?.checked_add(((hh - 1) & 3) * 4 + ((w - 1) & 3))?.checked_mul(tb)?;
+            (pitch, last)
+        } else {
+            let pitch = if h.row_pitch != 0 { h.row_pitch } else { w.checked_mul(tb)? };
+            (pitch, (hh - 1).checked_mul(pitch)?.checked_add((w - 1).checked_mul(tb)?)?)
+        };
+        h.base_address.checked_add(last)?.checked_add(tb.saturating_sub(1))?;
+        Some(Plane { size: [w, hh], base: h.base_address, layer_stride: 0, layers: 1, pitch, tb, tiled })
+    }
+
     /// Byte offset of row `y < height` within a layer (no overflow: checked at creation).
     #[inline]
     pub const fn row(&self, y: u32) -> u32 {

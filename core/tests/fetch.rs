@@ -410,6 +410,16 @@ proptest! {
         let lay = texcore::memory::TextureLayout::new(&t);
         for level in 0..t.base_level + t.levels + 1 {
             let Some(g) = lay.geom(level) else { continue };
+            if level == 0 {
+                // The level-0 shortcut gives the same plane, and applies wherever it claims to.
+                let shortcut = texcore::memory::Plane::level0(&t);
+                let eligible = t.base_level == 0 && t.layers() == 1 && t.samples() == 1 && t.ty != T::ThreeD && t.ty != T::OneDBuffer;
+                if eligible {
+                    prop_assert_eq!(shortcut, lay.plane(&g));
+                } else {
+                    prop_assert_eq!(shortcut, None);
+                }
+            }
             let Some(p) = lay.plane(&g) else {
                 prop_assert!(t.samples() != 1 || t.ty == T::ThreeD || t.base_address > 0xFF00_0000 || t.validate().is_err());
                 continue;

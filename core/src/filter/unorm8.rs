@@ -93,6 +93,14 @@ pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
     [to_f32(x[0]), to_f32(x[1]), to_f32(x[2]), to_f32(x[3])]
 }
 
+/// [`filter_rgba8`] of a single level (`δ = 0`): the level's sums `v ≤ 255 · 2^16` convert
+/// as `RNE(v / (255 · 2^16))` directly (the same value as `x = v · 2^8` over `255 · 2^24`).
+#[inline(always)]
+pub const fn filter_level_rgba8(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
+    let v = level_sum(t, frac);
+    [unorm8_ratio(v[0], 16), unorm8_ratio(v[1], 16), unorm8_ratio(v[2], 16), unorm8_ratio(v[3], 16)]
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
@@ -111,8 +119,23 @@ mod tests {
         }
     }
 
+    /// The single-level conversion equals the two-level one on every single-level sum.
+    #[test]
+    fn single_level_conversion_exhaustive() {
+        for v in 0..=255u32 << 16 {
+            assert_eq!(unorm8_ratio(v, 16), to_f32(v << 8), "v = {v}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        /// The single-level filter equals the general datapath with `δ = 0`.
+        #[test]
+        fn single_level_matches(taps in any::<[u32; 4]>(), frac in any::<[u8; 2]>(), other in any::<[u32; 4]>()) {
+            let b = Bilerp8 { taps: [taps, other], frac: [frac, [0, 0]], delta: 0 };
+            prop_assert_eq!(filter_level_rgba8(&taps, frac), filter_rgba8(&b));
+        }
 
         /// Trilinear sums: every `x ≤ 255 · 2^24`.
         #[test]

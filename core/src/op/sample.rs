@@ -278,7 +278,8 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
         (m, _) => m,
     };
     if compare.is_none() {
-        if let Some(q) = rgba8::quad(h, s, mem, req, mip) {
+        let mut q = [[0; 4]; 4];
+        if rgba8::quad_into(h, s, mem, req, mip, &mut q) {
             return Ok(q);
         }
     }

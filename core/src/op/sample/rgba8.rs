@@ -14,9 +14,9 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::{lane_lod, LaneLod, SampleRequest};
-use crate::coord::{select_layer, texel_fixed_i32};
+use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, NOT_POW2};
 use crate::descriptor::{Filter, Format, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode};
-use crate::filter::unorm8::{filter_rgba8, Bilerp8, Rgba8};
+use crate::filter::unorm8::{filter_level_rgba8, filter_rgba8, Bilerp8, Rgba8};
 use crate::memory::{Plane, TexelMemory, TextureLayout};
 use crate::output::swizzle;
 use crate::texel::border_texel;
@@ -34,27 +34,143 @@ fn byte_order(h: &TextureHeader) -> Option<bool> {
     }
 }
 
-/// One axis: the two tap indices (after wrap) and the weight of the second, 1/256.
+/// A wrapped index that selects the border colour (CLAMP_TO_BORDER outside the texture).
+const BORDER: u32 = u32::MAX;
+
+/// The per-quad constants of one axis of one level: the coordinate and wrap units.
 #[derive(Clone, Copy)]
-struct Axis {
-    i: [Wrapped; 2],
-    frac: u8,
+struct AxisUnit {
+    size: u32,
+    /// `log2 size` for the shift-only coordinate unit, or [`NOT_POW2`].
+    log2: u32,
+    mode: WrapMode,
+    /// Texel offset × 256 (S.8).
+    off: i32,
+    /// CLAMP_TO_EDGE, or REPEAT on a power of two: the wrap is `min(max(i & mask, 0), size − 1)`
+    /// (mask all ones for the clamp, `size − 1` for the repeat).
+    simple: bool,
+    mask: u32,
 }
 
-#[inline]
-fn axis(u: i32, linear: bool, mode: crate::descriptor::WrapMode, size: u32) -> Axis {
-    if linear {
-        let v = u - 128;
-        let i0 = v >> 8;
-        Axis { i: [wrap_i32(mode, i0, size), wrap_i32(mode, i0 + 1, size)], frac: (v & 255) as u8 }
-    } else {
-        let w = wrap_i32(mode, u >> 8, size);
-        Axis { i: [w, w], frac: 0 }
+impl AxisUnit {
+    fn new(size: u32, mode: WrapMode, offset: i32) -> AxisUnit {
+        let log2 = pow2_log2(size);
+        let (simple, mask) = match mode {
+            WrapMode::ClampToEdge => (true, u32::MAX),
+            WrapMode::Repeat if log2 != NOT_POW2 => (true, size - 1),
+            _ => (false, 0),
+        };
+        AxisUnit { size, log2, mode, off: offset * 256, simple, mask }
+    }
+
+    /// The S.8 texel coordinate plus the offset ([`texel_fixed_pow2`] where it applies,
+    /// else [`texel_fixed_i32`]: the same value).
+    #[inline(always)]
+    fn fixed(&self, s: u32) -> i32 {
+        let periodic = matches!(self.mode, WrapMode::Repeat | WrapMode::MirroredRepeat);
+        let u = match texel_fixed_pow2(s, self.log2, periodic) {
+            Some(u) => u,
+            None => texel_fixed_i32(s, self.size, self.mode),
+        };
+        u + self.off
+    }
+
+    /// [`wrap_i32`] as an index, [`BORDER`] for the border; CLAMP_TO_EDGE and REPEAT on a
+    /// power of two without the general unit.
+    #[inline(always)]
+    fn index(&self, i: i32) -> u32 {
+        if self.simple {
+            // (A masked index is non-negative and in range, so only the clamp acts on it.)
+            let m = i & self.mask as i32;
+            if m < 0 {
+                0
+            } else if m as u32 >= self.size {
+                self.size - 1
+            } else {
+                m as u32
+            }
+        } else {
+            match wrap_i32(self.mode, i, self.size) {
+                Wrapped::Texel(x) => x,
+                Wrapped::Border => BORDER,
+            }
+        }
+    }
+
+    /// The two tap indices and the weight of the second (1/256) for LINEAR; one index
+    /// twice and weight 0 for NEAREST.
+    #[inline(always)]
+    fn taps(&self, s: u32, linear: bool) -> ([u32; 2], u8) {
+        let u = self.fixed(s);
+        if linear {
+            let v = u - 128;
+            let i0 = v >> 8;
+            ([self.index(i0), self.index(i0 + 1)], (v & 255) as u8)
+        } else {
+            let i = self.index(u >> 8);
+            ([i, i], 0)
+        }
     }
 }
 
-/// Samples a quad on the fast path, or `None` if the request is not eligible (the caller
-/// then runs the general path). `mip` is the effective mip filter.
+/// The per-quad constants of one level: its plane and the two axis units.
+#[derive(Clone, Copy)]
+struct LevelUnit {
+    plane: Plane,
+    ax: [AxisUnit; 2],
+}
+
+impl LevelUnit {
+    fn new(plane: Plane, s: &SamplerHeader, req: &SampleRequest) -> LevelUnit {
+        let ax = [
+            AxisUnit::new(plane.size[0], s.wrap[0], req.offset[0]),
+            AxisUnit::new(plane.size[1], s.wrap[1], req.offset[1]),
+        ];
+        LevelUnit { plane, ax }
+    }
+
+    /// The four taps (`[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]`, as stored: R, G, B, A or
+    /// B, G, R, A bytes) and sub-texel weights of one lane. A layer outside the texture
+    /// (`layer_base = None`) reads zeros; border taps read `border` (only looked for when
+    /// `BORDER_MODE`: a CLAMP_TO_BORDER axis; `border` is then in the stored byte order).
+    #[inline(always)]
+    fn taps<M: TexelMemory + ?Sized, const BORDER_MODE: bool>(
+        &self,
+        layer_base: Option<u32>,
+        st: [u32; 2],
+        linear: bool,
+        mem: &M,
+        border: Rgba8,
+    ) -> ([Rgba8; 4], [u8; 2]) {
+        let p = &self.plane;
+        let ([x0, x1], a) = self.ax[0].taps(st[0], linear);
+        let ([y0, y1], b) = self.ax[1].taps(st[1], linear);
+        let Some(base) = layer_base else {
+            let t = |x: u32, y: u32| if BORDER_MODE && (x == BORDER || y == BORDER) { border } else { 0 };
+            return ([t(x0, y0), t(x1, y0), t(x0, y1), t(x1, y1)], [a, b]);
+        };
+        // Row and column parts once per index (a border index has none).
+        let row = |y: u32| if BORDER_MODE && y == BORDER { 0 } else { base + p.row(y) };
+        let col = |x: u32| if BORDER_MODE && x == BORDER { 0 } else { p.col(x) };
+        let tap = |x: u32, r: u32, y: u32, c: u32| -> Rgba8 {
+            if BORDER_MODE && (x == BORDER || y == BORDER) {
+                border
+            } else {
+                mem.read_u32(r + c).unwrap_or(0)
+            }
+        };
+        let (r0, c0) = (row(y0), col(x0));
+        if !linear {
+            let t = tap(x0, r0, y0, c0);
+            return ([t; 4], [0, 0]);
+        }
+        let (r1, c1) = (row(y1), col(x1));
+        ([tap(x0, r0, y0, c0), tap(x1, r0, y0, c1), tap(x0, r1, y1, c0), tap(x1, r1, y1, c1)], [a, b])
+    }
+}
+
+/// [`quad_into`] returning the result.
+#[cfg(test)]
 pub(super) fn quad<M: TexelMemory + ?Sized>(
     h: &TextureHeader,
     s: &SamplerHeader,
@@ -62,8 +178,72 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
     req: &SampleRequest,
     mip: MipFilter,
 ) -> Option<[[u32; 4]; 4]> {
-    let rgba = byte_order(h)?;
+    let mut out = [[0; 4]; 4];
+    quad_into(h, s, mem, req, mip, &mut out).then_some(out)
+}
+
+/// Samples a quad on the fast path into `out`, or returns `false` if the request is not
+/// eligible (the caller then runs the general path; `out` may have been written). `mip` is
+/// the effective mip filter.
+#[inline(never)]
+pub(super) fn quad_into<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    mip: MipFilter,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    let Some(rgba) = byte_order(h) else { return false };
+    let uses_border = s.wrap[0] == WrapMode::ClampToBorder || s.wrap[1] == WrapMode::ClampToBorder;
+    let border = if uses_border {
+        let b = border_texel(h.format, h.srgb, s.border_color).0;
+        // In the stored byte order, like the taps.
+        if rgba {
+            pack(b[0], b[1], b[2], b[3])
+        } else {
+            pack(b[2], b[1], b[0], b[3])
+        }
+    } else {
+        0
+    };
     let lod_free = mip == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy() == 1;
+    if lod_free {
+        if let Some(plane) = Plane::level0(h) {
+            let lu = LevelUnit::new(plane, s, req);
+            let linear = s.mag_filter == Filter::Linear;
+            let output = Output::new(h, rgba);
+            if uses_border {
+                single_level::<M, true>(&lu, mem, req, linear, output, border, out);
+            } else {
+                single_level::<M, false>(&lu, mem, req, linear, output, border, out);
+            }
+            return true;
+        }
+    }
+    match with_lod(h, s, mem, req, mip, lod_free, rgba, border) {
+        Some(q) => {
+            *out = q;
+            true
+        }
+        None => false,
+    }
+}
+
+/// [`quad`] with the LOD unit (or on a level other than 0 / a layered texture): per lane,
+/// one or two levels (trilinear), their planes computed once per quad.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn with_lod<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    mip: MipFilter,
+    lod_free: bool,
+    rgba: bool,
+    border: Rgba8,
+) -> Option<[[u32; 4]; 4]> {
     let lods: [Option<LaneLod>; 4] = if lod_free {
         [None; 4]
     } else if req.grads.is_none() {
@@ -76,32 +256,26 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
         return None;
     }
     let lay = TextureLayout::new(h);
-    let uses_border = s.wrap[0] == WrapMode::ClampToBorder || s.wrap[1] == WrapMode::ClampToBorder;
-    let border = if uses_border {
-        let b = border_texel(h.format, h.srgb, s.border_color).0;
-        pack(b[0], b[1], b[2], b[3])
-    } else {
-        0
-    };
-    // Planes of at most two distinct levels per quad; `None` in a slot = not computed.
-    let mut cache: [(u32, Option<Plane>); 2] = [(u32::MAX, None); 2];
-    let mut plane = |level: u32| -> Result<Option<Plane>, ()> {
-        for (l, p) in cache.iter() {
+    // Level units of at most two distinct levels per quad; `None` in a slot = the level is
+    // outside the view (reads zeros).
+    let mut cache: [(u32, Option<LevelUnit>); 2] = [(u32::MAX, None); 2];
+    let mut unit = |level: u32| -> Result<Option<LevelUnit>, ()> {
+        for (l, u) in cache.iter() {
             if *l == level {
-                return Ok(*p);
+                return Ok(*u);
             }
         }
-        let p = match lay.geom(level) {
+        let u = match lay.geom(level) {
             None => None,
             // A level the 32-bit plane cannot address: the general path handles it.
-            Some(g) => Some(lay.plane(&g).ok_or(())?),
+            Some(g) => Some(LevelUnit::new(lay.plane(&g).ok_or(())?, s, req)),
         };
         let slot = if cache[0].0 == u32::MAX { 0 } else { 1 };
-        cache[slot] = (level, p);
-        Ok(p)
+        cache[slot] = (level, u);
+        Ok(u)
     };
     let array = h.ty == TextureType::TwoDArray;
-    let identity = h.swizzle == Swizzle::IDENTITY;
+    let output = Output::new(h, rgba);
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
         let (levels, delta, filt) = match lods[lane] {
@@ -114,67 +288,74 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
         let c = req.coords[lane];
         let layer = if array { select_layer(c[3], h.depth) } else { 0 };
         let mut b = Bilerp8 { delta: delta as u8, ..Bilerp8::default() };
-        let modes = [s.wrap[0], s.wrap[1]];
-        let off = [req.offset[0], req.offset[1]];
         let st = [c[0], c[1]];
-        if let Some(p) = plane(h.base_level + levels[0]).ok()? {
-            (b.taps[0], b.frac[0]) = taps(&p, p.layer_base(layer), st, modes, off, linear, mem, rgba, border);
+        if let Some(u) = unit(h.base_level + levels[0]).ok()? {
+            (b.taps[0], b.frac[0]) = u.taps::<M, true>(u.plane.layer_base(layer), st, linear, mem, border);
         }
         if delta != 0 {
-            if let Some(p) = plane(h.base_level + levels[1]).ok()? {
-                (b.taps[1], b.frac[1]) = taps(&p, p.layer_base(layer), st, modes, off, linear, mem, rgba, border);
+            if let Some(u) = unit(h.base_level + levels[1]).ok()? {
+                (b.taps[1], b.frac[1]) = u.taps::<M, true>(u.plane.layer_base(layer), st, linear, mem, border);
             }
         }
-        let words = filter_rgba8(&b);
-        *o = if identity { words } else { swizzle(words, h.swizzle, false) };
+        *o = output.apply(filter_rgba8(&b));
     }
     Some(out)
 }
 
-/// The four taps (`[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]`) and sub-texel weights of one
-/// level. A layer outside the texture (`layer_base = None`) reads zeros; border taps read
-/// `border`.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn taps<M: TexelMemory + ?Sized>(
-    p: &Plane,
-    layer_base: Option<u32>,
-    st: [u32; 2],
-    modes: [WrapMode; 2],
-    off: [i32; 2],
-    linear: bool,
+/// The output stage: stored byte order to R, G, B, A (filtering is per component, so the
+/// B/R exchange of BGRA8 is done once on the result instead of on every tap), then the
+/// view's swizzle.
+#[derive(Clone, Copy)]
+struct Output {
+    swizzle: Swizzle,
+    bgra: bool,
+    identity: bool,
+}
+
+/// The four swizzle sources as one word (one compare instead of four).
+const fn swizzle_code(sw: Swizzle) -> u32 {
+    u32::from_le_bytes([sw.0[0] as u8, sw.0[1] as u8, sw.0[2] as u8, sw.0[3] as u8])
+}
+
+impl Output {
+    fn new(h: &TextureHeader, rgba: bool) -> Output {
+        Output { swizzle: h.swizzle, bgra: !rgba, identity: swizzle_code(h.swizzle) == swizzle_code(Swizzle::IDENTITY) }
+    }
+
+    #[inline(always)]
+    fn apply(&self, w: [u32; 4]) -> [u32; 4] {
+        let w = if self.bgra { [w[2], w[1], w[0], w[3]] } else { w };
+        if self.identity {
+            w
+        } else {
+            swizzle(w, self.swizzle, false)
+        }
+    }
+}
+
+/// The quad on one level, level 0 of a single-layer texture, with the sampler's filter
+/// (no LOD unit): the kernel of the common bilinear case.
+#[inline(never)]
+fn single_level<M: TexelMemory + ?Sized, const BORDER_MODE: bool>(
+    lu: &LevelUnit,
     mem: &M,
-    rgba: bool,
+    req: &SampleRequest,
+    linear: bool,
+    output: Output,
     border: Rgba8,
-) -> ([Rgba8; 4], [u8; 2]) {
-    let ax = axis(texel_fixed_i32(st[0], p.size[0], modes[0]) + off[0] * 256, linear, modes[0], p.size[0]);
-    let ay = axis(texel_fixed_i32(st[1], p.size[1], modes[1]) + off[1] * 256, linear, modes[1], p.size[1]);
-    let tap = |x: Wrapped, y: Wrapped| match (x, y, layer_base) {
-        (Wrapped::Texel(x), Wrapped::Texel(y), Some(b)) => texel(mem, b + p.row(y) + p.col(x), rgba),
-        (Wrapped::Texel(_), Wrapped::Texel(_), None) => 0,
-        _ => border,
-    };
-    let [x0, x1] = ax.i;
-    let [y0, y1] = ay.i;
-    ([tap(x0, y0), tap(x1, y0), tap(x0, y1), tap(x1, y1)], [ax.frac, ay.frac])
+    out: &mut [[u32; 4]; 4],
+) {
+    let base = lu.plane.layer_base(0);
+    for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+        let (t, frac) = lu.taps::<M, BORDER_MODE>(base, [c[0], c[1]], linear, mem, border);
+        *o = output.apply(filter_level_rgba8(&t, frac));
+    }
 }
 
 /// Component codes (0 … 255) packed as [`Rgba8`].
 fn pack(r: i64, g: i64, b: i64, a: i64) -> Rgba8 {
     let c = |v: i64| v.clamp(0, 255) as u32;
     c(r) | c(g) << 8 | c(b) << 16 | c(a) << 24
-}
-
-/// One texel as [`Rgba8`]; a texel outside the memory reads as zeros.
-#[inline]
-fn texel<M: TexelMemory + ?Sized>(mem: &M, addr: u32, rgba: bool) -> Rgba8 {
-    let v = mem.read_u32(addr).unwrap_or(0);
-    if rgba {
-        v
-    } else {
-        // B, G, R, A bytes: swap bytes 0 and 2.
-        (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
-    }
 }
 
 #[cfg(test)]
@@ -216,8 +397,8 @@ mod tests {
         (
             0usize..3,
             any::<bool>(),
-            1u32..20,
-            1u32..20,
+            prop_oneof![1u32..20, (0u32..7).prop_map(|k| 1 << k)],
+            prop_oneof![1u32..20, (0u32..7).prop_map(|k| 1 << k)],
             1u32..4,
             0u32..7,
             0u32..3,
@@ -312,16 +493,21 @@ mod tests {
         #[test]
         fn fast_path_matches_general(h in header(), s in sampler(), req in request(), mem_len in 0usize..8192, seed in any::<u32>()) {
             let mem: std::vec::Vec<u8> = (0..mem_len as u32).map(|i| (i.wrapping_mul(2_654_435_761) ^ seed).wrapping_shr(13) as u8).collect();
-            let mip = s.mip_filter;
-            if let Some(fast) = quad(&h, &s, &mem[..], &req, mip) {
-                let general = sample_quad_general(&h, &s, &mem[..], &req, None, mip, true).unwrap();
-                prop_assert_eq!(fast, general);
-                FAST.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+            // Each case also runs LOD-free on level 0 (the single-level kernel).
+            let s0 = SamplerHeader { mip_filter: MipFilter::None, min_filter: s.mag_filter, max_anisotropy_log2: 0, ..s };
+            let h0 = TextureHeader { base_level: 0, ..h };
+            for (h, s) in [(h, s), (h0, s0)] {
+                let mip = s.mip_filter;
+                if let Some(fast) = quad(&h, &s, &mem[..], &req, mip) {
+                    let general = sample_quad_general(&h, &s, &mem[..], &req, None, mip, true).unwrap();
+                    prop_assert_eq!(fast, general);
+                    FAST.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                }
             }
             TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
             let (f, t) = (FAST.load(core::sync::atomic::Ordering::Relaxed), TOTAL.load(core::sync::atomic::Ordering::Relaxed));
             // The generated cases must mostly reach the fast path.
-            prop_assert!(t < 1000 || f * 2 > t, "fast path taken {} / {}", f, t);
+            prop_assert!(t < 1000 || f > t, "fast path taken {} / {}", f, t);
         }
     }
 
