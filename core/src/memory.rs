@@ -48,6 +48,13 @@ pub trait TexelMemory {
         let mut b = [0u8; 4];
         self.read(u64::from(addr), &mut b).then(|| u32::from_le_bytes(b))
     }
+
+    /// The whole memory as one byte slice from address 0, if it is one (the fast path then
+    /// reads 4-byte texels by index); `None` by default.
+    #[inline]
+    fn as_bytes(&self) -> Option<&[u8]> {
+        None
+    }
 }
 
 /// Byte-addressed texel memory (write side, for `STORE` and atomics).
@@ -63,6 +70,11 @@ fn range(len: usize, addr: u64, n: usize) -> Option<core::ops::Range<usize>> {
 }
 
 impl TexelMemory for [u8] {
+    #[inline]
+    fn as_bytes(&self) -> Option<&[u8]> {
+        Some(self)
+    }
+
     #[inline]
     fn read_u32(&self, addr: u32) -> Option<u32> {
         let a = usize::try_from(addr).ok()?;
@@ -95,6 +107,11 @@ impl TexelMemoryMut for [u8] {
 }
 
 impl<const N: usize> TexelMemory for [u8; N] {
+    #[inline]
+    fn as_bytes(&self) -> Option<&[u8]> {
+        Some(self)
+    }
+
     #[inline]
     fn read_u32(&self, addr: u32) -> Option<u32> {
         self.as_slice().read_u32(addr)
@@ -405,6 +422,24 @@ impl Plane {
         };
         h.base_address.checked_add(last)?.checked_add(tb.saturating_sub(1))?;
         Some(Plane { size: [w, hh], base: h.base_address, layer_stride: 0, layers: 1, pitch, tb, tiled })
+    }
+
+    /// The same plane addressed in 4-byte words (base, pitch, layer stride and texel size
+    /// divided by 4) for a 4-byte texel format whose base, pitch and layer stride are
+    /// multiples of 4; `None` otherwise. Its [`Plane::address`] is the byte address / 4.
+    pub const fn in_words(&self) -> Option<Plane> {
+        if self.tb != 4 || !self.base.is_multiple_of(4) || !self.layer_stride.is_multiple_of(4) {
+            return None;
+        }
+        // A tiled plane's pitch counts tiles (its rows scale with `tb`); a linear one's bytes.
+        let pitch = if self.tiled {
+            self.pitch
+        } else if self.pitch.is_multiple_of(4) {
+            self.pitch / 4
+        } else {
+            return None;
+        };
+        Some(Plane { base: self.base / 4, layer_stride: self.layer_stride / 4, pitch, tb: 1, ..*self })
     }
 
     /// Byte offset of row `y < height` within a layer (no overflow: checked at creation).

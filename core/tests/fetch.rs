@@ -403,7 +403,7 @@ proptest! {
     #[test]
     fn plane_matches_layout(t in arb_header(), c in any::<[u8; 3]>(), pitch in any::<bool>(), addr in any::<u32>()) {
         let mut t = t;
-        t.base_address = if c[2] & 1 == 1 { addr } else { t.base_address };
+        t.base_address = if c[2] & 1 == 1 { addr } else { t.base_address + u32::from(c[0] & 3) * u32::from(c[1] & 1) };
         if pitch && t.layout == Layout::PitchLinear {
             t.row_pitch = t.width * t.format.bytes_per_texel() + 12;
         }
@@ -427,6 +427,14 @@ proptest! {
             for layer in [0, u32::from(c[2] % 9)] {
                 for (x, y) in [(u32::from(c[0]), u32::from(c[1])), (u32::from(c[0] % 4), u32::from(c[1] % 4)), (g.size[0] - 1, g.size[1] - 1)] {
                     prop_assert_eq!(p.address(x, y, layer), lay.address_in(&g, x, y, 0, layer, 0));
+                    // The word-addressed form: the byte address / 4 wherever it applies, and it
+                    // applies to every 4-byte format on an aligned base and pitch.
+                    match p.in_words() {
+                        Some(wp) => prop_assert_eq!(wp.address(x, y, layer), p.address(x, y, layer).map(|a| a / 4)),
+                        None => prop_assert!(
+                            t.format.bytes_per_texel() * t.samples() != 4 || t.base_address % 4 != 0 || (t.layout == Layout::PitchLinear && t.row_pitch % 4 != 0) || t.layers() > 1
+                        ),
+                    }
                 }
             }
         }

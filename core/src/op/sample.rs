@@ -268,6 +268,14 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
         }
     }
     let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
+    if compare.is_none() {
+        // First the RGBA8 fast path (single-sample 2D only; linear-filterable, so the
+        // sampler's mip filter is the effective one).
+        let mut q = [[0; 4]; 4];
+        if rgba8::quad_into(h, s, mem, req, s.mip_filter, &mut q) {
+            return Ok(q);
+        }
+    }
     if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
         return Err(SampleError::TextureType);
     }
@@ -277,12 +285,6 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
         (MipFilter::Linear, false) => MipFilter::Nearest,
         (m, _) => m,
     };
-    if compare.is_none() {
-        let mut q = [[0; 4]; 4];
-        if rgba8::quad_into(h, s, mem, req, mip, &mut q) {
-            return Ok(q);
-        }
-    }
     sample_quad_general(h, s, mem, req, compare, mip, filterable)
 }
 

@@ -22,9 +22,13 @@ use crate::output::swizzle;
 use crate::texel::border_texel;
 use crate::wrap::{wrap_i32, Wrapped};
 
-/// Whether the texture's components are stored as R, G, B, A bytes (`false`: B, G, R, A).
+/// Whether the texture's components are stored as R, G, B, A bytes (`false`: B, G, R, A);
+/// `None` if it is not a linear RGBA8 / BGRA8, single-sample 2D (array) texture.
 fn byte_order(h: &TextureHeader) -> Option<bool> {
-    if h.srgb || !matches!(h.ty, TextureType::TwoD | TextureType::TwoDNoMipmap | TextureType::TwoDArray) {
+    if h.srgb
+        || !matches!(h.ty, TextureType::TwoD | TextureType::TwoDNoMipmap | TextureType::TwoDArray)
+        || h.samples() != 1
+    {
         return None;
     }
     match h.format {
@@ -134,12 +138,12 @@ impl LevelUnit {
     /// (`layer_base = None`) reads zeros; border taps read `border` (only looked for when
     /// `BORDER_MODE`: a CLAMP_TO_BORDER axis; `border` is then in the stored byte order).
     #[inline(always)]
-    fn taps<M: TexelMemory + ?Sized, const BORDER_MODE: bool>(
+    fn taps<const BORDER_MODE: bool>(
         &self,
         layer_base: Option<u32>,
         st: [u32; 2],
         linear: bool,
-        mem: &M,
+        read: impl Fn(u32) -> Rgba8,
         border: Rgba8,
     ) -> ([Rgba8; 4], [u8; 2]) {
         let p = &self.plane;
@@ -156,7 +160,7 @@ impl LevelUnit {
             if BORDER_MODE && (x == BORDER || y == BORDER) {
                 border
             } else {
-                mem.read_u32(r + c).unwrap_or(0)
+                read(r + c)
             }
         };
         let (r0, c0) = (row(y0), col(x0));
@@ -209,14 +213,16 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
     };
     let lod_free = mip == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy() == 1;
     if lod_free {
-        if let Some(plane) = Plane::level0(h) {
+        // Level 0 of a single-layer texture in word-addressed byte memory: the kernel.
+        if let (Some(bytes), Some(plane)) = (mem.as_bytes(), Plane::level0(h).and_then(|p| p.in_words())) {
+            let (texels, _) = bytes.as_chunks::<4>();
             let lu = LevelUnit::new(plane, s, req);
             let linear = s.mag_filter == Filter::Linear;
             let output = Output::new(h, rgba);
             if uses_border {
-                single_level::<M, true>(&lu, mem, req, linear, output, border, out);
+                single_level::<true>(&lu, texels, req, linear, output, border, out);
             } else {
-                single_level::<M, false>(&lu, mem, req, linear, output, border, out);
+                single_level::<false>(&lu, texels, req, linear, output, border, out);
             }
             return true;
         }
@@ -290,11 +296,13 @@ fn with_lod<M: TexelMemory + ?Sized>(
         let mut b = Bilerp8 { delta: delta as u8, ..Bilerp8::default() };
         let st = [c[0], c[1]];
         if let Some(u) = unit(h.base_level + levels[0]).ok()? {
-            (b.taps[0], b.frac[0]) = u.taps::<M, true>(u.plane.layer_base(layer), st, linear, mem, border);
+            (b.taps[0], b.frac[0]) =
+                u.taps::<true>(u.plane.layer_base(layer), st, linear, |a| mem.read_u32(a).unwrap_or(0), border);
         }
         if delta != 0 {
             if let Some(u) = unit(h.base_level + levels[1]).ok()? {
-                (b.taps[1], b.frac[1]) = u.taps::<M, true>(u.plane.layer_base(layer), st, linear, mem, border);
+                (b.taps[1], b.frac[1]) =
+                    u.taps::<true>(u.plane.layer_base(layer), st, linear, |a| mem.read_u32(a).unwrap_or(0), border);
             }
         }
         *o = output.apply(filter_rgba8(&b));
@@ -334,11 +342,13 @@ impl Output {
 }
 
 /// The quad on one level, level 0 of a single-layer texture, with the sampler's filter
-/// (no LOD unit): the kernel of the common bilinear case.
+/// (no LOD unit): the kernel of the common bilinear case. `lu`'s plane is addressed in
+/// words ([`Plane::in_words`]) and `texels` is the memory as 4-byte words, so a tap is one
+/// bounds-checked word read.
 #[inline(never)]
-fn single_level<M: TexelMemory + ?Sized, const BORDER_MODE: bool>(
+fn single_level<const BORDER_MODE: bool>(
     lu: &LevelUnit,
-    mem: &M,
+    texels: &[[u8; 4]],
     req: &SampleRequest,
     linear: bool,
     output: Output,
@@ -346,8 +356,9 @@ fn single_level<M: TexelMemory + ?Sized, const BORDER_MODE: bool>(
     out: &mut [[u32; 4]; 4],
 ) {
     let base = lu.plane.layer_base(0);
+    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le_bytes(*t));
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        let (t, frac) = lu.taps::<M, BORDER_MODE>(base, [c[0], c[1]], linear, mem, border);
+        let (t, frac) = lu.taps::<BORDER_MODE>(base, [c[0], c[1]], linear, read, border);
         *o = output.apply(filter_level_rgba8(&t, frac));
     }
 }
@@ -411,7 +422,7 @@ mod tests {
                 let f = if bgra { Format::BGRA8_UNORM } else { Format::RGBA8_UNORM };
                 let mut h = TextureHeader::new(ty, f, w, hh, d, levels);
                 h.base_level = base;
-                h.base_address = addr * 4;
+                h.base_address = addr * 4 + u32::from(addr % 7 == 0) * (addr % 3);
                 h.layout = if tiled { Layout::Tiled4x4 } else { Layout::PitchLinear };
                 let src = [
                     SwizzleSource::R,
