@@ -141,7 +141,7 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     if x == 0 {
         return 0;
     }
-    let lz = x.leading_zeros();
+    let lz = leading_zeros(x);
     let big = x << lz; // [2^31, 2^32)
     let q = big / 255; // [2^23, 2^24 + 2^16]
     let r = big - q * 255;
@@ -154,6 +154,48 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
         let m = q >> 1;
         let up = q & 1 & ((r != 0) as u32 | (m & 1));
         ((150 - shift - lz) << 23) + m + up
+    }
+}
+
+/// Leading zeros of a byte (`8` for 0).
+// Compile-time table fill: an out-of-range index is a build error, not a panic.
+#[allow(clippy::indexing_slicing)]
+const CLZ8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).leading_zeros() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `x.leading_zeros()` by byte table lookups, for cores without a count-leading-zeros
+/// instruction (RV32IMAC without Zbb: the generic sequence is ≈ 25 instructions).
+#[inline(always)]
+pub(crate) const fn leading_zeros_table(x: u32) -> u32 {
+    let (byte, base) = if x >> 24 != 0 {
+        (x >> 24, 0)
+    } else if x >> 16 != 0 {
+        (x >> 16, 8)
+    } else if x >> 8 != 0 {
+        (x >> 8, 16)
+    } else {
+        (x, 24)
+    };
+    // The index is masked to 0 … 255: it cannot be out of bounds.
+    #[allow(clippy::indexing_slicing)]
+    let lz = CLZ8[(byte & 0xFF) as usize] as u32;
+    lz + base
+}
+
+/// `x.leading_zeros()` with the cheaper form for the target.
+#[inline(always)]
+pub(crate) const fn leading_zeros(x: u32) -> u32 {
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        leading_zeros_table(x)
+    } else {
+        x.leading_zeros()
     }
 }
 
@@ -417,6 +459,29 @@ pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
             } else {
                 ratio_to_f16_bits(n, 1, (-exp) as u32, mode)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn leading_zeros_table_edges() {
+        assert_eq!(leading_zeros_table(0), 32);
+        for k in 0..32 {
+            for x in [1u32 << k, (1u32 << k) - 1, (1u32 << k) | 1, u32::MAX >> k] {
+                assert_eq!(leading_zeros_table(x), x.leading_zeros(), "x = {x:#x}");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn leading_zeros_table_matches(x in any::<u32>(), sh in 0u32..32) {
+            prop_assert_eq!(leading_zeros_table(x >> sh), (x >> sh).leading_zeros());
         }
     }
 }

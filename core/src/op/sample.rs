@@ -268,14 +268,25 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
         }
     }
     let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
+    // First the RGBA8 fast path (single-sample 2D only; linear-filterable, so the sampler's
+    // mip filter is the effective one).
     if compare.is_none() {
-        // First the RGBA8 fast path (single-sample 2D only; linear-filterable, so the
-        // sampler's mip filter is the effective one).
         let mut q = [[0; 4]; 4];
         if rgba8::quad_into(h, s, mem, req, s.mip_filter, &mut q) {
             return Ok(q);
         }
     }
+    sample_quad_checked(h, s, mem, req, compare)
+}
+
+/// [`sample_quad_with`] after the fast path: the type checks and the general path.
+fn sample_quad_checked<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    compare: Option<CompareHook<'_>>,
+) -> Result<[[u32; 4]; 4], SampleError> {
     if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
         return Err(SampleError::TextureType);
     }

@@ -125,6 +125,7 @@ struct LevelUnit {
 }
 
 impl LevelUnit {
+    #[inline(always)]
     fn new(plane: Plane, s: &SamplerHeader, req: &SampleRequest) -> LevelUnit {
         let ax = [
             AxisUnit::new(plane.size[0], s.wrap[0], req.offset[0]),
@@ -214,8 +215,8 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
     let lod_free = mip == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy() == 1;
     if lod_free {
         // Level 0 of a single-layer texture in word-addressed byte memory: the kernel.
-        if let (Some(bytes), Some(plane)) = (mem.as_bytes(), Plane::level0(h).and_then(|p| p.in_words())) {
-            let (texels, _) = bytes.as_chunks::<4>();
+        let words = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>);
+        if let (Some(([], texels, _)), Some(plane)) = (words, Plane::level0(h).and_then(|p| p.in_words())) {
             let lu = LevelUnit::new(plane, s, req);
             let linear = s.mag_filter == Filter::Linear;
             let output = Output::new(h, rgba);
@@ -305,7 +306,7 @@ fn with_lod<M: TexelMemory + ?Sized>(
                     u.taps::<true>(u.plane.layer_base(layer), st, linear, |a| mem.read_u32(a).unwrap_or(0), border);
             }
         }
-        *o = output.apply(filter_rgba8(&b));
+        output.apply(filter_rgba8(&b), o);
     }
     Some(out)
 }
@@ -331,24 +332,20 @@ impl Output {
     }
 
     #[inline(always)]
-    fn apply(&self, w: [u32; 4]) -> [u32; 4] {
+    fn apply(&self, w: [u32; 4], o: &mut [u32; 4]) {
         let w = if self.bgra { [w[2], w[1], w[0], w[3]] } else { w };
-        if self.identity {
-            w
-        } else {
-            swizzle(w, self.swizzle, false)
-        }
+        *o = if self.identity { w } else { swizzle(w, self.swizzle, false) };
     }
 }
 
 /// The quad on one level, level 0 of a single-layer texture, with the sampler's filter
 /// (no LOD unit): the kernel of the common bilinear case. `lu`'s plane is addressed in
-/// words ([`Plane::in_words`]) and `texels` is the memory as 4-byte words, so a tap is one
-/// bounds-checked word read.
+/// words ([`Plane::in_words`]) and `texels` is the memory as aligned little-endian 32-bit
+/// words (a 4-byte-aligned memory slice), so a tap is one bounds-checked word load.
 #[inline(never)]
 fn single_level<const BORDER_MODE: bool>(
     lu: &LevelUnit,
-    texels: &[[u8; 4]],
+    texels: &[u32],
     req: &SampleRequest,
     linear: bool,
     output: Output,
@@ -356,10 +353,10 @@ fn single_level<const BORDER_MODE: bool>(
     out: &mut [[u32; 4]; 4],
 ) {
     let base = lu.plane.layer_base(0);
-    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le_bytes(*t));
+    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
         let (t, frac) = lu.taps::<BORDER_MODE>(base, [c[0], c[1]], linear, read, border);
-        *o = output.apply(filter_level_rgba8(&t, frac));
+        output.apply(filter_level_rgba8(&t, frac), o);
     }
 }
 
@@ -503,14 +500,18 @@ mod tests {
         /// generated cases do reach it: see `fast_path_is_taken`).
         #[test]
         fn fast_path_matches_general(h in header(), s in sampler(), req in request(), mem_len in 0usize..8192, seed in any::<u32>()) {
-            let mem: std::vec::Vec<u8> = (0..mem_len as u32).map(|i| (i.wrapping_mul(2_654_435_761) ^ seed).wrapping_shr(13) as u8).collect();
+            let all: std::vec::Vec<u8> = (0..mem_len as u32 + 3).map(|i| (i.wrapping_mul(2_654_435_761) ^ seed).wrapping_shr(13) as u8).collect();
+            // A 4-byte-aligned slice (the word-read kernel) or, for one seed in four, a
+            // misaligned one (the byte-read path).
+            let skip = if seed % 4 == 0 { 1 + (seed >> 2) as usize % 3 } else { 0 };
+            let mem = &all[skip..skip + mem_len];
             // Each case also runs LOD-free on level 0 (the single-level kernel).
             let s0 = SamplerHeader { mip_filter: MipFilter::None, min_filter: s.mag_filter, max_anisotropy_log2: 0, ..s };
             let h0 = TextureHeader { base_level: 0, ..h };
             for (h, s) in [(h, s), (h0, s0)] {
                 let mip = s.mip_filter;
-                if let Some(fast) = quad(&h, &s, &mem[..], &req, mip) {
-                    let general = sample_quad_general(&h, &s, &mem[..], &req, None, mip, true).unwrap();
+                if let Some(fast) = quad(&h, &s, mem, &req, mip) {
+                    let general = sample_quad_general(&h, &s, mem, &req, None, mip, true).unwrap();
                     prop_assert_eq!(fast, general);
                     FAST.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
                 }
