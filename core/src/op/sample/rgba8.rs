@@ -8,7 +8,12 @@
 //!
 //! When the sampler makes the LOD irrelevant (mip NONE, the same mag and min filter, no
 //! anisotropy) the LOD unit is not run at all: every lane reads the base level with that
-//! filter, which is exactly what the LOD decision would give.
+//! filter, which is exactly what the LOD decision would give. If that level is level 0 of a
+//! single-layer texture and the memory is a 4-byte-aligned slice, the quad runs through the
+//! single-level kernel ([`single_level`]): per-quad axis units (coordinate shift for
+//! power-of-two sizes, a mask-and-clamp wrap for CLAMP_TO_EDGE / REPEAT), word-indexed texel
+//! reads, one level's filter and conversion. Everything else on this path goes through
+//! [`with_lod`] (per-lane LOD, one or two levels, byte-addressed reads).
 
 // Indices are lanes 0..4 and axes 0..2 of fixed-size arrays.
 #![allow(clippy::indexing_slicing)]
