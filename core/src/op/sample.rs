@@ -334,27 +334,8 @@ fn sample_quad_general<M: TexelMemory + ?Sized>(
                         let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
                         let mut u = [0i64; 3];
                         for a in 0..3 {
-                            let mode = s.wrap[a];
-                            let an = if n == 1 {
-                                0
-                            } else {
-                                aniso_offset(
-                                    2 * i64::from(i) - i64::from(n) - 1,
-                                    2 * (u64::from(n) + 1),
-                                    ll.major[a],
-                                    sizes[a],
-                                    mode,
-                                )
-                            };
-                            let off = i128::from(req.offset[a]) * 256;
-                            let total: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
-                                i128::from(texel_fixed(sc[a], sizes[a], mode)) + an + off
-                            } else {
-                                f32_scaled_rne_wide(sc[a], u64::from(sizes[a]) * 256) + an + off
-                            };
-                            // Saturate far outside any texture (±2^62 / 256 texels) so the
-                            // −128 of LINEAR and the wrap can never overflow.
-                            u[a] = total.clamp(-(1 << 62), 1 << 62) as i64;
+                            let t = (2 * i64::from(i) - i64::from(n) - 1, 2 * (u64::from(n) + 1));
+                            u[a] = axis_coord(sc[a], sizes[a], s.wrap[a], req.offset[a], n, t, ll.major[a]);
                         }
                         ctx.level(&mut acc, u, layer, At { level, linear, weight: wl });
                     }
@@ -375,6 +356,23 @@ fn sample_quad_general<M: TexelMemory + ?Sized>(
     Ok(out)
 }
 
+/// The S.8 coordinate of one axis of one (anisotropic) sample position: the coordinate
+/// `c` on `size` texels, plus the anisotropic offset `t = t_num / t_den` along the major
+/// derivative `d` (when `n > 1`) and the texel offset, saturated to ±2^62.
+#[inline(never)]
+fn axis_coord(c: u32, size: u32, mode: WrapMode, offset: i32, n: u32, t: (i64, u64), d: Pf) -> i64 {
+    let an = if n == 1 { 0 } else { aniso_offset(t.0, t.1, d, size, mode) };
+    let off = i128::from(offset) * 256;
+    let total: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
+        i128::from(texel_fixed(c, size, mode)) + an + off
+    } else {
+        f32_scaled_rne_wide(c, u64::from(size) * 256) + an + off
+    };
+    // Saturate far outside any texture (±2^62 / 256 texels) so the −128 of LINEAR and the
+    // wrap can never overflow.
+    total.clamp(-(1 << 62), 1 << 62) as i64
+}
+
 /// The S.8 offset of anisotropic sample `i` on an axis of `size` texels:
 /// `RNE(t × d × size × 256)` with `t = t_num / t_den` and `d` the major-axis derivative,
 /// computed **exactly** from `d`'s significand. For REPEAT / MIRRORED_REPEAT the result is
@@ -389,9 +387,9 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
     let a: u128 = u128::from(t_num.unsigned_abs()) * u128::from(d.m) * u128::from(u64::from(size) * 256);
     let e = d.e;
     let den = u128::from(t_den);
+    let rem = |num: u128, den: u128| divrem_u128(num, den).1;
     let rne = |num: u128, den: u128| -> u128 {
-        let q = num / den;
-        let r = num % den;
+        let (q, r) = divrem_u128(num, den);
         if 2 * r > den || (2 * r == den && q & 1 == 1) {
             q + 1
         } else {
@@ -404,17 +402,17 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
         if periodic {
             // (a × 2^e) mod (den × p), then ÷ den: exact modulo p.
             let m = den * p;
-            let mut pow = 1u128 % m;
-            let mut base = 2u128 % m;
+            let mut pow = rem(1, m);
+            let mut base = rem(2, m);
             let mut k = e as u32;
             while k > 0 {
                 if k & 1 == 1 {
-                    pow = pow * base % m;
+                    pow = rem(pow * base, m);
                 }
-                base = base * base % m;
+                base = rem(base * base, m);
                 k >>= 1;
             }
-            rne(a % m * pow % m, den) % p
+            rem(rne(rem(rem(a, m) * pow, m), den), p)
         } else if e >= 64 || a.leading_zeros() < e as u32 + 2 {
             1 << 120
         } else {
@@ -427,18 +425,30 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
         } else if periodic && sh < 40 {
             // a / (den × 2^sh) modulo p: reduce a modulo den × 2^sh × p (< 2^71) first.
             let dd = den << sh;
-            rne(a % (dd * p), dd) % p
+            rem(rne(rem(a, dd * p), dd), p)
         } else {
             // a / (den × 2^sh), den × 2^sh < 2^106.
             rne(a, den << sh).min(1 << 120)
         }
     };
-    let v = if periodic { (mag % p) as i128 } else { mag as i128 };
+    let v = if periodic { rem(mag, p) as i128 } else { mag as i128 };
     if neg {
         -v
     } else {
         v
     }
+}
+
+/// `(n / d, n % d)`, emitted once: a 32-bit target has no 128-bit division instruction or
+/// library call, so the compiler expands every `u128` `/` and `%` inline into a long
+/// shift-subtract loop. `d = 0` (never passed) gives `(0, n)` instead of a panic.
+#[inline(never)]
+fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
+    if d == 0 {
+        return (0, n);
+    }
+    let q = n / d;
+    (q, n - q * d)
 }
 
 // ------------------------------------------------------------------ TGSI wrappers
