@@ -293,6 +293,19 @@ pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
     round_pack_f32(neg, q, drop - k - shift as i32, r != 0 || sticky)
 }
 
+/// `(n / d, n % d)`, emitted once: a 32-bit target has no 128-bit division instruction or
+/// library call, so the compiler expands every `u128` `/` and `%` inline into a long
+/// shift-subtract loop; the anisotropic offset and [`crate::pf::Pf::div`] share this one.
+/// `d = 0` (never passed) gives `(0, n)` instead of a panic.
+#[inline(never)]
+pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
+    if d == 0 {
+        return (0, n);
+    }
+    let q = n / d;
+    (q, n - q * d)
+}
+
 /// Rounding modes of the `.F16` output (NVIDIA `FP16_ROUNDING_MODE`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

@@ -98,7 +98,7 @@ impl Pf {
         let a = self.norm();
         let b = o.norm();
         // (a.m << 63) / b.m ∈ [2^62, 2^64)
-        let q = ((a.m as u128) << 63) / b.m as u128;
+        let q = crate::fp::divrem_u128((a.m as u128) << 63, b.m as u128).0;
         Pf::new(a.neg != b.neg, q as u64, a.e - b.e - 63)
     }
 

@@ -387,9 +387,9 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
     let a: u128 = u128::from(t_num.unsigned_abs()) * u128::from(d.m) * u128::from(u64::from(size) * 256);
     let e = d.e;
     let den = u128::from(t_den);
-    let rem = |num: u128, den: u128| divrem_u128(num, den).1;
+    let rem = |num: u128, den: u128| crate::fp::divrem_u128(num, den).1;
     let rne = |num: u128, den: u128| -> u128 {
-        let (q, r) = divrem_u128(num, den);
+        let (q, r) = crate::fp::divrem_u128(num, den);
         if 2 * r > den || (2 * r == den && q & 1 == 1) {
             q + 1
         } else {
@@ -437,18 +437,6 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
     } else {
         v
     }
-}
-
-/// `(n / d, n % d)`, emitted once: a 32-bit target has no 128-bit division instruction or
-/// library call, so the compiler expands every `u128` `/` and `%` inline into a long
-/// shift-subtract loop. `d = 0` (never passed) gives `(0, n)` instead of a panic.
-#[inline(never)]
-fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
-    if d == 0 {
-        return (0, n);
-    }
-    let q = n / d;
-    (q, n - q * d)
 }
 
 // ------------------------------------------------------------------ TGSI wrappers
