@@ -375,13 +375,14 @@ pub fn gather4<M: TexelMemory + ?Sized>(
     if reference.is_some() && domains(h.format, h.srgb)[0].is_integer() {
         return Err(GatherError::Compare);
     }
+    let border = border_texel(h.format, h.srgb, s.border_color);
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
         let g = Gatherer {
             h,
             s,
             mem,
-            border: border_texel(h.format, h.srgb, s.border_color),
+            border,
             comp: h.swizzle.0[comp],
             lacks_zero: false,
             reference: reference.map(|r| r[lane]),
