@@ -303,7 +303,14 @@ pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
         return (0, n);
     }
     let q = n / d;
-    (q, n - q * d)
+    (q, n - mul_u128(q, d))
+}
+
+/// `a × b` (callers keep it below 2^128), emitted once for the same reason as
+/// [`divrem_u128`]: a 32-bit target expands each 128-bit product into ~16 multiplies.
+#[inline(never)]
+pub(crate) const fn mul_u128(a: u128, b: u128) -> u128 {
+    a * b
 }
 
 /// Rounding modes of the `.F16` output (NVIDIA `FP16_ROUNDING_MODE`).

@@ -382,9 +382,10 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
     if t_num == 0 || d.is_zero() || t_den == 0 {
         return 0;
     }
+    use crate::fp::mul_u128 as mul;
     let neg = (t_num < 0) != d.neg;
     // |value| = a × 2^e / t_den, a < 2^(4 + 64 + 24).
-    let a: u128 = u128::from(t_num.unsigned_abs()) * u128::from(d.m) * u128::from(u64::from(size) * 256);
+    let a: u128 = mul(mul(u128::from(t_num.unsigned_abs()), u128::from(d.m)), u128::from(u64::from(size) * 256));
     let e = d.e;
     let den = u128::from(t_den);
     let rem = |num: u128, den: u128| crate::fp::divrem_u128(num, den).1;
@@ -401,18 +402,18 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
     let mag: u128 = if e >= 0 {
         if periodic {
             // (a × 2^e) mod (den × p), then ÷ den: exact modulo p.
-            let m = den * p;
+            let m = mul(den, p);
             let mut pow = rem(1, m);
             let mut base = rem(2, m);
             let mut k = e as u32;
             while k > 0 {
                 if k & 1 == 1 {
-                    pow = rem(pow * base, m);
+                    pow = rem(mul(pow, base), m);
                 }
-                base = rem(base * base, m);
+                base = rem(mul(base, base), m);
                 k >>= 1;
             }
-            rem(rne(rem(rem(a, m) * pow, m), den), p)
+            rem(rne(rem(mul(rem(a, m), pow), m), den), p)
         } else if e >= 64 || a.leading_zeros() < e as u32 + 2 {
             1 << 120
         } else {
@@ -425,7 +426,7 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
         } else if periodic && sh < 40 {
             // a / (den × 2^sh) modulo p: reduce a modulo den × 2^sh × p (< 2^71) first.
             let dd = den << sh;
-            rem(rne(rem(a, dd * p), dd), p)
+            rem(rne(rem(a, mul(dd, p)), dd), p)
         } else {
             // a / (den × 2^sh), den × 2^sh < 2^106.
             rne(a, den << sh).min(1 << 120)
