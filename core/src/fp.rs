@@ -257,8 +257,11 @@ pub const fn f32_div(a: u32, b: u32) -> u32 {
         (F32Class::Finite { mant: ma, exp: ea }, F32Class::Finite { mant: mb, exp: eb }) => {
             // (ma << 40) / mb has ≥ 40 − 24 + 1 = 17 … 64 bits: ≥ 26 significant bits.
             let num = (ma as u64) << 40;
-            let q = num / mb as u64;
-            let r = num % mb as u64;
+            // `mb ≥ 1` for a finite non-zero value; the test only tells the compiler so (no
+            // division-by-zero panic path).
+            let mb = if mb == 0 { 1 } else { mb as u64 };
+            let q = num / mb;
+            let r = num % mb;
             round_pack_f32(neg, q, ea - eb - 40, r != 0)
         }
     }

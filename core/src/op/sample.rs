@@ -200,6 +200,7 @@ pub(crate) fn lane_lod(
     mip: MipFilter,
     filterable: bool,
 ) -> LaneLod {
+    let lane = lane & 3;
     let c = req.coords[lane];
     let cd = coord_derivs(req, lane);
     let dv = derivs(h, c, cd);
