@@ -297,16 +297,33 @@ pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
 }
 
 /// `(n / d, n % d)`, emitted once: a 32-bit target has no 128-bit division instruction or
-/// library call, so the compiler expands every `u128` `/` and `%` inline into a long
-/// shift-subtract loop; the anisotropic offset and [`crate::pf::Pf::div`] share this one.
-/// `d = 0` (never passed) gives `(0, n)` instead of a panic.
+/// library call, so the compiler would expand every `u128` `/` and `%` inline into its own
+/// long shift-subtract loop (1.6 KiB each on RV32); the anisotropic offset and
+/// [`crate::pf::Pf::div`] share this one. It is that loop written out with shifts by one
+/// only (cheap on 32-bit registers): restoring division, one quotient bit per step, over the
+/// significant bits of `n`. `d = 0` (never passed) gives `(0, n)` instead of a panic.
 #[inline(never)]
 pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
     if d == 0 {
         return (0, n);
     }
-    let q = n / d;
-    (q, n - mul_u128(q, d))
+    let lz = n.leading_zeros();
+    // `q` holds the dividend bits not yet brought down (at the top) and, below them, the
+    // quotient bits found so far.
+    let mut q = if lz == 128 { 0 } else { n << lz };
+    let mut r: u128 = 0;
+    let mut i = lz;
+    while i < 128 {
+        let top = r >> 127;
+        r = (r << 1) | (q >> 127);
+        q <<= 1;
+        if top == 1 || r >= d {
+            r = r.wrapping_sub(d);
+            q |= 1;
+        }
+        i += 1;
+    }
+    (q, r)
 }
 
 /// `a × b` (callers keep it below 2^128), emitted once for the same reason as
@@ -442,6 +459,50 @@ pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
             } else {
                 ratio_to_f16_bits(n, 1, (-exp) as u32, mode)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn check(n: u128, d: u128) {
+        let want = if d == 0 { (0, n) } else { (n / d, n % d) };
+        assert_eq!(divrem_u128(n, d), want, "{n} / {d}");
+        assert_eq!(mul_u128(n >> 64, d >> 64), (n >> 64) * (d >> 64));
+    }
+
+    #[test]
+    fn divrem_u128_corners() {
+        let v = [
+            0u128,
+            1,
+            2,
+            3,
+            255,
+            1 << 63,
+            u64::MAX as u128,
+            1 << 64,
+            (1 << 127) - 1,
+            1 << 127,
+            u128::MAX - 1,
+            u128::MAX,
+        ];
+        for n in v {
+            for d in v {
+                check(n, d);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn divrem_u128_matches_native(n in any::<u128>(), d in any::<u128>(), ns in 0u32..128, ds in 0u32..128) {
+            // Operands of every width, as the anisotropic offset and Pf::div use them.
+            check(n >> ns, d >> ds);
+            check(n, (d >> ds).max(1));
         }
     }
 }
