@@ -168,14 +168,17 @@ fn derivs(h: &TextureHeader, c: [u32; 4], d: [[Pf; 3]; 2]) -> Derivs {
 fn coord_derivs(req: &SampleRequest, lane: usize) -> [[Pf; 3]; 2] {
     match req.grads {
         Some(g) => {
-            let g = g[lane];
-            [g[0].map(Pf::from_f32), g[1].map(Pf::from_f32)]
+            let [gx, gy] = g[lane & 3];
+            [gx.map(Pf::from_f32), gy.map(Pf::from_f32)]
         }
         None => {
-            let c = |l: usize, i: usize| Pf::from_f32(req.coords[l][i]);
-            let dx = [c(1, 0).sub(c(0, 0)), c(1, 1).sub(c(0, 1)), c(1, 2).sub(c(0, 2))];
-            let dy = [c(2, 0).sub(c(0, 0)), c(2, 1).sub(c(0, 1)), c(2, 2).sub(c(0, 2))];
-            [dx, dy]
+            // ∂/∂x = lane 1 − lane 0, ∂/∂y = lane 2 − lane 0 (lane 0 converted once).
+            let [c0, c1, c2, _] = req.coords;
+            let base = [Pf::from_f32(c0[0]), Pf::from_f32(c0[1]), Pf::from_f32(c0[2])];
+            let d = |c: [u32; 4]| -> [Pf; 3] {
+                [Pf::from_f32(c[0]).sub(base[0]), Pf::from_f32(c[1]).sub(base[1]), Pf::from_f32(c[2]).sub(base[2])]
+            };
+            [d(c1), d(c2)]
         }
     }
 }
