@@ -297,8 +297,11 @@ pub const fn f32_div(a: u32, b: u32) -> u32 {
         (F32Class::Finite { mant: ma, exp: ea }, F32Class::Finite { mant: mb, exp: eb }) => {
             // (ma << 40) / mb has ≥ 40 − 24 + 1 = 17 … 64 bits: ≥ 26 significant bits.
             let num = (ma as u64) << 40;
-            let q = num / mb as u64;
-            let r = num % mb as u64;
+            // `mb ≥ 1` for a finite non-zero value; the test only tells the compiler so (no
+            // division-by-zero panic path).
+            let mb = if mb == 0 { 1 } else { mb as u64 };
+            let q = num / mb;
+            let r = num % mb;
             round_pack_f32(neg, q, ea - eb - 40, r != 0)
         }
     }
@@ -331,6 +334,43 @@ pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
     let q = scaled / den;
     let r = scaled % den;
     round_pack_f32(neg, q, drop - k - shift as i32, r != 0 || sticky)
+}
+
+/// `(n / d, n % d)`, emitted once: a 32-bit target has no 128-bit division instruction or
+/// library call, so the compiler would expand every `u128` `/` and `%` inline into its own
+/// long shift-subtract loop (1.6 KiB each on RV32); the anisotropic offset and
+/// [`crate::pf::Pf::div`] share this one. It is that loop written out with shifts by one
+/// only (cheap on 32-bit registers): restoring division, one quotient bit per step, over the
+/// significant bits of `n`. `d = 0` (never passed) gives `(0, n)` instead of a panic.
+#[inline(never)]
+pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
+    if d == 0 {
+        return (0, n);
+    }
+    let lz = n.leading_zeros();
+    // `q` holds the dividend bits not yet brought down (at the top) and, below them, the
+    // quotient bits found so far.
+    let mut q = if lz == 128 { 0 } else { n << lz };
+    let mut r: u128 = 0;
+    let mut i = lz;
+    while i < 128 {
+        let top = r >> 127;
+        r = (r << 1) | (q >> 127);
+        q <<= 1;
+        if top == 1 || r >= d {
+            r = r.wrapping_sub(d);
+            q |= 1;
+        }
+        i += 1;
+    }
+    (q, r)
+}
+
+/// `a × b` (callers keep it below 2^128), emitted once for the same reason as
+/// [`divrem_u128`]: a 32-bit target expands each 128-bit product into ~16 multiplies.
+#[inline(never)]
+pub(crate) const fn mul_u128(a: u128, b: u128) -> u128 {
+    a * b
 }
 
 /// Rounding modes of the `.F16` output (NVIDIA `FP16_ROUNDING_MODE`).
@@ -467,6 +507,44 @@ pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    fn check(n: u128, d: u128) {
+        let want = n.checked_div(d).zip(n.checked_rem(d)).unwrap_or((0, n));
+        assert_eq!(divrem_u128(n, d), want, "{n} / {d}");
+        assert_eq!(mul_u128(n >> 64, d >> 64), (n >> 64) * (d >> 64));
+    }
+
+    #[test]
+    fn divrem_u128_corners() {
+        let v = [
+            0u128,
+            1,
+            2,
+            3,
+            255,
+            1 << 63,
+            u64::MAX as u128,
+            1 << 64,
+            (1 << 127) - 1,
+            1 << 127,
+            u128::MAX - 1,
+            u128::MAX,
+        ];
+        for n in v {
+            for d in v {
+                check(n, d);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn divrem_u128_matches_native(n in any::<u128>(), d in any::<u128>(), ns in 0u32..128, ds in 0u32..128) {
+            // Operands of every width, as the anisotropic offset and Pf::div use them.
+            check(n >> ns, d >> ds);
+            check(n, (d >> ds).max(1));
+        }
+    }
 
     #[test]
     fn leading_zeros_table_edges() {

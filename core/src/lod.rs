@@ -152,7 +152,10 @@ pub fn select_level(lambda_base: i32, shader_bias: i32, s: &SamplerHeader, level
     let max = i32::from(s.max_lod.to_bits());
     let lambda = min.max(max.min(unclamped));
     let magnify = lambda <= 0;
-    let q = levels.saturating_sub(1) as i32;
+    // Valid views have ≤ 17 levels; capping the last level at 255 changes no result (λ never
+    // exceeds 127.996, so any cap ≥ 128 leaves `dp` and `lo` as they were) and keeps
+    // `q × 256` from overflowing (which made the clamp below panic on a bogus header).
+    let q = levels.saturating_sub(1).min(255) as i32;
     let dp = lambda.clamp(0, q * 256);
     let (level, level2, delta, used) = match mip {
         MipFilter::None => (0, 0, 0, 0),

@@ -98,39 +98,60 @@ impl Pf {
         let a = self.norm();
         let b = o.norm();
         // (a.m << 63) / b.m ∈ [2^62, 2^64)
-        let q = ((a.m as u128) << 63) / b.m as u128;
+        let q = crate::fp::divrem_u128((a.m as u128) << 63, b.m as u128).0;
         Pf::new(a.neg != b.neg, q as u64, a.e - b.e - 63)
     }
 
     /// Sum (the smaller operand's bits below the larger's LSB are truncated).
+    ///
+    /// The exact sum is formed on 128 bits — both significands placed at bit 62 of the wide
+    /// value (2 guard bits of headroom), the smaller one shifted right by the exponent
+    /// difference and truncated — and its top 64 bits are kept (truncated). The wide value is
+    /// held as two `u64` halves so that every variable shift is a 64-bit one (a 128-bit
+    /// shift by a variable amount is a long sequence on a 32-bit target).
     pub const fn add(self, o: Pf) -> Pf {
         if self.m == 0 {
             return o.norm();
         }
-        if o.m == 0 {
-            return self.norm();
-        }
         let a = self.norm();
+        if o.m == 0 {
+            return a;
+        }
         let b = o.norm();
         let (hi, lo) = if a.e >= b.e { (a, b) } else { (b, a) };
         let shift = (hi.e - lo.e) as u32;
-        // Work with 2 guard bits of headroom: values as u128 << 62.
-        let hm = (hi.m as u128) << 62;
-        let lm = if shift >= 126 { 0 } else { ((lo.m as u128) << 62) >> shift };
-        let (neg, mag) = if hi.neg == lo.neg {
-            (hi.neg, hm + lm)
-        } else if hm >= lm {
-            (hi.neg, hm - lm)
+        // hm = hi.m << 62, lm = (lo.m << 62) >> shift (0 from shift 126 on), as (high, low).
+        let hm = (hi.m >> 2, hi.m << 62);
+        let lm = if shift >= 126 {
+            (0, 0)
+        } else if shift == 62 {
+            (0, lo.m)
+        } else if shift < 62 {
+            let k = 62 - shift;
+            (lo.m >> (64 - k), lo.m << k)
         } else {
-            (lo.neg, lm - hm)
+            (0, lo.m >> (shift - 62))
         };
-        if mag == 0 {
+        let (neg, mag) = if hi.neg == lo.neg {
+            (hi.neg, add128(hm, lm))
+        } else if hm.0 > lm.0 || (hm.0 == lm.0 && hm.1 >= lm.1) {
+            (hi.neg, sub128(hm, lm))
+        } else {
+            (lo.neg, sub128(lm, hm))
+        };
+        let (mh, ml) = mag;
+        if mh == 0 && ml == 0 {
             return Pf::ZERO;
         }
-        // Bring back to 64 bits.
-        let len = 128 - mag.leading_zeros() as i32;
+        // Bring back to 64 bits: the sum is below 2^127, so at most 63 bits are dropped.
+        let len = if mh != 0 { 128 - mh.leading_zeros() as i32 } else { 64 - ml.leading_zeros() as i32 };
         let drop = len - 64;
-        let m = if drop > 0 { (mag >> drop as u32) as u64 } else { (mag << (-drop) as u32) as u64 };
+        let m = if drop > 0 {
+            let d = drop as u32;
+            (mh << (64 - d)) | (ml >> d)
+        } else {
+            ml << (-drop) as u32
+        };
         Pf::new(neg, m, hi.e - 62 + drop)
     }
 
@@ -254,6 +275,18 @@ impl Pf {
     }
 }
 
+/// `a + b` on `(high, low)` halves (no overflow: both are below 2^126).
+const fn add128(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
+    let (lo, carry) = a.1.overflowing_add(b.1);
+    (a.0.wrapping_add(b.0).wrapping_add(carry as u64), lo)
+}
+
+/// `a − b` on `(high, low)` halves, `a ≥ b`.
+const fn sub128(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
+    let (lo, borrow) = a.1.overflowing_sub(b.1);
+    (a.0.wrapping_sub(b.0).wrapping_sub(borrow as u64), lo)
+}
+
 /// `floor(sqrt(v))`.
 const fn isqrt_u128(v: u128) -> u128 {
     if v == 0 {
@@ -268,5 +301,75 @@ const fn isqrt_u128(v: u128) -> u128 {
             return x;
         }
         x = y;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The former all-`u128` sum: the definition [`Pf::add`] must reproduce bit for bit.
+    fn add_u128(x: Pf, o: Pf) -> Pf {
+        if x.m == 0 {
+            return o.norm();
+        }
+        if o.m == 0 {
+            return x.norm();
+        }
+        let a = x.norm();
+        let b = o.norm();
+        let (hi, lo) = if a.e >= b.e { (a, b) } else { (b, a) };
+        let shift = (hi.e - lo.e) as u32;
+        let hm = (hi.m as u128) << 62;
+        let lm = if shift >= 126 { 0 } else { ((lo.m as u128) << 62) >> shift };
+        let (neg, mag) = if hi.neg == lo.neg {
+            (hi.neg, hm + lm)
+        } else if hm >= lm {
+            (hi.neg, hm - lm)
+        } else {
+            (lo.neg, lm - hm)
+        };
+        if mag == 0 {
+            return Pf::ZERO;
+        }
+        let len = 128 - mag.leading_zeros() as i32;
+        let drop = len - 64;
+        let m = if drop > 0 { (mag >> drop as u32) as u64 } else { (mag << (-drop) as u32) as u64 };
+        Pf::new(neg, m, hi.e - 62 + drop)
+    }
+
+    /// Raw operands of every kind: zero significands, unnormalized ones, exponents that
+    /// saturate or flush in `norm`, and nearby exponents (every shift 0 … 130).
+    fn pf() -> impl Strategy<Value = Pf> {
+        let m = prop_oneof![
+            Just(0u64),
+            Just(1u64),
+            Just(u64::MAX),
+            Just(1u64 << 63),
+            any::<u64>(),
+            (any::<u64>(), 0u32..64).prop_map(|(v, s)| v >> s),
+        ];
+        let e = prop_oneof![
+            -140i32..140,
+            -(E_MAX + 70)..-(E_MAX - 70),
+            (E_MAX - 70)..(E_MAX + 70),
+            any::<i32>().prop_map(|e| e >> 8)
+        ];
+        (any::<bool>(), m, e).prop_map(|(neg, m, e)| Pf { neg, m, e })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn add_matches_u128_definition(a in pf(), b in pf(), d in 0i32..131) {
+            prop_assert_eq!(a.add(b), add_u128(a, b));
+            // The same with an exact exponent distance.
+            let c = Pf { e: a.e.saturating_sub(d), ..b };
+            prop_assert_eq!(a.add(c), add_u128(a, c));
+            prop_assert_eq!(c.add(a), add_u128(c, a));
+            prop_assert_eq!(a.add(a.neg()), add_u128(a, a.neg()));
+        }
     }
 }

@@ -395,40 +395,44 @@ const fn int_bits(format: Format) -> u32 {
 pub fn border_texel(format: Format, srgb: bool, border: [u32; 4]) -> Texel {
     let d = domains(format, srgb);
     let bits = int_bits(format);
-    let conv = |dom: Domain, w: u32| -> i64 {
-        match dom {
-            Domain::Unorm(n) => unorm_from_f32(w, n as u32) as i64,
-            Domain::Snorm(n) => snorm_from_f32(w, n as u32),
-            Domain::F16 => i64::from(f32_to_f16_bits(w)),
-            Domain::F32 => i64::from(w),
-            Domain::Uint => {
-                let max = if bits >= 32 { u64::from(u32::MAX) } else { (1u64 << bits) - 1 };
-                u64::from(w).min(max) as i64
-            }
-            Domain::Sint => {
-                let v = i64::from(w as i32);
-                let lim = 1i64 << (bits.clamp(1, 32) - 1);
-                v.clamp(-lim, lim - 1)
-            }
-        }
-    };
-    let [r, g, b, a] = border;
-    let c = |i: usize, w: u32| d.get(i).map_or(0, |dom| conv(*dom, w));
-    let one = |i: usize| d.get(i).map_or(1, |dom| dom.one());
+    // Every word converted once, through one out-of-line conversion (the layouts below only
+    // pick and replicate them).
+    let mut c = [0i64; 4];
+    for ((slot, dom), w) in c.iter_mut().zip(d).zip(border) {
+        *slot = border_word(dom, bits, w);
+    }
+    let [r, g, b, a] = c;
+    let [_, _, _, d3] = d;
+    let one = d3.one();
     Texel(match format.layout() {
-        ComponentLayout::R => [c(0, r), 0, 0, one(3)],
-        ComponentLayout::Rg => [c(0, r), c(1, g), 0, one(3)],
-        ComponentLayout::Rgb => [c(0, r), c(1, g), c(2, b), one(3)],
-        ComponentLayout::Rgba => [c(0, r), c(1, g), c(2, b), c(3, a)],
-        ComponentLayout::A => [0, 0, 0, c(3, a)],
-        ComponentLayout::L | ComponentLayout::Z => {
-            let l = c(0, r);
-            [l, l, l, one(3)]
-        }
-        ComponentLayout::La => {
-            let l = c(0, r);
-            [l, l, l, c(3, a)]
-        }
-        ComponentLayout::I | ComponentLayout::S => [c(0, r); 4],
+        ComponentLayout::R => [r, 0, 0, one],
+        ComponentLayout::Rg => [r, g, 0, one],
+        ComponentLayout::Rgb => [r, g, b, one],
+        ComponentLayout::Rgba => [r, g, b, a],
+        ComponentLayout::A => [0, 0, 0, a],
+        ComponentLayout::L | ComponentLayout::Z => [r, r, r, one],
+        ComponentLayout::La => [r, r, r, a],
+        ComponentLayout::I | ComponentLayout::S => [r; 4],
     })
+}
+
+/// One border word in domain `dom` (`bits`: the integer channel width), see
+/// [`border_texel`].
+#[inline(never)]
+fn border_word(dom: Domain, bits: u32, w: u32) -> i64 {
+    match dom {
+        Domain::Unorm(n) => unorm_from_f32(w, n as u32) as i64,
+        Domain::Snorm(n) => snorm_from_f32(w, n as u32),
+        Domain::F16 => i64::from(f32_to_f16_bits(w)),
+        Domain::F32 => i64::from(w),
+        Domain::Uint => {
+            let max = if bits >= 32 { u64::from(u32::MAX) } else { (1u64 << bits) - 1 };
+            u64::from(w).min(max) as i64
+        }
+        Domain::Sint => {
+            let v = i64::from(w as i32);
+            let lim = 1i64 << (bits.clamp(1, 32) - 1);
+            v.clamp(-lim, lim - 1)
+        }
+    }
 }

@@ -132,11 +132,10 @@ pub fn build(machine: Machine, fail: bool, defmt: bool) -> Result<PathBuf> {
     if defmt {
         feats.push("defmt");
     }
-    let dir = if feats.is_empty() {
-        root().join("target")
-    } else {
-        root().join("target").join(format!("fw-{}", feats.join("-")))
-    };
+    // Honour CARGO_TARGET_DIR (a shared warm cache) like cargo itself does.
+    let base = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
+    let base = if base.is_relative() { root().join(base) } else { base };
+    let dir = if feats.is_empty() { base } else { base.join(format!("fw-{}", feats.join("-"))) };
     if !feats.is_empty() {
         c.args(["--features", &feats.join(",")]);
         c.env("CARGO_TARGET_DIR", &dir);

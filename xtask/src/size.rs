@@ -11,6 +11,9 @@ use crate::qemu::{self, Machine};
 pub struct Args {
     /// Which machine (default: both).
     pub machine: Option<Machine>,
+    /// How many of the core's largest symbols to list.
+    #[arg(long, default_value_t = 12)]
+    pub top: usize,
 }
 
 /// Sizes of one firmware image.
@@ -21,6 +24,8 @@ pub struct Sizes {
     pub ram: u64,
     pub core_bytes: u64,
     pub hal_bytes: u64,
+    /// The core's symbols (demangled name without the hash, size), largest first.
+    pub core_symbols: Vec<(String, u64)>,
 }
 
 /// Measures the release firmware for `machine`.
@@ -60,10 +65,13 @@ pub fn measure(machine: Machine) -> Result<Sizes> {
         let d = rustc_demangle::demangle(sym.name().unwrap_or("")).to_string();
         if d.starts_with("texcore::") || d.starts_with("<texcore::") {
             s.core_bytes += sym.size();
+            let name = format!("{:#}", rustc_demangle::demangle(sym.name().unwrap_or("")));
+            s.core_symbols.push((name, sym.size()));
         } else if d.starts_with("texcore_hal::") || d.starts_with("<texcore_hal::") {
             s.hal_bytes += sym.size();
         }
     }
+    s.core_symbols.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     Ok(s)
 }
 
@@ -86,6 +94,10 @@ pub fn run(args: &Args) -> Result<()> {
             s.core_bytes as f64 / 1024.0,
             s.hal_bytes
         );
+        println!("  largest core symbols:");
+        for (name, size) in s.core_symbols.iter().take(args.top) {
+            println!("  {size:>8} B  {name}");
+        }
     }
     Ok(())
 }

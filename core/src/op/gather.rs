@@ -155,12 +155,14 @@ fn corner(vals: [Val; 3]) -> Val {
         }
     }
     match d {
-        Domain::Unorm(_) | Domain::Snorm(_) => Val::Corner3(d, i128::from(v[0]) + i128::from(v[1]) + i128::from(v[2])),
+        // Texel codes are below 2^33 and binary16 magnitudes as fixed point below 2^41, so
+        // the sums of three are exact in 64 bits.
+        Domain::Unorm(_) | Domain::Snorm(_) => Val::Corner3(d, i128::from(v[0] + v[1] + v[2])),
         Domain::F16 => {
-            let f = |h: i64| -> i128 {
+            let f = |h: i64| -> i64 {
                 let h = h as u16;
                 let e = i32::from((h >> 10) & 0x1F);
-                let m = i128::from(h & 0x3FF);
+                let m = i64::from(h & 0x3FF);
                 let mag = if e == 0 { m } else { (1024 + m) << (e - 1) };
                 if h & 0x8000 != 0 {
                     -mag
@@ -168,7 +170,7 @@ fn corner(vals: [Val; 3]) -> Val {
                     mag
                 }
             };
-            Val::Corner3(d, f(v[0]) + f(v[1]) + f(v[2]))
+            Val::Corner3(d, i128::from(f(v[0]) + f(v[1]) + f(v[2])))
         }
         Domain::Uint => Val::V(d, (v[0] + v[1] + v[2]).div_euclid(3)),
         Domain::Sint => Val::V(d, (v[0] + v[1] + v[2]).div_euclid(3)),
@@ -182,9 +184,21 @@ fn corner(vals: [Val; 3]) -> Val {
                     m
                 }
             };
-            let mut s = v;
-            s.sort_unstable_by_key(|b| key(*b));
-            Val::V(d, s[1])
+            // The median: the middle of a stable sort by `key` (+0 and −0 tie; a stable
+            // sort keeps their order, as the slice sort did for three elements). A
+            // three-element insertion sort, without the slice sort's code and bounds checks.
+            let [mut a, mut b, mut c] = v;
+            if key(b) < key(a) {
+                core::mem::swap(&mut a, &mut b);
+            }
+            if key(c) < key(b) {
+                core::mem::swap(&mut b, &mut c);
+                if key(b) < key(a) {
+                    core::mem::swap(&mut a, &mut b);
+                }
+            }
+            let _ = (a, c);
+            Val::V(d, b)
         }
     }
 }
@@ -312,8 +326,21 @@ fn footprint<M: TexelMemory + ?Sized>(g: &Gatherer<'_, M>, c: [u32; 4], offset: 
                 };
             }
             if let Some(m) = missing {
-                let others: [Val; 3] = core::array::from_fn(|i| out[(m + 1 + i) % 4]);
-                out[m] = corner(others);
+                // The three real taps, in footprint order after the missing one.
+                let [a, b, c, d] = out;
+                let others = match m {
+                    0 => [b, c, d],
+                    1 => [c, d, a],
+                    2 => [d, a, b],
+                    _ => [a, b, c],
+                };
+                let v = corner(others);
+                out = match m {
+                    0 => [v, b, c, d],
+                    1 => [a, v, c, d],
+                    2 => [a, b, v, d],
+                    _ => [a, b, c, v],
+                };
             }
             out
         }
@@ -375,13 +402,14 @@ pub fn gather4<M: TexelMemory + ?Sized>(
     if reference.is_some() && domains(h.format, h.srgb)[0].is_integer() {
         return Err(GatherError::Compare);
     }
+    let border = border_texel(h.format, h.srgb, s.border_color);
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
         let g = Gatherer {
             h,
             s,
             mem,
-            border: border_texel(h.format, h.srgb, s.border_color),
+            border,
             comp: h.swizzle.0[comp],
             lacks_zero: false,
             reference: reference.map(|r| r[lane]),

@@ -168,14 +168,17 @@ fn derivs(h: &TextureHeader, c: [u32; 4], d: [[Pf; 3]; 2]) -> Derivs {
 fn coord_derivs(req: &SampleRequest, lane: usize) -> [[Pf; 3]; 2] {
     match req.grads {
         Some(g) => {
-            let g = g[lane];
-            [g[0].map(Pf::from_f32), g[1].map(Pf::from_f32)]
+            let [gx, gy] = g[lane & 3];
+            [gx.map(Pf::from_f32), gy.map(Pf::from_f32)]
         }
         None => {
-            let c = |l: usize, i: usize| Pf::from_f32(req.coords[l][i]);
-            let dx = [c(1, 0).sub(c(0, 0)), c(1, 1).sub(c(0, 1)), c(1, 2).sub(c(0, 2))];
-            let dy = [c(2, 0).sub(c(0, 0)), c(2, 1).sub(c(0, 1)), c(2, 2).sub(c(0, 2))];
-            [dx, dy]
+            // ∂/∂x = lane 1 − lane 0, ∂/∂y = lane 2 − lane 0 (lane 0 converted once).
+            let [c0, c1, c2, _] = req.coords;
+            let base = [Pf::from_f32(c0[0]), Pf::from_f32(c0[1]), Pf::from_f32(c0[2])];
+            let d = |c: [u32; 4]| -> [Pf; 3] {
+                [Pf::from_f32(c[0]).sub(base[0]), Pf::from_f32(c[1]).sub(base[1]), Pf::from_f32(c[2]).sub(base[2])]
+            };
+            [d(c1), d(c2)]
         }
     }
 }
@@ -200,6 +203,7 @@ pub(crate) fn lane_lod(
     mip: MipFilter,
     filterable: bool,
 ) -> LaneLod {
+    let lane = lane & 3;
     let c = req.coords[lane];
     let cd = coord_derivs(req, lane);
     let dv = derivs(h, c, cd);
@@ -348,27 +352,8 @@ fn sample_quad_general<M: TexelMemory + ?Sized>(
                         let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
                         let mut u = [0i64; 3];
                         for a in 0..3 {
-                            let mode = s.wrap[a];
-                            let an = if n == 1 {
-                                0
-                            } else {
-                                aniso_offset(
-                                    2 * i64::from(i) - i64::from(n) - 1,
-                                    2 * (u64::from(n) + 1),
-                                    ll.major[a],
-                                    sizes[a],
-                                    mode,
-                                )
-                            };
-                            let off = i128::from(req.offset[a]) * 256;
-                            let total: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
-                                i128::from(texel_fixed(sc[a], sizes[a], mode)) + an + off
-                            } else {
-                                f32_scaled_rne_wide(sc[a], u64::from(sizes[a]) * 256) + an + off
-                            };
-                            // Saturate far outside any texture (±2^62 / 256 texels) so the
-                            // −128 of LINEAR and the wrap can never overflow.
-                            u[a] = total.clamp(-(1 << 62), 1 << 62) as i64;
+                            let t = (2 * i64::from(i) - i64::from(n) - 1, 2 * (u64::from(n) + 1));
+                            u[a] = axis_coord(sc[a], sizes[a], s.wrap[a], req.offset[a], n, t, ll.major[a]);
                         }
                         ctx.level(&mut acc, u, layer, At { level, linear, weight: wl });
                     }
@@ -389,6 +374,23 @@ fn sample_quad_general<M: TexelMemory + ?Sized>(
     Ok(out)
 }
 
+/// The S.8 coordinate of one axis of one (anisotropic) sample position: the coordinate
+/// `c` on `size` texels, plus the anisotropic offset `t = t_num / t_den` along the major
+/// derivative `d` (when `n > 1`) and the texel offset, saturated to ±2^62.
+#[inline(never)]
+fn axis_coord(c: u32, size: u32, mode: WrapMode, offset: i32, n: u32, t: (i64, u64), d: Pf) -> i64 {
+    let an = if n == 1 { 0 } else { aniso_offset(t.0, t.1, d, size, mode) };
+    let off = i128::from(offset) * 256;
+    let total: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
+        i128::from(texel_fixed(c, size, mode)) + an + off
+    } else {
+        f32_scaled_rne_wide(c, u64::from(size) * 256) + an + off
+    };
+    // Saturate far outside any texture (±2^62 / 256 texels) so the −128 of LINEAR and the
+    // wrap can never overflow.
+    total.clamp(-(1 << 62), 1 << 62) as i64
+}
+
 /// The S.8 offset of anisotropic sample `i` on an axis of `size` texels:
 /// `RNE(t × d × size × 256)` with `t = t_num / t_den` and `d` the major-axis derivative,
 /// computed **exactly** from `d`'s significand. For REPEAT / MIRRORED_REPEAT the result is
@@ -398,14 +400,15 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
     if t_num == 0 || d.is_zero() || t_den == 0 {
         return 0;
     }
+    use crate::fp::mul_u128 as mul;
     let neg = (t_num < 0) != d.neg;
     // |value| = a × 2^e / t_den, a < 2^(4 + 64 + 24).
-    let a: u128 = u128::from(t_num.unsigned_abs()) * u128::from(d.m) * u128::from(u64::from(size) * 256);
+    let a: u128 = mul(mul(u128::from(t_num.unsigned_abs()), u128::from(d.m)), u128::from(u64::from(size) * 256));
     let e = d.e;
     let den = u128::from(t_den);
+    let rem = |num: u128, den: u128| crate::fp::divrem_u128(num, den).1;
     let rne = |num: u128, den: u128| -> u128 {
-        let q = num / den;
-        let r = num % den;
+        let (q, r) = crate::fp::divrem_u128(num, den);
         if 2 * r > den || (2 * r == den && q & 1 == 1) {
             q + 1
         } else {
@@ -417,18 +420,18 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
     let mag: u128 = if e >= 0 {
         if periodic {
             // (a × 2^e) mod (den × p), then ÷ den: exact modulo p.
-            let m = den * p;
-            let mut pow = 1u128 % m;
-            let mut base = 2u128 % m;
+            let m = mul(den, p);
+            let mut pow = rem(1, m);
+            let mut base = rem(2, m);
             let mut k = e as u32;
             while k > 0 {
                 if k & 1 == 1 {
-                    pow = pow * base % m;
+                    pow = rem(mul(pow, base), m);
                 }
-                base = base * base % m;
+                base = rem(mul(base, base), m);
                 k >>= 1;
             }
-            rne(a % m * pow % m, den) % p
+            rem(rne(rem(mul(rem(a, m), pow), m), den), p)
         } else if e >= 64 || a.leading_zeros() < e as u32 + 2 {
             1 << 120
         } else {
@@ -441,13 +444,13 @@ fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i12
         } else if periodic && sh < 40 {
             // a / (den × 2^sh) modulo p: reduce a modulo den × 2^sh × p (< 2^71) first.
             let dd = den << sh;
-            rne(a % (dd * p), dd) % p
+            rem(rne(rem(a, mul(dd, p)), dd), p)
         } else {
             // a / (den × 2^sh), den × 2^sh < 2^106.
             rne(a, den << sh).min(1 << 120)
         }
     };
-    let v = if periodic { (mag % p) as i128 } else { mag as i128 };
+    let v = if periodic { rem(mag, p) as i128 } else { mag as i128 };
     if neg {
         -v
     } else {
