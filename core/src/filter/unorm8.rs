@@ -77,8 +77,9 @@ pub const fn sums(s: &Bilerp8) -> [u32; 4] {
 }
 
 /// `RNE(x / (255 · 2^24))` as binary32 bits, for `x ≤ 255 · 2^24` (larger `x` are clamped
-/// to 1.0, which the filter never produces).
-#[inline]
+/// to 1.0, which the filter never produces). Out of line: the trilinear path calls it four
+/// times per sample (the single-level kernel inlines its own conversions).
+#[inline(never)]
 pub const fn to_f32(x: u32) -> u32 {
     if x >= 255 << 24 {
         return 0x3F80_0000;

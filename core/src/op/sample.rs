@@ -195,6 +195,7 @@ pub(crate) struct LaneLod {
 
 /// `filterable`: whether this sample filters (the format is linear-filterable, or the op is a
 /// depth compare, whose 0/1 results always filter): anisotropy applies only then.
+#[inline(never)]
 pub(crate) fn lane_lod(
     h: &TextureHeader,
     s: &SamplerHeader,

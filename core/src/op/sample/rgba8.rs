@@ -9,7 +9,8 @@
 //! When the sampler makes the LOD irrelevant (mip NONE, the same mag and min filter, no
 //! anisotropy) the LOD unit is not run at all: every lane reads the base level with that
 //! filter, which is exactly what the LOD decision would give. If that level is level 0 of a
-//! single-layer texture and the memory is a 4-byte-aligned slice, the quad runs through the
+//! single-layer texture, no axis clamps to the border and the memory is a 4-byte-aligned
+//! slice, the quad runs through the
 //! single-level kernel ([`single_level`]): per-quad axis units (coordinate shift for
 //! power-of-two sizes, a mask-and-clamp wrap for CLAMP_TO_EDGE / REPEAT), word-indexed texel
 //! reads, one level's filter and conversion. Everything else on this path goes through
@@ -18,10 +19,11 @@
 // Indices are lanes 0..4 and axes 0..2 of fixed-size arrays.
 #![allow(clippy::indexing_slicing)]
 
-use super::{lane_lod, LaneLod, SampleRequest};
+use super::{lane_lod, SampleRequest};
 use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, NOT_POW2};
 use crate::descriptor::{Filter, Format, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode};
 use crate::filter::unorm8::{filter_level_rgba8, filter_rgba8, Bilerp8, Rgba8};
+use crate::lod::LevelSelect;
 use crate::memory::{Plane, TexelMemory, TextureLayout};
 use crate::output::swizzle;
 use crate::texel::border_texel;
@@ -218,18 +220,13 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
         0
     };
     let lod_free = mip == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy() == 1;
-    if lod_free {
+    if lod_free && !uses_border {
         // Level 0 of a single-layer texture in word-addressed byte memory: the kernel.
         let words = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>);
         if let (Some(([], texels, _)), Some(plane)) = (words, Plane::level0(h).and_then(|p| p.in_words())) {
             let lu = LevelUnit::new(plane, s, req);
             let linear = s.mag_filter == Filter::Linear;
-            let output = Output::new(h, rgba);
-            if uses_border {
-                single_level::<true>(&lu, texels, req, linear, output, border, out);
-            } else {
-                single_level::<false>(&lu, texels, req, linear, output, border, out);
-            }
+            single_level(&lu, texels, req, linear, Output::new(h, rgba), out);
             return true;
         }
     }
@@ -256,16 +253,19 @@ fn with_lod<M: TexelMemory + ?Sized>(
     rgba: bool,
     border: Rgba8,
 ) -> Option<[[u32; 4]; 4]> {
-    let lods: [Option<LaneLod>; 4] = if lod_free {
-        [None; 4]
-    } else if req.grads.is_none() {
-        let l = lane_lod(h, s, req, 0, mip, true);
-        [Some(l); 4]
-    } else {
-        core::array::from_fn(|lane| Some(lane_lod(h, s, req, lane, mip, true)))
-    };
-    if lods.iter().flatten().any(|l| l.samples > 1) {
-        return None;
+    // The level selection per lane (implicit derivatives: one for the quad).
+    let mut lods: [Option<LevelSelect>; 4] = [None; 4];
+    if !lod_free {
+        for (lane, l) in lods.iter_mut().enumerate() {
+            let lod = if lane == 0 || req.grads.is_some() { lane_lod(h, s, req, lane, mip, true) } else { continue };
+            if lod.samples > 1 {
+                return None;
+            }
+            *l = Some(lod.sel);
+        }
+        if req.grads.is_none() {
+            lods = [lods[0]; 4];
+        }
     }
     let lay = TextureLayout::new(h);
     // Level units of at most two distinct levels per quad; `None` in a slot = the level is
@@ -292,22 +292,17 @@ fn with_lod<M: TexelMemory + ?Sized>(
     for (lane, o) in out.iter_mut().enumerate() {
         let (levels, delta, filt) = match lods[lane] {
             None => ([0, 0], 0u32, s.mag_filter),
-            Some(l) => {
-                ([l.sel.level, l.sel.level2], l.sel.delta, if l.sel.magnify { s.mag_filter } else { s.min_filter })
-            }
+            Some(l) => ([l.level, l.level2], l.delta, if l.magnify { s.mag_filter } else { s.min_filter }),
         };
         let linear = filt == Filter::Linear;
         let c = req.coords[lane];
         let layer = if array { select_layer(c[3], h.depth) } else { 0 };
         let mut b = Bilerp8 { delta: delta as u8, ..Bilerp8::default() };
         let st = [c[0], c[1]];
-        if let Some(u) = unit(h.base_level + levels[0]).ok()? {
-            (b.taps[0], b.frac[0]) =
-                u.taps::<true>(u.plane.layer_base(layer), st, linear, |a| mem.read_u32(a).unwrap_or(0), border);
-        }
-        if delta != 0 {
-            if let Some(u) = unit(h.base_level + levels[1]).ok()? {
-                (b.taps[1], b.frac[1]) =
+        // One level, or two when the mip weight is not 0 (one tap unit serves both).
+        for (k, level) in levels.iter().enumerate().take(1 + usize::from(delta != 0)) {
+            if let Some(u) = unit(h.base_level + level).ok()? {
+                (b.taps[k], b.frac[k]) =
                     u.taps::<true>(u.plane.layer_base(layer), st, linear, |a| mem.read_u32(a).unwrap_or(0), border);
             }
         }
@@ -344,23 +339,22 @@ impl Output {
 }
 
 /// The quad on one level, level 0 of a single-layer texture, with the sampler's filter
-/// (no LOD unit): the kernel of the common bilinear case. `lu`'s plane is addressed in
+/// (no LOD unit) and no CLAMP_TO_BORDER axis: the kernel of the common bilinear case. `lu`'s plane is addressed in
 /// words ([`Plane::in_words`]) and `texels` is the memory as aligned little-endian 32-bit
 /// words (a 4-byte-aligned memory slice), so a tap is one bounds-checked word load.
 #[inline(never)]
-fn single_level<const BORDER_MODE: bool>(
+fn single_level(
     lu: &LevelUnit,
     texels: &[u32],
     req: &SampleRequest,
     linear: bool,
     output: Output,
-    border: Rgba8,
     out: &mut [[u32; 4]; 4],
 ) {
     let base = lu.plane.layer_base(0);
     let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        let (t, frac) = lu.taps::<BORDER_MODE>(base, [c[0], c[1]], linear, read, border);
+        let (t, frac) = lu.taps::<false>(base, [c[0], c[1]], linear, read, 0);
         output.apply(filter_level_rgba8(&t, frac), o);
     }
 }
