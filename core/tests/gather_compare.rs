@@ -8,7 +8,9 @@ use texcore::descriptor::{
 use texcore::fp::{f16_to_f32_bits, f32_to_f16_mode, ratio_to_f16_bits, F16Rounding};
 use texcore::handle::{Bindings, Handle, HandleSource, Pool, SamplerBinding, TsPtrIdx};
 use texcore::memory::{texel_address, texture_bytes, TexelCoord};
-use texcore::op::gather::{aoffi_decode, aoffi_encode, gather4, tld4s, GatherError, Tld4sMods, Tld4sOperands};
+use texcore::op::gather::{
+    aoffi_decode, aoffi_encode, gather4, gather_texel, tld4s, GatherError, Tld4sMods, Tld4sOperands,
+};
 use texcore::op::sample::{sample_c, sample_c_lz, shadow_ref_slot, tex_family, SampleError, TexOp, TexOperands};
 use texcore::op::tmml::{tmml, tmml_header, CoordDesc};
 use texcore::output::decimate;
@@ -689,6 +691,73 @@ fn gather4_compare_and_cube_corner_thirds() {
     // Taps: (i0,j1) on +Z (50000: 0.5 > 0.76 fails), (i1,j1) on +X (passes), (i1,j0) on +Y (fails).
     assert_eq!([r[0], r[1], r[2]], [0, f(1.0), 0]);
     assert_eq!(r[3], (1.0f32 / 3.0).to_bits(), "corner = 1/3");
+}
+
+/// `gather_texel` (the per-texel stage the `gather_cmp` HDL vectors are written from) is
+/// what GATHER4 returns for each footprint texel: every format, sRGB off/on, components 0–3,
+/// without and with a reference, every compare function.
+#[test]
+fn gather_texel_is_the_per_texel_stage_of_gather4() {
+    use texcore::texel::{decode, domains};
+    let refs = [f(0.0), f(-0.0), f(0.25), f(0.5), f(1.0), f(-1.0), f(2.0), f(f32::NAN), f(f32::INFINITY), 0x0000_0001];
+    let mut checked = 0;
+    for &format in Format::ALL.iter() {
+        for srgb in [false, true] {
+            let mut t = TextureHeader::new(T::TwoD, format, 2, 2, 1, 1);
+            t.srgb = srgb && format.srgb_capable();
+            if t.validate().is_err() {
+                continue;
+            }
+            let mut mem = vec![0u8; texture_bytes(&t) as usize];
+            for (i, b) in mem.iter_mut().enumerate() {
+                *b = (i as u8).wrapping_mul(73).wrapping_add(0x35) ^ ((i as u8) >> 1);
+            }
+            let texel = |x: u32, y: u32| {
+                let a = texel_address(&t, &TexelCoord { x, y, ..Default::default() }).unwrap() as usize;
+                let mut b = [0u8; 16];
+                let n = format.bytes_per_texel() as usize;
+                b[..n].copy_from_slice(&mem[a..a + n]);
+                decode(format, t.srgb, &b)
+            };
+            // Footprint order S0..S3 = (i0, j1), (i1, j1), (i1, j0), (i0, j0) at the centre.
+            let taps = [texel(0, 1), texel(1, 1), texel(1, 0), texel(0, 0)];
+            let d = domains(format, t.srgb);
+            let at = quad([f(0.5), f(0.5), 0, 0]);
+            for comp in 0..4u8 {
+                let s = sampler(WrapMode::ClampToEdge);
+                let got = gather4(Ok(&t), Ok(&s), &mem[..], &at, comp, [0, 0], None).unwrap()[0];
+                let c = usize::from(comp);
+                let want = taps.map(|tx| gather_texel(d[c], tx.0[c], None).unwrap());
+                assert_eq!(got, want, "{format:?} srgb {srgb} comp {comp}");
+                checked += 1;
+            }
+            for func in CompareFunc::ALL {
+                let s = SamplerHeader { compare_func: func, ..sampler(WrapMode::ClampToEdge) };
+                for r in refs {
+                    let got = gather4(Ok(&t), Ok(&s), &mem[..], &at, 0, [0, 0], Some([r; 4]));
+                    let want: Result<Vec<u32>, _> =
+                        taps.iter().map(|tx| gather_texel(d[0], tx.0[0], Some((func, r)))).collect();
+                    match want {
+                        Ok(w) => assert_eq!(got.unwrap()[0].to_vec(), w, "{format:?} {func:?} ref {r:#x}"),
+                        Err(_) => assert_eq!(got, Err(GatherError::Compare), "{format:?}"),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+    // Hand-checked values: UNORM8 128 → 128/255, SNORM8 −127 → −1.0, binary16 1.0 → 1.0,
+    // SINT −1 → 0xFFFFFFFF raw; Z16 texel 30000 against 30000/65535 (EQUAL passes).
+    use texcore::texel::Domain;
+    assert_eq!(gather_texel(Domain::Unorm(8), 128, None), Ok(f(128.0 / 255.0)));
+    assert_eq!(gather_texel(Domain::Snorm(8), -127, None), Ok(f(-1.0)));
+    assert_eq!(gather_texel(Domain::F16, 0x3C00, None), Ok(f(1.0)));
+    assert_eq!(gather_texel(Domain::Sint, -1, None), Ok(0xFFFF_FFFF));
+    let r = f((30000.0f64 / 65535.0) as f32);
+    assert_eq!(gather_texel(Domain::Unorm(16), 30000, Some((CompareFunc::Equal, r))), Ok(f(1.0)));
+    assert_eq!(gather_texel(Domain::Unorm(16), 30001, Some((CompareFunc::Equal, r))), Ok(0));
+    assert!(gather_texel(Domain::Uint, 0, Some((CompareFunc::Always, r))).is_err());
 }
 
 // ------------------------------------------------------------------ TMML

@@ -147,6 +147,14 @@ package texcore_vectors_pkg;
   localparam logic [1:0] INFO_ERR_EXEC_SIZE      = 2'd2;  // Exec_size bits 3:0 are not 0b0011 / 0b0100: nothing written
   localparam logic [1:0] INFO_ERR_MASK_ALIGNMENT = 2'd3;  // mask offset not aligned to the execution size: nothing written
 
+  // ---- gather_cmp: texel component domain (dom input; texcore::texel::Domain) ----
+  localparam logic [2:0] DOM_UNORM = 3'd0;  // unsigned normalized, nbits = n (1..24): v / (2^n - 1)
+  localparam logic [2:0] DOM_SNORM = 3'd1;  // signed normalized, nbits = n (2..24): v / (2^(n-1) - 1)
+  localparam logic [2:0] DOM_F16   = 3'd2;  // binary16 bit pattern (bits 15:0)
+  localparam logic [2:0] DOM_F32   = 3'd3;  // binary32 bit pattern
+  localparam logic [2:0] DOM_UINT  = 3'd4;  // unsigned integer (compare: err)
+  localparam logic [2:0] DOM_SINT  = 3'd5;  // signed integer, two's complement (compare: err)
+
   // ---- op-level units: err output (texcore_dpi::ops::ERR_NAMES) ----
   localparam logic [3:0] OP_ERR_NONE           = 4'd0;  // executed
   localparam logic [3:0] OP_ERR_TEXTURE_TYPE   = 4'd1;  // the view type cannot be used by this op (buffer / multisample sampled, GATHER4 on 1D/3D)
@@ -693,6 +701,59 @@ package texcore_vectors_pkg;
   // out out_a: component a, binary32 bits, in [0, 1]
   localparam int FILTER_OUT_A_LSB = 0;
   localparam int FILTER_OUT_A_W = 32;
+
+  // =====================================================================================
+  // unit gather_cmp: gather/compare stage: per-texel depth compare (8 functions, reference quantized to the format) or component to binary32
+  // vector file gather_cmp.vec, images: 
+  // A line read with %h is a GATHER_CMP_LINE_W-bit word; inputs = line[GATHER_CMP_LINE_W-1:GATHER_CMP_OUT_W],
+  // outputs = line[GATHER_CMP_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int GATHER_CMP_IN_W = 180;
+  localparam int GATHER_CMP_OUT_W = 132;
+  localparam int GATHER_CMP_LINE_W = 312;
+  localparam int GATHER_CMP_LINE_CHARS = 92;  // bytes per line incl. newline
+  localparam int GATHER_CMP_N_FIELDS = 14;
+  // in  dom: component domain, DOM_* (UNORM, SNORM, F16, F32, UINT, SINT)
+  localparam int GATHER_CMP_DOM_LSB = 176;
+  localparam int GATHER_CMP_DOM_W = 3;
+  // in  nbits: UNORM: n (1..24); SNORM: n (2..24); 0 for the other domains
+  localparam int GATHER_CMP_NBITS_LSB = 168;
+  localparam int GATHER_CMP_NBITS_W = 5;
+  // in  cmp: 1: depth compare (GATHER4 compare form, TLD4S .DC); 0: the component itself
+  localparam int GATHER_CMP_CMP_LSB = 164;
+  localparam int GATHER_CMP_CMP_W = 1;
+  // in  func: compare function, CMP_* (don't-care when cmp = 0)
+  localparam int GATHER_CMP_FUNC_LSB = 160;
+  localparam int GATHER_CMP_FUNC_W = 3;
+  // in  ref: reference, binary32 bits (don't-care when cmp = 0)
+  localparam int GATHER_CMP_REF_LSB = 128;
+  localparam int GATHER_CMP_REF_W = 32;
+  // in  t0: texel S0's component: UNORM code, SNORM/SINT two's complement, binary16 in 15:0, binary32/UINT bits
+  localparam int GATHER_CMP_T0_LSB = 96;
+  localparam int GATHER_CMP_T0_W = 32;
+  // in  t1: texel S1's component: UNORM code, SNORM/SINT two's complement, binary16 in 15:0, binary32/UINT bits
+  localparam int GATHER_CMP_T1_LSB = 64;
+  localparam int GATHER_CMP_T1_W = 32;
+  // in  t2: texel S2's component: UNORM code, SNORM/SINT two's complement, binary16 in 15:0, binary32/UINT bits
+  localparam int GATHER_CMP_T2_LSB = 32;
+  localparam int GATHER_CMP_T2_W = 32;
+  // in  t3: texel S3's component: UNORM code, SNORM/SINT two's complement, binary16 in 15:0, binary32/UINT bits
+  localparam int GATHER_CMP_T3_LSB = 0;
+  localparam int GATHER_CMP_T3_W = 32;
+  // out err: 1: compare on an integer domain (CompareError): s0..s3 = 0
+  localparam int GATHER_CMP_ERR_LSB = 128;
+  localparam int GATHER_CMP_ERR_W = 1;
+  // out s0: result S0: binary32 (compare: 1.0 or +0; UINT/SINT without compare: the raw integer)
+  localparam int GATHER_CMP_S0_LSB = 96;
+  localparam int GATHER_CMP_S0_W = 32;
+  // out s1: result S1: binary32 (compare: 1.0 or +0; UINT/SINT without compare: the raw integer)
+  localparam int GATHER_CMP_S1_LSB = 64;
+  localparam int GATHER_CMP_S1_W = 32;
+  // out s2: result S2: binary32 (compare: 1.0 or +0; UINT/SINT without compare: the raw integer)
+  localparam int GATHER_CMP_S2_LSB = 32;
+  localparam int GATHER_CMP_S2_W = 32;
+  // out s3: result S3: binary32 (compare: 1.0 or +0; UINT/SINT without compare: the raw integer)
+  localparam int GATHER_CMP_S3_LSB = 0;
+  localparam int GATHER_CMP_S3_W = 32;
 
   // =====================================================================================
   // unit sample: op: filtered sampling of a quad (SampleRequest: TEX/TXB/TXL/TXD/SAMPLE*/..., texcore::op::sample::sample_quad)

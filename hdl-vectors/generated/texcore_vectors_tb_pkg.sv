@@ -326,6 +326,43 @@ package texcore_vectors_tb_pkg;
       $display("    out out_a  = %h", got[FILTER_OUT_A_LSB +: FILTER_OUT_A_W]);
   endtask
 
+  // Prints the inputs of a gather_cmp vector and all outputs (expected vs got).
+  task automatic gather_cmp_show(input logic [GATHER_CMP_LINE_W-1:0] line, input logic [GATHER_CMP_OUT_W-1:0] got);
+    logic [GATHER_CMP_IN_W-1:0] i;
+    logic [GATHER_CMP_OUT_W-1:0] e;
+    i = line[GATHER_CMP_LINE_W-1:GATHER_CMP_OUT_W];
+    e = line[GATHER_CMP_OUT_W-1:0];
+    $display("    in  dom   = %h", i[GATHER_CMP_DOM_LSB +: GATHER_CMP_DOM_W]);
+    $display("    in  nbits = %h", i[GATHER_CMP_NBITS_LSB +: GATHER_CMP_NBITS_W]);
+    $display("    in  cmp   = %h", i[GATHER_CMP_CMP_LSB +: GATHER_CMP_CMP_W]);
+    $display("    in  func  = %h", i[GATHER_CMP_FUNC_LSB +: GATHER_CMP_FUNC_W]);
+    $display("    in  ref   = %h", i[GATHER_CMP_REF_LSB +: GATHER_CMP_REF_W]);
+    $display("    in  t0    = %h", i[GATHER_CMP_T0_LSB +: GATHER_CMP_T0_W]);
+    $display("    in  t1    = %h", i[GATHER_CMP_T1_LSB +: GATHER_CMP_T1_W]);
+    $display("    in  t2    = %h", i[GATHER_CMP_T2_LSB +: GATHER_CMP_T2_W]);
+    $display("    in  t3    = %h", i[GATHER_CMP_T3_LSB +: GATHER_CMP_T3_W]);
+    if (got[GATHER_CMP_ERR_LSB +: GATHER_CMP_ERR_W] !== e[GATHER_CMP_ERR_LSB +: GATHER_CMP_ERR_W])
+      $display("    out err   = %h  expected %h   <-- MISMATCH", got[GATHER_CMP_ERR_LSB +: GATHER_CMP_ERR_W], e[GATHER_CMP_ERR_LSB +: GATHER_CMP_ERR_W]);
+    else
+      $display("    out err   = %h", got[GATHER_CMP_ERR_LSB +: GATHER_CMP_ERR_W]);
+    if (got[GATHER_CMP_S0_LSB +: GATHER_CMP_S0_W] !== e[GATHER_CMP_S0_LSB +: GATHER_CMP_S0_W])
+      $display("    out s0    = %h  expected %h   <-- MISMATCH", got[GATHER_CMP_S0_LSB +: GATHER_CMP_S0_W], e[GATHER_CMP_S0_LSB +: GATHER_CMP_S0_W]);
+    else
+      $display("    out s0    = %h", got[GATHER_CMP_S0_LSB +: GATHER_CMP_S0_W]);
+    if (got[GATHER_CMP_S1_LSB +: GATHER_CMP_S1_W] !== e[GATHER_CMP_S1_LSB +: GATHER_CMP_S1_W])
+      $display("    out s1    = %h  expected %h   <-- MISMATCH", got[GATHER_CMP_S1_LSB +: GATHER_CMP_S1_W], e[GATHER_CMP_S1_LSB +: GATHER_CMP_S1_W]);
+    else
+      $display("    out s1    = %h", got[GATHER_CMP_S1_LSB +: GATHER_CMP_S1_W]);
+    if (got[GATHER_CMP_S2_LSB +: GATHER_CMP_S2_W] !== e[GATHER_CMP_S2_LSB +: GATHER_CMP_S2_W])
+      $display("    out s2    = %h  expected %h   <-- MISMATCH", got[GATHER_CMP_S2_LSB +: GATHER_CMP_S2_W], e[GATHER_CMP_S2_LSB +: GATHER_CMP_S2_W]);
+    else
+      $display("    out s2    = %h", got[GATHER_CMP_S2_LSB +: GATHER_CMP_S2_W]);
+    if (got[GATHER_CMP_S3_LSB +: GATHER_CMP_S3_W] !== e[GATHER_CMP_S3_LSB +: GATHER_CMP_S3_W])
+      $display("    out s3    = %h  expected %h   <-- MISMATCH", got[GATHER_CMP_S3_LSB +: GATHER_CMP_S3_W], e[GATHER_CMP_S3_LSB +: GATHER_CMP_S3_W]);
+    else
+      $display("    out s3    = %h", got[GATHER_CMP_S3_LSB +: GATHER_CMP_S3_W]);
+  endtask
+
   // Prints the inputs of a sample vector and the mismatching outputs (expected vs got).
   task automatic sample_show(input logic [SAMPLE_LINE_W-1:0] line, input logic [SAMPLE_OUT_W-1:0] got);
     logic [SAMPLE_IN_W-1:0] i;

@@ -34,7 +34,7 @@ pub struct Block {
 }
 
 /// Every reference block with a vector unit.
-pub const BLOCKS: [Block; 6] = [
+pub const BLOCKS: [Block; 7] = [
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None },
     Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None },
     Block {
@@ -53,6 +53,7 @@ pub const BLOCKS: [Block; 6] = [
         ser: None,
     },
     Block { top: "texcore_filter_rgba8", files: &["texcore_filter_rgba8.sv"], ser: Some("texcore_filter_rgba8_ser") },
+    Block { top: "texcore_gather_cmp", files: &["texcore_gather_cmp.sv"], ser: Some("texcore_gather_cmp_ser") },
 ];
 
 /// ECP5 place-and-route target: device flag, package, speed grade, clock constraint (MHz).
@@ -414,6 +415,21 @@ mod tests {
             }
             if let Some(ser) = b.ser {
                 assert!(root().join("hdl-vectors/rtl").join(format!("{ser}.sv")).exists(), "{}: {ser}", b.top);
+            }
+        }
+    }
+
+    /// Every unit with reference RTL has its top in the block list (so `cargo xtask synth`
+    /// reports it), with the unit's RTL files.
+    #[test]
+    fn every_rtl_unit_is_a_block() {
+        for d in crate::vectors::unit_defs().unwrap() {
+            let files = d.unit.rtl_files();
+            let Some(top) = files.last() else { continue };
+            let top = top.trim_end_matches(".sv");
+            let b = BLOCKS.iter().find(|b| b.top == top).unwrap_or_else(|| panic!("{}: no block {top}", d.unit.name()));
+            for f in files {
+                assert!(b.files.contains(f), "{}: block {top} lacks {f}", d.unit.name());
             }
         }
     }

@@ -40,9 +40,9 @@
 // Indices are fixed-size-array positions (taps 0..4, components 0..4), never input-derived.
 #![allow(clippy::indexing_slicing)]
 
-use crate::compare::compare;
+use crate::compare::{compare, CompareError};
 use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed};
-use crate::descriptor::{ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
+use crate::descriptor::{CompareFunc, ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
 use crate::filter::cube_tap;
 use crate::fp::{
     f16_to_f32_bits, f32_to_f16_mode, ratio128_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding,
@@ -97,11 +97,37 @@ struct Gatherer<'a, M: TexelMemory + ?Sized> {
     reference: Option<u32>,
 }
 
+/// One footprint texel's gathered value: the component `v` in `domain`, or with a
+/// reference `(func, ref)` the compare result ([`compare`]).
+fn texel_value(domain: Domain, v: i64, reference: Option<(CompareFunc, u32)>) -> Result<Val, CompareError> {
+    match reference {
+        Some((func, r)) => compare(func, domain, r, v).map(Val::Pass),
+        None => Ok(Val::V(domain, v)),
+    }
+}
+
+/// The per-texel stage of gather (the `gather_cmp` stage unit of the HDL vectors): one
+/// footprint texel's selected component `v` (raw, in `domain`, as [`crate::texel::decode`]
+/// gives it) → the binary32 word `gather4` / `tld4s` (without `.F16`) return for it.
+///
+/// * Without a reference: UNORM/SNORM `v / D` rounded to nearest even, binary16 widened
+///   exactly, binary32 unchanged, UINT/SINT the raw integer's low 32 bits.
+/// * With a reference `(func, ref)`: `ref OP v` ([`compare`]) → 1.0 (`0x3F80_0000`) or +0.
+///   Integer domains cannot be compared: [`CompareError`] (`gather4` / `tld4s` reject the
+///   whole instruction with [`GatherError::Compare`]).
+///
+/// Swizzle constants, cube-corner synthesis and the `.F16` output are the op's, not this
+/// stage's.
+pub fn gather_texel(domain: Domain, v: i64, reference: Option<(CompareFunc, u32)>) -> Result<u32, CompareError> {
+    texel_value(domain, v, reference).map(|x| to_word(x, OutMode::F32))
+}
+
 impl<M: TexelMemory + ?Sized> Gatherer<'_, M> {
     fn value(&self, t: Texel) -> Val {
         let d = domains(self.h.format, self.h.srgb);
         if let Some(r) = self.reference {
-            return Val::Pass(compare(self.s.compare_func, d[0], r, t.0[0]).unwrap_or(false));
+            // Integer formats are rejected before the footprint is read (GatherError::Compare).
+            return texel_value(d[0], t.0[0], Some((self.s.compare_func, r))).unwrap_or(Val::Pass(false));
         }
         let idx = match self.comp {
             SwizzleSource::R => 0usize,
@@ -114,7 +140,7 @@ impl<M: TexelMemory + ?Sized> Gatherer<'_, M> {
         if self.lacks_zero && !stored(self.h.format.layout(), idx) {
             return Val::V(Domain::Uint, 0);
         }
-        Val::V(d[idx], t.0[idx])
+        texel_value(d[idx], t.0[idx], None).unwrap_or(Val::V(Domain::Uint, 0))
     }
 
     fn texel(&self, c: TexelCoord) -> Val {

@@ -506,6 +506,12 @@ pub fn enums() -> Vec<SvEnum> {
         doc,
         values: names.iter().enumerate().map(|(i, (n, d))| (n.to_string(), i as u64, d.to_string())).collect(),
     };
+    v.push(named(
+        "DOM",
+        3,
+        "gather_cmp: texel component domain (dom input; texcore::texel::Domain)",
+        &super::gather_cmp::DOM_NAMES,
+    ));
     v.push(named("OP_ERR", 4, "op-level units: err output (texcore_dpi::ops::ERR_NAMES)", &ERR_NAMES));
     v.push(named("LOD_MODE", 2, "sample / sample_c: lod_mode input", &LOD_MODE_NAMES));
     v.push(named("FETCH_OP", 2, "fetch: op input", &FETCH_OP_NAMES));

@@ -97,6 +97,24 @@ fn level_1_is_the_prefix_of_level_2() {
     }
 }
 
+/// Every constant of the SV package has one definition: unit prefixes may overlap (the
+/// `gather` unit's field `cmp` is `GATHER_CMP_LSB`, next to the `gather_cmp` unit's
+/// `GATHER_CMP_*`), so a clash would only show up as a simulator error.
+#[test]
+fn sv_package_names_are_unique() {
+    let pkg = svpkg::package(&unit_defs().unwrap());
+    let mut seen = BTreeSet::new();
+    for line in pkg.lines() {
+        let Some(rest) = line.trim().strip_prefix("localparam ") else { continue };
+        let name = rest.split('=').next().unwrap().split_whitespace().last().unwrap().to_string();
+        assert!(seen.insert(name.clone()), "{name} is defined twice");
+    }
+    assert!(seen.len() > 500, "{}", seen.len());
+    let tb = svpkg::tb_package(&unit_defs().unwrap());
+    let tasks: Vec<&str> = tb.lines().filter(|l| l.contains("task automatic")).collect();
+    assert_eq!(tasks.len(), unit_defs().unwrap().len());
+}
+
 #[test]
 fn committed_generated_files_are_up_to_date() {
     for (path, text) in svpkg::generated_files().unwrap() {
@@ -214,6 +232,67 @@ fn level_1_covers_the_corner_cases() {
     for v in [0, one_x, 0x3F7F_FFFF, 0x3F80_0000] {
         assert!(outs.contains(&v), "filter result {v:#x} not reached");
     }
+
+    let gc = get("gather_cmp");
+    let t = text("gather_cmp");
+    let rows: Vec<Vec<u64>> = t.lines().map(|l| writer::parse_line(&gc.layout, l).unwrap()).collect();
+    // Fields: dom nbits cmp func ref t0..t3 | err s0..s3.
+    assert_eq!(column(gc, &t, "dom"), (0..6).collect(), "every domain");
+    let unorm_n: BTreeSet<u64> = rows.iter().filter(|v| v[0] == 0).map(|v| v[1]).collect();
+    let snorm_n: BTreeSet<u64> = rows.iter().filter(|v| v[0] == 1).map(|v| v[1]).collect();
+    assert_eq!(unorm_n, (1..=24).collect(), "every UNORM width");
+    assert_eq!(snorm_n, (2..=24).collect(), "every SNORM width");
+    assert_eq!(column(gc, &t, "err"), (0..2).collect());
+    // Every function on every format domain both passes and fails somewhere (NEVER and
+    // ALWAYS excepted), and the reference specials are there.
+    for d in super::gather_cmp::FORMAT_DOMAINS {
+        let (dom, n) = super::gather_cmp::dom_fields(d);
+        if dom >= 4 {
+            continue;
+        }
+        for func in 0..8u64 {
+            let res: BTreeSet<u64> = rows
+                .iter()
+                .filter(|v| v[0] == dom && v[1] == n && v[2] == 1 && v[3] == func)
+                .flat_map(|v| v[10..14].to_vec())
+                .collect();
+            let want: BTreeSet<u64> = match func {
+                0 => [0].into(),
+                7 => [0x3F80_0000].into(),
+                _ => [0, 0x3F80_0000].into(),
+            };
+            assert_eq!(res, want, "{d:?} func {func}: results");
+            let refs: BTreeSet<u64> =
+                rows.iter().filter(|v| v[0] == dom && v[1] == n && v[2] == 1 && v[3] == func).map(|v| v[4]).collect();
+            for r in
+                [0x7FC0_0000u64, 0, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 1, 0x3F80_0001, 0xBF7F_FFFF, 0x3F00_0000]
+            {
+                assert!(refs.contains(&r), "{d:?} func {func}: reference {r:#x}");
+            }
+        }
+    }
+    // Integer compare is the error, every function; integers without compare are not.
+    for dom in [4u64, 5] {
+        let e: BTreeSet<(u64, u64)> = rows.iter().filter(|v| v[0] == dom).map(|v| (v[2], v[9])).collect();
+        assert_eq!(e, [(0, 0), (1, 1)].into(), "dom {dom}: err iff cmp");
+        let f: BTreeSet<u64> = rows.iter().filter(|v| v[0] == dom && v[2] == 1).map(|v| v[3]).collect();
+        assert_eq!(f, (0..8).collect());
+    }
+    // Without compare: every binary16 code and every UNORM16 code is converted.
+    let codes = |dom: u64, n: u64| -> BTreeSet<u64> {
+        rows.iter().filter(|v| v[0] == dom && v[1] == n && v[2] == 0).flat_map(|v| v[5..9].to_vec()).collect()
+    };
+    assert_eq!(codes(2, 0), (0..=0xFFFF).collect(), "every binary16 code");
+    assert_eq!(codes(0, 16), (0..=0xFFFF).collect(), "every UNORM16 code");
+    let outs: BTreeSet<u64> = rows.iter().filter(|v| v[2] == 0).flat_map(|v| v[10..14].to_vec()).collect();
+    // +0, −0 (binary16 and binary32), ±1.0, a quieted binary16 NaN, the smallest UNORM24
+    // step, binary32 and integer extremes.
+    for v in [0u64, 0x8000_0000, 0x3F80_0000, 0xBF80_0000, 0x7FC0_2000, 0x3380_0001, 0xFFFF_FFFF, 0x7F80_0001] {
+        assert!(outs.contains(&v), "gather_cmp result {v:#x} not reached");
+    }
+    // func and ref vary where they are don't-cares.
+    let dc: BTreeSet<u64> = rows.iter().filter(|v| v[2] == 0).map(|v| v[3]).collect();
+    assert_eq!(dc, (0..8).collect());
 }
 
 /// The op-level units: every error code, status, wrap mode, texture type, LOD mode, fetch op
