@@ -91,7 +91,7 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     }
     // Division-free exact paths for the 8- and 16-bit normalized denominators.
     if den == 255 && num > 0 && num <= u32::MAX as i64 && shift <= 64 {
-        return unorm8_ratio(num as u32, shift);
+        return unorm8_ratio_call(num as u32, shift);
     }
     let neg = num < 0;
     let mag = num.unsigned_abs();
@@ -155,6 +155,12 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
         let up = q & 1 & ((r != 0) as u32 | (m & 1));
         ((150 - shift - lz) << 23) + m + up
     }
+}
+
+/// [`unorm8_ratio`] out of line: one shared copy for the callers off the filter kernel.
+#[inline(never)]
+pub(crate) const fn unorm8_ratio_call(x: u32, shift: u32) -> u32 {
+    unorm8_ratio(x, shift)
 }
 
 /// Leading zeros of a byte (`8` for 0).

@@ -390,8 +390,8 @@ pub struct Plane {
 }
 
 impl Plane {
-    /// The plane of absolute level 0 of a single-layer, single-sample, non-3D texture whose
-    /// view starts at level 0 — [`TextureLayout::plane`] of [`TextureLayout::geom`]`(0)`
+    /// The plane of absolute level 0 of a single-layer, single-sample, non-3D, pitch-linear
+    /// texture whose view starts at level 0 — [`TextureLayout::plane`] of [`TextureLayout::geom`]`(0)`
     /// computed in 32-bit arithmetic without the level walk (a property test checks they
     /// agree). `None` where this shortcut does not apply or the plane is not addressable;
     /// the caller then takes the general construction.
@@ -406,22 +406,15 @@ impl Plane {
         {
             return None;
         }
+        if h.layout != Layout::PitchLinear {
+            return None;
+        }
         let (w, hh) = (h.width, h.height);
         let tb = h.format.bytes_per_texel();
-        let tiled = h.layout == Layout::Tiled4x4;
-        let (pitch, last) = if tiled {
-            // Tiles per row; the last texel's offset (its tile is the highest, its position
-            // in the tile too).
-            let pitch = w.div_ceil(4);
-            let tile = ((hh - 1) >> 2).checked_mul(pitch)?.checked_add((w - 1) >> 2)?;
-            let last = tile.checked_mul(16)?.checked_add(((hh - 1) & 3) * 4 + ((w - 1) & 3))?.checked_mul(tb)?;
-            (pitch, last)
-        } else {
-            let pitch = if h.row_pitch != 0 { h.row_pitch } else { w.checked_mul(tb)? };
-            (pitch, (hh - 1).checked_mul(pitch)?.checked_add((w - 1).checked_mul(tb)?)?)
-        };
+        let pitch = if h.row_pitch != 0 { h.row_pitch } else { w.checked_mul(tb)? };
+        let last = (hh - 1).checked_mul(pitch)?.checked_add((w - 1).checked_mul(tb)?)?;
         h.base_address.checked_add(last)?.checked_add(tb.saturating_sub(1))?;
-        Some(Plane { size: [w, hh], base: h.base_address, layer_stride: 0, layers: 1, pitch, tb, tiled })
+        Some(Plane { size: [w, hh], base: h.base_address, layer_stride: 0, layers: 1, pitch, tb, tiled: false })
     }
 
     /// The same plane addressed in 4-byte words (base, pitch, layer stride and texel size
@@ -450,6 +443,18 @@ impl Plane {
         } else {
             y * self.pitch
         }
+    }
+
+    /// [`Plane::row`] of a pitch-linear plane (`y × pitch`).
+    #[inline]
+    pub const fn row_linear(&self, y: u32) -> u32 {
+        y * self.pitch
+    }
+
+    /// [`Plane::col`] of a pitch-linear plane (`x × texel bytes`).
+    #[inline]
+    pub const fn col_linear(&self, x: u32) -> u32 {
+        x * self.tb
     }
 
     /// Byte offset of column `x < width` within a row.

@@ -27,7 +27,7 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
-use crate::fp::unorm8_ratio;
+use crate::fp::{unorm8_ratio, unorm8_ratio_call};
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -77,14 +77,14 @@ pub const fn sums(s: &Bilerp8) -> [u32; 4] {
 }
 
 /// `RNE(x / (255 · 2^24))` as binary32 bits, for `x ≤ 255 · 2^24` (larger `x` are clamped
-/// to 1.0, which the filter never produces). Out of line: the trilinear path calls it four
-/// times per sample (the single-level kernel inlines its own conversions).
-#[inline(never)]
+/// to 1.0, which the filter never produces). The trilinear path calls the shared
+/// out-of-line conversion (the single-level kernel inlines its own).
+#[inline]
 pub const fn to_f32(x: u32) -> u32 {
     if x >= 255 << 24 {
         return 0x3F80_0000;
     }
-    unorm8_ratio(x, 24)
+    unorm8_ratio_call(x, 24)
 }
 
 /// The four binary32 components (R, G, B, A; before the view's swizzle) of one sample.
@@ -97,9 +97,18 @@ pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
 /// [`filter_rgba8`] of a single level (`δ = 0`): the level's sums `v ≤ 255 · 2^16` convert
 /// as `RNE(v / (255 · 2^16))` directly (the same value as `x = v · 2^8` over `255 · 2^24`).
 #[inline(always)]
-pub const fn filter_level_rgba8(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
+pub fn filter_level_rgba8(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
     let v = level_sum(t, frac);
-    [unorm8_ratio(v[0], 16), unorm8_ratio(v[1], 16), unorm8_ratio(v[2], 16), unorm8_ratio(v[3], 16)]
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        // Without a clz instruction the conversion is long: one copy in a loop (code size).
+        let mut r = v;
+        for x in r.iter_mut() {
+            *x = unorm8_ratio(*x, 16);
+        }
+        r
+    } else {
+        [unorm8_ratio(v[0], 16), unorm8_ratio(v[1], 16), unorm8_ratio(v[2], 16), unorm8_ratio(v[3], 16)]
+    }
 }
 
 #[cfg(test)]

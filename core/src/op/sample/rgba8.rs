@@ -143,10 +143,11 @@ impl LevelUnit {
 
     /// The four taps (`[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]`, as stored: R, G, B, A or
     /// B, G, R, A bytes) and sub-texel weights of one lane. A layer outside the texture
-    /// (`layer_base = None`) reads zeros; border taps read `border` (only looked for when
-    /// `BORDER_MODE`: a CLAMP_TO_BORDER axis; `border` is then in the stored byte order).
+    /// (`layer_base = None`) reads zeros; border taps read `border` (in the stored byte
+    /// order). `GENERAL = false` is the kernel's form: no CLAMP_TO_BORDER axis and a
+    /// pitch-linear plane ([`Plane::level0`]), so neither is looked for.
     #[inline(always)]
-    fn taps<const BORDER_MODE: bool>(
+    fn taps<const GENERAL: bool>(
         &self,
         layer_base: Option<u32>,
         st: [u32; 2],
@@ -158,14 +159,22 @@ impl LevelUnit {
         let ([x0, x1], a) = self.ax[0].taps(st[0], linear);
         let ([y0, y1], b) = self.ax[1].taps(st[1], linear);
         let Some(base) = layer_base else {
-            let t = |x: u32, y: u32| if BORDER_MODE && (x == BORDER || y == BORDER) { border } else { 0 };
+            let t = |x: u32, y: u32| if GENERAL && (x == BORDER || y == BORDER) { border } else { 0 };
             return ([t(x0, y0), t(x1, y0), t(x0, y1), t(x1, y1)], [a, b]);
         };
         // Row and column parts once per index (a border index has none).
-        let row = |y: u32| if BORDER_MODE && y == BORDER { 0 } else { base + p.row(y) };
-        let col = |x: u32| if BORDER_MODE && x == BORDER { 0 } else { p.col(x) };
+        let row = |y: u32| match (GENERAL, y == BORDER) {
+            (false, _) => base + p.row_linear(y),
+            (true, true) => 0,
+            (true, false) => base + p.row(y),
+        };
+        let col = |x: u32| match (GENERAL, x == BORDER) {
+            (false, _) => p.col_linear(x),
+            (true, true) => 0,
+            (true, false) => p.col(x),
+        };
         let tap = |x: u32, r: u32, y: u32, c: u32| -> Rgba8 {
-            if BORDER_MODE && (x == BORDER || y == BORDER) {
+            if GENERAL && (x == BORDER || y == BORDER) {
                 border
             } else {
                 read(r + c)
@@ -209,17 +218,16 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
     let Some(rgba) = byte_order(h) else { return false };
     let uses_border = s.wrap[0] == WrapMode::ClampToBorder || s.wrap[1] == WrapMode::ClampToBorder;
     let border = if uses_border {
-        let b = border_texel(h.format, h.srgb, s.border_color).0;
+        let mut b = border_texel(h.format, h.srgb, s.border_color).0;
         // In the stored byte order, like the taps.
-        if rgba {
-            pack(b[0], b[1], b[2], b[3])
-        } else {
-            pack(b[2], b[1], b[0], b[3])
+        if !rgba {
+            b.swap(0, 2);
         }
+        pack(b)
     } else {
         0
     };
-    let lod_free = mip == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy() == 1;
+    let lod_free = mip == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy_log2 == 0;
     if lod_free && !uses_border {
         // Level 0 of a single-layer texture in word-addressed byte memory: the kernel.
         let words = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>);
@@ -360,9 +368,8 @@ fn single_level(
 }
 
 /// Component codes (0 … 255) packed as [`Rgba8`].
-fn pack(r: i64, g: i64, b: i64, a: i64) -> Rgba8 {
-    let c = |v: i64| v.clamp(0, 255) as u32;
-    c(r) | c(g) << 8 | c(b) << 16 | c(a) << 24
+fn pack(c: [i64; 4]) -> Rgba8 {
+    c.iter().rev().fold(0, |w, v| w << 8 | v.clamp(&0, &255).unsigned_abs() as u32)
 }
 
 #[cfg(test)]
