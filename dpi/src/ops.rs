@@ -853,6 +853,84 @@ mod tests {
         }
     }
 
+    /// Evaluates `sample` with the given input values (by field name; others 0).
+    fn sample_out(env: &OpEnv, set: &[(&str, u64)]) -> Vec<u64> {
+        let f = OpUnit::Sample.fields();
+        let n_in = f.iter().filter(|f| !f.output).count();
+        let mut inp = vec![0u64; n_in];
+        for (name, v) in set {
+            inp[f.iter().position(|f| f.name == *name).unwrap()] = *v;
+        }
+        let mut out = vec![0u64; f.len() - n_in];
+        OpUnit::Sample.eval(env, &inp, &mut out);
+        out
+    }
+
+    /// TGSI TXB with four different per-lane biases gives, in each lane, what the
+    /// SampleRequest form gives with that lane's bias as the quad's bias; TXP with q = 1 is
+    /// TEX, and with q = 2 on pre-doubled coordinates too; TXP on an array view is rejected.
+    #[test]
+    fn tgsi_txb_is_per_lane_bias_and_txp_divides_by_q() {
+        let env = OpEnv::directed(|| [0; 8]);
+        let h = crate::texset::texture_slot("rgba8_2d").unwrap() as u64;
+        let s = crate::texset::sampler_slot("trilinear").unwrap() as u64;
+        let bias = [-1.0f32, 0.0, 1.0, 2.5];
+        let xy = |l: usize| [0.3 + 0.0625 * (l & 1) as f32, 0.55 + 0.0625 * (l >> 1) as f32];
+        let mut txb = vec![("hdr", h), ("smp", s), ("tgsi", 1)];
+        let mut plain = vec![("hdr", h), ("smp", s)];
+        let names = ["c0_0", "c0_1", "c0_3", "c1_0", "c1_1", "c1_3", "c2_0", "c2_1", "c2_3", "c3_0", "c3_1", "c3_3"];
+        for l in 0..4 {
+            let [x, y] = xy(l);
+            txb.extend([(names[3 * l], u64::from(x.to_bits())), (names[3 * l + 1], u64::from(y.to_bits()))]);
+            txb.push((names[3 * l + 2], u64::from(bias[l].to_bits())));
+            plain.extend([(names[3 * l], u64::from(x.to_bits())), (names[3 * l + 1], u64::from(y.to_bits()))]);
+        }
+        let got = sample_out(&env, &txb);
+        assert_eq!(got[0], 0);
+        let mut differ = false;
+        for l in 0..4 {
+            let mut p = plain.clone();
+            p.push(("lod", u64::from(bias[l].to_bits())));
+            let want = sample_out(&env, &p);
+            assert_eq!(got[2 + 4 * l..6 + 4 * l], want[2 + 4 * l..6 + 4 * l], "lane {l}");
+            differ |= want[2 + 4 * l..6 + 4 * l] != sample_out(&env, &plain)[2 + 4 * l..6 + 4 * l];
+        }
+        assert!(differ, "the biases change the result");
+        // TXP: q = 1 is TEX (src0.w = q is not a coordinate of a 2D view).
+        let mut txp1: Vec<(&str, u64)> = plain.iter().copied().collect();
+        txp1.push(("tgsi", 2));
+        for n in ["c0_3", "c1_3", "c2_3", "c3_3"] {
+            txp1.push((n, u64::from(1.0f32.to_bits())));
+        }
+        let tex = sample_out(&env, &plain);
+        assert_eq!(sample_out(&env, &txp1), tex);
+        let mut txp2: Vec<(&str, u64)> = txp1
+            .iter()
+            .map(|(n, v)| if n.ends_with("_3") { (*n, u64::from(2.0f32.to_bits())) } else { (*n, *v) })
+            .collect();
+        for (n, v) in txp2.iter_mut() {
+            if n.starts_with('c') && !n.ends_with("_3") {
+                *v = u64::from((f32::from_bits(*v as u32) * 2.0).to_bits());
+            }
+        }
+        assert_eq!(sample_out(&env, &txp2), tex);
+        txp2[0].1 = crate::texset::texture_slot("rgba8_2d_array").unwrap() as u64;
+        assert_eq!(sample_out(&env, &txp2)[0], 1, "TXP on an array view");
+    }
+
+    #[test]
+    fn recording_memory_records_one_in_range_write() {
+        let base = [1u8, 2, 3, 4, 5, 6, 7, 8];
+        let mut m = RecordingMemory::new(&base);
+        assert!(!m.write(6, &[9, 9, 9]), "past the end");
+        assert!(m.write.is_none());
+        assert!(m.write(2, &[9, 8]));
+        let mut b = [0u8; 4];
+        assert!(m.read(1, &mut b));
+        assert_eq!(b, [2, 9, 8, 5], "reads see the write");
+        assert_eq!(base, [1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+
     #[test]
     fn bits_round_trip() {
         let mut w = [0u32; 3];
