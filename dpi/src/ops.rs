@@ -897,7 +897,7 @@ mod tests {
         }
         assert!(differ, "the biases change the result");
         // TXP: q = 1 is TEX (src0.w = q is not a coordinate of a 2D view).
-        let mut txp1: Vec<(&str, u64)> = plain.iter().copied().collect();
+        let mut txp1: Vec<(&str, u64)> = plain.clone();
         txp1.push(("tgsi", 2));
         for n in ["c0_3", "c1_3", "c2_3", "c3_3"] {
             txp1.push((n, u64::from(1.0f32.to_bits())));
