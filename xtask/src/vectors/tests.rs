@@ -412,7 +412,7 @@ fn dpi_entry_points_detect_a_flipped_expected_bit() {
         texcore_dpi::ffi::load_image(img, &d.path().join(format!("{img}.hex")).display().to_string()).unwrap();
     }
     assert!(texcore_dpi::ffi::load_image("bogus", "x").is_err());
-    for u in [OpUnit::Fetch, OpUnit::Gather, OpUnit::Tmml] {
+    for u in [OpUnit::Fetch, OpUnit::Gather, OpUnit::Tmml, OpUnit::Store] {
         let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
         let l = &def.layout;
         let text = fs::read_to_string(d.path().join(format!("{}.vec", u.name()))).unwrap();
