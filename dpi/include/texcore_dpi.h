@@ -18,6 +18,7 @@ int texcore_dpi_sample_c(const uint32_t *in, uint32_t *out);
 int texcore_dpi_gather(const uint32_t *in, uint32_t *out);
 int texcore_dpi_fetch(const uint32_t *in, uint32_t *out);
 int texcore_dpi_tmml(const uint32_t *in, uint32_t *out);
+int texcore_dpi_store(const uint32_t *in, uint32_t *out); /* STORE / ATOM*: write-port transaction, memory unchanged */
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 //! int texcore_dpi_gather  (const uint32_t *in, uint32_t *out);
 //! int texcore_dpi_fetch   (const uint32_t *in, uint32_t *out);
 //! int texcore_dpi_tmml    (const uint32_t *in, uint32_t *out);
+//! int texcore_dpi_store   (const uint32_t *in, uint32_t *out);
 //! ```
 //!
 //! `in` is the unit's **input word** and `out` its **output word** as `svBitVecVal` arrays
@@ -42,8 +43,8 @@ fn state() -> &'static Mutex<State> {
     S.get_or_init(|| Mutex::new(State::default()))
 }
 
-fn placements() -> &'static [Placement; 5] {
-    static P: OnceLock<[Placement; 5]> = OnceLock::new();
+fn placements() -> &'static [Placement; 6] {
+    static P: OnceLock<[Placement; 6]> = OnceLock::new();
     P.get_or_init(|| OpUnit::ALL.map(|u| Placement::new(&u.fields())))
 }
 
@@ -163,4 +164,15 @@ pub unsafe extern "C" fn texcore_dpi_fetch(input: *const u32, output: *mut u32) 
 pub unsafe extern "C" fn texcore_dpi_tmml(input: *const u32, output: *mut u32) -> c_int {
     // SAFETY: forwarded caller contract.
     unsafe { call(OpUnit::Tmml, input, output) }
+}
+
+/// `store`: one vector's input word → its output word (STORE / ATOM* as a write-port
+/// transaction; texel memory is never modified).
+///
+/// # Safety
+/// As [`texcore_dpi_sample`], with the `store` widths.
+#[no_mangle]
+pub unsafe extern "C" fn texcore_dpi_store(input: *const u32, output: *mut u32) -> c_int {
+    // SAFETY: forwarded caller contract.
+    unsafe { call(OpUnit::Store, input, output) }
 }

@@ -7,6 +7,12 @@
 //! | `gather` | `gather4` (TGSI GATHER4, optional compare) or `tld4s` (NVIDIA TLD4S, bindless handle `smp << 20 \| hdr`) | header, sampler, component, compare, offsets, 4 lanes × coordinates, references → 4 lanes × 4 words |
 //! | `fetch` | `txf`, `sample_i`, `sample_i_ms`, `resource::load` | header, op, x, y, z, level, sample, offsets → 4 words |
 //! | `tmml` | `texcore::op::tmml::tmml` (NVIDIA TMML.LOD, bindless handle `smp << 20 \| hdr`) | header, sampler, `#paramA`, 4 lanes × Ra…Ra+3 → 4 lanes × (R, G, B, A) |
+//! | `store` | `texcore::op::resource::{store, atomic}` (TGSI STORE, ATOM*) on a [`RecordingMemory`] | header, op, x, y, z, w, src\[4\], cmp\[4\] → `err`, `status`, write-port transaction (`we`, byte address, byte count, 4 LE data words), old texel |
+//!
+//! `sample` / `sample_c` also carry the TGSI `TEX`-family forms `TXB` (per-lane bias) and
+//! `TXP` (per-lane projection) through `texcore::op::sample::tex_family_offset`, the entry
+//! the ISA executor (`texcore::isa::exec`) calls: field `tgsi` ≠ 0 turns `c{l}_0..3` into
+//! lane `l`'s TGSI `src0` register and `src1_{l}` into its `src1.x` (see [`TGSI_NAMES`]).
 //!
 //! Conventions shared by the four units:
 //!
@@ -25,10 +31,13 @@ use texcore::descriptor::{HeaderError, SamplerError};
 use texcore::fp::F16Rounding;
 use texcore::handle::{Bindings, HandleSource, Invalid, Pool, SamplerBinding};
 use texcore::lod::LodSource;
+use texcore::memory::{TexelMemory, TexelMemoryMut};
 use texcore::op::fetch::{sample_i, sample_i_ms, txf, FetchError};
 use texcore::op::gather::{aoffi_encode, gather4, tld4s, GatherError, Tld4sMods, Tld4sOperands};
-use texcore::op::resource::load;
-use texcore::op::sample::{sample_compare_quad, sample_quad, SampleError, SampleRequest};
+use texcore::op::resource::{atomic, load, store, AtomicOp, ResourceError};
+use texcore::op::sample::{
+    sample_compare_quad, sample_quad, tex_family_offset, SampleError, SampleRequest, TexOp, TexOperands,
+};
 use texcore::op::tmml::{tmml, CoordDesc};
 use texcore::{SamplerHeader, TextureHeader};
 
@@ -54,7 +63,7 @@ fn fout(name: impl Into<String>, width: u32, doc: impl Into<String>) -> FieldSpe
 }
 
 /// `err` codes (index = code) with their meaning.
-pub const ERR_NAMES: [(&str, &str); 11] = [
+pub const ERR_NAMES: [(&str, &str); 14] = [
     ("NONE", "executed"),
     ("TEXTURE_TYPE", "the view type cannot be used by this op (buffer / multisample sampled, GATHER4 on 1D/3D)"),
     ("OFFSET_RANGE_U", "offset component u outside the op's range (sample/fetch -8..7, GATHER4 -32..31)"),
@@ -66,7 +75,85 @@ pub const ERR_NAMES: [(&str, &str); 11] = [
     ("COMPONENT", "gather component above 3"),
     ("CUBE", "fetch from a cube or cube-array view"),
     ("COORD_DESC", "TMML #paramA 6 (reserved) or above 7: not modelled by the core, zeros (not in the vectors)"),
+    ("ENCODE", "STORE to a format texel::encode rejects (depth/stencil, sRGB): nothing written"),
+    ("ATOMIC_FORMAT", "atomic on a format other than R32/RG32/RGBA32 UINT/SINT: nothing written"),
+    ("STORE_OP", "store op code above 10: not an op (not in the vectors), nothing written"),
 ];
+
+/// `tgsi` codes of `sample` / `sample_c` (index = code).
+pub const TGSI_NAMES: [(&str, &str); 3] = [
+    ("OFF", "SampleRequest form: canonical coordinates, lod_mode / lod / grads as documented"),
+    (
+        "TXB",
+        "TGSI TXB (tex_family_offset): c{l}_* = lane l's src0 register, per-lane bias in src0.w, or src1_{l} when w is taken (cube array; shadow 2D array / cube); lod_mode, lod, grads ignored",
+    ),
+    (
+        "TXP",
+        "TGSI TXP: src0 = c{l}_*; x, y, z divided by q = src0.w (binary32 RNE) before the TEX mapping; array views rejected (TEXTURE_TYPE); lod_mode, lod, grads ignored",
+    ),
+];
+
+/// `op` codes of `store` (index = code): STORE, then `AtomicOp::ALL` in order.
+pub const STORE_OP_NAMES: [(&str, &str); 11] = [
+    ("STORE", "STORE: src encoded with texel::encode"),
+    ("UADD", "ATOMUADD: old + src mod 2^32"),
+    ("XCHG", "ATOMXCHG: src"),
+    ("CAS", "ATOMCAS: old == cmp ? src : old"),
+    ("AND", "ATOMAND"),
+    ("OR", "ATOMOR"),
+    ("XOR", "ATOMXOR"),
+    ("UMIN", "ATOMUMIN (unsigned)"),
+    ("UMAX", "ATOMUMAX (unsigned)"),
+    ("IMIN", "ATOMIMIN (signed)"),
+    ("IMAX", "ATOMIMAX (signed)"),
+];
+
+/// A [`TexelMemory`] over a shared byte slice that **records** the one write of a STORE /
+/// atomic instead of performing it ([`TexelMemoryMut`]), with the slice's in-range rule
+/// (a write with any byte outside the slice fails and is not recorded). Reads see the
+/// recorded write (none happens after it in one op).
+pub struct RecordingMemory<'a> {
+    base: &'a [u8],
+    /// The recorded write: byte address, bytes (first `len` valid), `len`.
+    pub write: Option<(u64, [u8; 16], usize)>,
+}
+
+impl<'a> RecordingMemory<'a> {
+    /// A recorder over `base` with no write yet.
+    pub fn new(base: &'a [u8]) -> RecordingMemory<'a> {
+        RecordingMemory { base, write: None }
+    }
+}
+
+impl TexelMemory for RecordingMemory<'_> {
+    fn read(&self, addr: u64, buf: &mut [u8]) -> bool {
+        if !self.base.read(addr, buf) {
+            return false;
+        }
+        if let Some((wa, data, n)) = &self.write {
+            for (i, b) in buf.iter_mut().enumerate() {
+                let a = addr + i as u64;
+                if a >= *wa && a < wa + *n as u64 {
+                    *b = data[(a - wa) as usize];
+                }
+            }
+        }
+        true
+    }
+}
+
+impl TexelMemoryMut for RecordingMemory<'_> {
+    fn write(&mut self, addr: u64, data: &[u8]) -> bool {
+        let end = usize::try_from(addr).ok().and_then(|a| a.checked_add(data.len()));
+        if data.len() > 16 || end.is_none_or(|e| e > self.base.len()) {
+            return false;
+        }
+        let mut buf = [0u8; 16];
+        buf[..data.len()].copy_from_slice(data);
+        self.write = Some((addr, buf, data.len()));
+        true
+    }
+}
 
 /// `lod_mode` codes of `sample` / `sample_c` (index = code).
 pub const LOD_MODE_NAMES: [(&str, &str); 3] = [
@@ -106,6 +193,13 @@ fn gather_err(e: GatherError) -> u64 {
         GatherError::OffsetOnCube => 6,
         GatherError::CompareOn3D => 7,
         GatherError::Component => 8,
+    }
+}
+
+fn resource_err(e: ResourceError) -> u64 {
+    match e {
+        ResourceError::Encode(_) => 11,
+        ResourceError::AtomicFormat => 12,
     }
 }
 
@@ -201,6 +295,8 @@ pub enum OpUnit {
     Fetch,
     /// NVIDIA TMML.LOD of a quad.
     Tmml,
+    /// STORE / ATOM* of one lane as a write-port transaction.
+    Store,
 }
 
 const COMP: [&str; 4] = ["x", "y", "z", "w"];
@@ -216,6 +312,12 @@ pub const fn sample_coord_base(compare: bool) -> usize {
 
 /// Index of the first coordinate field of `gather`.
 pub const GATHER_COORD_BASE: usize = 14;
+
+/// Index of the `tgsi` field of `sample` / `sample_c` (after the gradients; `src1_0..3`
+/// follow).
+pub const fn sample_tgsi_index(compare: bool) -> usize {
+    sample_coord_base(compare) + 16 + 24
+}
 
 fn result_fields(f: &mut Vec<FieldSpec>, lanes: usize) {
     f.push(fout("err", 4, "OP_ERR_*: 0 = executed, else why the core rejected the request (results then 0)"));
@@ -238,7 +340,8 @@ fn result_fields(f: &mut Vec<FieldSpec>, lanes: usize) {
 
 impl OpUnit {
     /// Every op unit, in output order.
-    pub const ALL: [OpUnit; 5] = [OpUnit::Sample, OpUnit::SampleC, OpUnit::Gather, OpUnit::Fetch, OpUnit::Tmml];
+    pub const ALL: [OpUnit; 6] =
+        [OpUnit::Sample, OpUnit::SampleC, OpUnit::Gather, OpUnit::Fetch, OpUnit::Tmml, OpUnit::Store];
 
     /// Unit name (vector file stem).
     pub const fn name(self) -> &'static str {
@@ -248,6 +351,7 @@ impl OpUnit {
             OpUnit::Gather => "gather",
             OpUnit::Fetch => "fetch",
             OpUnit::Tmml => "tmml",
+            OpUnit::Store => "store",
         }
     }
 
@@ -259,6 +363,7 @@ impl OpUnit {
             OpUnit::Gather => "op: GATHER4 (with compare) and NVIDIA TLD4S (.AOFFI, .DC, .F16) of a quad",
             OpUnit::Fetch => "op: TXF / SAMPLE_I / SAMPLE_I_MS / LOAD of one lane",
             OpUnit::Tmml => "op: NVIDIA TMML.LOD of a quad (bindless handle; R = lambda', G = LOD used, B = major axis, A = log2 ratio)",
+            OpUnit::Store => "op: TGSI STORE / ATOM* of one lane as a write-port transaction (we, byte address, bytes) + the atomic's old texel",
         }
     }
 
@@ -313,6 +418,18 @@ impl OpUnit {
                             format!("lane {l} d(c{k})/d{} (binary32), used when grads = 1", &d[1..]),
                         ));
                     }
+                }
+                f.push(fin(
+                    "tgsi",
+                    2,
+                    "TGSI_*: OFF (SampleRequest form), TXB (per-lane bias), TXP (projective): c{l}_* = TGSI src0 register",
+                ));
+                for l in 0..4 {
+                    f.push(fin(
+                        format!("src1_{l}"),
+                        32,
+                        format!("lane {l} TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF"),
+                    ));
                 }
                 result_fields(&mut f, 4);
             }
@@ -389,6 +506,51 @@ impl OpUnit {
                     }
                 }
             }
+            OpUnit::Store => {
+                f.push(hdr());
+                f.push(fin("op", 4, "STORE_OP_*: STORE, UADD, XCHG, CAS, AND, OR, XOR, UMIN, UMAX, IMIN, IMAX"));
+                for (c, d) in [
+                    ("x", "x / element"),
+                    ("y", "y or 1D-array layer"),
+                    ("z", "z, layer or 6 x cube + face"),
+                    ("w", "address.w (ignored by the core: first level only)"),
+                ] {
+                    f.push(fin(c, 32, format!("unsigned address {d}")));
+                }
+                for c in COMP {
+                    f.push(fin(
+                        format!("src_{c}"),
+                        32,
+                        format!("src.{c}: STORE value (binary32 or integer bits), atomic operand"),
+                    ));
+                }
+                for c in COMP {
+                    f.push(fin(format!("cmp_{c}"), 32, format!("cmp.{c}: ATOMCAS compare value (ignored otherwise)")));
+                }
+                f.push(fout(
+                    "err",
+                    4,
+                    "OP_ERR_*: 0, ENCODE (STORE), ATOMIC_FORMAT (atomics); then no write and zero outputs",
+                ));
+                f.push(fout("status", 4, "STATUS_*: 0 = resource valid; HEADER_DECODE, UNBOUND -> no write, zeros"));
+                f.push(fout("we", 1, "1 = the op wrote texel memory (address, bytes in range)"));
+                f.push(fout("waddr", 32, "byte address of the write (0 when we = 0)"));
+                f.push(fout("wbytes", 5, "bytes written, 1..16 (0 when we = 0)"));
+                for i in 0..4 {
+                    f.push(fout(
+                        format!("wdata{i}"),
+                        32,
+                        format!("written bytes {}..{} as a little-endian word (bytes past wbytes 0)", 4 * i, 4 * i + 3),
+                    ));
+                }
+                for c in COMP {
+                    f.push(fout(
+                        format!("old_{c}"),
+                        32,
+                        format!("atomic: old texel component {c} after the component table (0 for STORE)"),
+                    ));
+                }
+            }
         }
         f
     }
@@ -423,7 +585,17 @@ impl OpUnit {
                     grads: (g(3) == 1).then_some(grads),
                     offset: [off(5), off(6), off(7)],
                 };
-                let r = if cmp {
+                let ti = sample_tgsi_index(cmp);
+                let src1: [[u32; 4]; 4] = core::array::from_fn(|l| [w(ti + 1 + l), 0, 0, 0]);
+                let tgsi_op = match g(ti) {
+                    1 => Some(TexOp::Txb),
+                    2 => Some(TexOp::Txp),
+                    _ => None,
+                };
+                let r = if let Some(op) = tgsi_op {
+                    let ops = TexOperands { src0: &coords, src1: Some(&src1), grads: None };
+                    tex_family_offset(op, cmp, view, smp, env.texmem.as_slice(), ops, req.offset)
+                } else if cmp {
                     let refs = [w(8), w(9), w(10), w(11)];
                     sample_compare_quad(view, smp, env.texmem.as_slice(), &req, refs)
                 } else {
@@ -507,6 +679,35 @@ impl OpUnit {
                 match CoordDesc::from_code(w(2)) {
                     Some(desc) => (0, status, tmml(&b, src, desc, &ra).iter().flatten().copied().collect()),
                     None => (10, status, Vec::new()),
+                }
+            }
+            OpUnit::Store => {
+                let view = env.view(g(0));
+                let status = status_code(view.err().as_ref());
+                let a = [w(2), w(3), w(4), w(5)];
+                let src = [w(6), w(7), w(8), w(9)];
+                let cmpv = [w(10), w(11), w(12), w(13)];
+                let mut mem = RecordingMemory::new(env.texmem.as_slice());
+                let r = match g(1) {
+                    0 => Some(store(view, &mut mem, a, src).map(|_| [0; 4])),
+                    k => AtomicOp::ALL.get(k as usize - 1).map(|op| atomic(*op, view, &mut mem, a, src, cmpv)),
+                };
+                match r {
+                    None => (13, status, Vec::new()),
+                    Some(Err(e)) => (resource_err(e), status, Vec::new()),
+                    Some(Ok(old)) => {
+                        let mut words = vec![0u32; 7];
+                        if let Some((addr, data, n)) = mem.write {
+                            words[0] = 1;
+                            words[1] = addr as u32;
+                            words[2] = n as u32;
+                            for (i, c) in data.chunks_exact(4).enumerate() {
+                                words[3 + i] = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                            }
+                        }
+                        words.extend(old);
+                        (0, status, words)
+                    }
                 }
             }
         };
@@ -625,6 +826,10 @@ mod tests {
                     assert_eq!(f[b + 16 + 6 * 3 + 5].name, "dy3_2");
                     assert_eq!(f[4].name, "lod");
                     assert_eq!(f[7].name, "off_w");
+                    let t = sample_tgsi_index(u == OpUnit::SampleC);
+                    assert_eq!(f[t].name, "tgsi");
+                    assert_eq!(f[t + 4].name, "src1_3");
+                    assert_eq!(f[t + 5].name, "err");
                 }
                 OpUnit::Gather => {
                     assert_eq!(f[GATHER_COORD_BASE].name, "c0_0");
@@ -639,8 +844,91 @@ mod tests {
                     assert_eq!(f[3].name, "ra0_0");
                     assert_eq!(f[18].name, "ra3_3");
                 }
+                OpUnit::Store => {
+                    assert_eq!(f[5].name, "w");
+                    assert_eq!(f[13].name, "cmp_w");
+                    assert_eq!(f[14].name, "err");
+                }
             }
         }
+    }
+
+    /// Evaluates `sample` with the given input values (by field name; others 0).
+    fn sample_out(env: &OpEnv, set: &[(&str, u64)]) -> Vec<u64> {
+        let f = OpUnit::Sample.fields();
+        let n_in = f.iter().filter(|f| !f.output).count();
+        let mut inp = vec![0u64; n_in];
+        for (name, v) in set {
+            inp[f.iter().position(|f| f.name == *name).unwrap()] = *v;
+        }
+        let mut out = vec![0u64; f.len() - n_in];
+        OpUnit::Sample.eval(env, &inp, &mut out);
+        out
+    }
+
+    /// TGSI TXB with four different per-lane biases gives, in each lane, what the
+    /// SampleRequest form gives with that lane's bias as the quad's bias; TXP with q = 1 is
+    /// TEX, and with q = 2 on pre-doubled coordinates too; TXP on an array view is rejected.
+    #[test]
+    fn tgsi_txb_is_per_lane_bias_and_txp_divides_by_q() {
+        let env = OpEnv::directed(|| [0; 8]);
+        let h = crate::texset::texture_slot("rgba8_2d").unwrap() as u64;
+        let s = crate::texset::sampler_slot("trilinear").unwrap() as u64;
+        let bias = [-1.0f32, 0.0, 1.0, 2.5];
+        let xy = |l: usize| [0.3 + 0.0625 * (l & 1) as f32, 0.55 + 0.0625 * (l >> 1) as f32];
+        let mut txb = vec![("hdr", h), ("smp", s), ("tgsi", 1)];
+        let mut plain = vec![("hdr", h), ("smp", s)];
+        let names = ["c0_0", "c0_1", "c0_3", "c1_0", "c1_1", "c1_3", "c2_0", "c2_1", "c2_3", "c3_0", "c3_1", "c3_3"];
+        for l in 0..4 {
+            let [x, y] = xy(l);
+            txb.extend([(names[3 * l], u64::from(x.to_bits())), (names[3 * l + 1], u64::from(y.to_bits()))]);
+            txb.push((names[3 * l + 2], u64::from(bias[l].to_bits())));
+            plain.extend([(names[3 * l], u64::from(x.to_bits())), (names[3 * l + 1], u64::from(y.to_bits()))]);
+        }
+        let got = sample_out(&env, &txb);
+        assert_eq!(got[0], 0);
+        let mut differ = false;
+        for l in 0..4 {
+            let mut p = plain.clone();
+            p.push(("lod", u64::from(bias[l].to_bits())));
+            let want = sample_out(&env, &p);
+            assert_eq!(got[2 + 4 * l..6 + 4 * l], want[2 + 4 * l..6 + 4 * l], "lane {l}");
+            differ |= want[2 + 4 * l..6 + 4 * l] != sample_out(&env, &plain)[2 + 4 * l..6 + 4 * l];
+        }
+        assert!(differ, "the biases change the result");
+        // TXP: q = 1 is TEX (src0.w = q is not a coordinate of a 2D view).
+        let mut txp1: Vec<(&str, u64)> = plain.clone();
+        txp1.push(("tgsi", 2));
+        for n in ["c0_3", "c1_3", "c2_3", "c3_3"] {
+            txp1.push((n, u64::from(1.0f32.to_bits())));
+        }
+        let tex = sample_out(&env, &plain);
+        assert_eq!(sample_out(&env, &txp1), tex);
+        let mut txp2: Vec<(&str, u64)> = txp1
+            .iter()
+            .map(|(n, v)| if n.ends_with("_3") { (*n, u64::from(2.0f32.to_bits())) } else { (*n, *v) })
+            .collect();
+        for (n, v) in txp2.iter_mut() {
+            if n.starts_with('c') && !n.ends_with("_3") {
+                *v = u64::from((f32::from_bits(*v as u32) * 2.0).to_bits());
+            }
+        }
+        assert_eq!(sample_out(&env, &txp2), tex);
+        txp2[0].1 = crate::texset::texture_slot("rgba8_2d_array").unwrap() as u64;
+        assert_eq!(sample_out(&env, &txp2)[0], 1, "TXP on an array view");
+    }
+
+    #[test]
+    fn recording_memory_records_one_in_range_write() {
+        let base = [1u8, 2, 3, 4, 5, 6, 7, 8];
+        let mut m = RecordingMemory::new(&base);
+        assert!(!m.write(6, &[9, 9, 9]), "past the end");
+        assert!(m.write.is_none());
+        assert!(m.write(2, &[9, 8]));
+        let mut b = [0u8; 4];
+        assert!(m.read(1, &mut b));
+        assert_eq!(b, [2, 9, 8, 5], "reads see the write");
+        assert_eq!(base, [1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
     #[test]

@@ -167,6 +167,9 @@ package texcore_vectors_pkg;
   localparam logic [3:0] OP_ERR_COMPONENT      = 4'd8;  // gather component above 3
   localparam logic [3:0] OP_ERR_CUBE           = 4'd9;  // fetch from a cube or cube-array view
   localparam logic [3:0] OP_ERR_COORD_DESC     = 4'd10;  // TMML #paramA 6 (reserved) or above 7: not modelled by the core, zeros (not in the vectors)
+  localparam logic [3:0] OP_ERR_ENCODE         = 4'd11;  // STORE to a format texel::encode rejects (depth/stencil, sRGB): nothing written
+  localparam logic [3:0] OP_ERR_ATOMIC_FORMAT  = 4'd12;  // atomic on a format other than R32/RG32/RGBA32 UINT/SINT: nothing written
+  localparam logic [3:0] OP_ERR_STORE_OP       = 4'd13;  // store op code above 10: not an op (not in the vectors), nothing written
 
   // ---- sample / sample_c: lod_mode input ----
   localparam logic [1:0] LOD_MODE_DERIV    = 2'd0;  // LOD from derivatives (implicit from the quad, or `grads`) + `lod` as shader bias (TEX/TXB/TXD)
@@ -183,6 +186,24 @@ package texcore_vectors_pkg;
   localparam logic [1:0] F16_OFF = 2'd0;  // binary32 results
   localparam logic [1:0] F16_RNE = 2'd1;  // .F16, FP16_ROUNDING_MODE round to nearest even
   localparam logic [1:0] F16_RTZ = 2'd2;  // .F16, round toward zero
+
+  // ---- sample / sample_c: tgsi input (TGSI TXB / TXP forms) ----
+  localparam logic [1:0] TGSI_OFF = 2'd0;  // SampleRequest form: canonical coordinates, lod_mode / lod / grads as documented
+  localparam logic [1:0] TGSI_TXB = 2'd1;  // TGSI TXB (tex_family_offset): c{l}_* = lane l's src0 register, per-lane bias in src0.w, or src1_{l} when w is taken (cube array; shadow 2D array / cube); lod_mode, lod, grads ignored
+  localparam logic [1:0] TGSI_TXP = 2'd2;  // TGSI TXP: src0 = c{l}_*; x, y, z divided by q = src0.w (binary32 RNE) before the TEX mapping; array views rejected (TEXTURE_TYPE); lod_mode, lod, grads ignored
+
+  // ---- store: op input (STORE, then texcore::op::resource::AtomicOp::ALL) ----
+  localparam logic [3:0] STORE_OP_STORE = 4'd0;  // STORE: src encoded with texel::encode
+  localparam logic [3:0] STORE_OP_UADD  = 4'd1;  // ATOMUADD: old + src mod 2^32
+  localparam logic [3:0] STORE_OP_XCHG  = 4'd2;  // ATOMXCHG: src
+  localparam logic [3:0] STORE_OP_CAS   = 4'd3;  // ATOMCAS: old == cmp ? src : old
+  localparam logic [3:0] STORE_OP_AND   = 4'd4;  // ATOMAND
+  localparam logic [3:0] STORE_OP_OR    = 4'd5;  // ATOMOR
+  localparam logic [3:0] STORE_OP_XOR   = 4'd6;  // ATOMXOR
+  localparam logic [3:0] STORE_OP_UMIN  = 4'd7;  // ATOMUMIN (unsigned)
+  localparam logic [3:0] STORE_OP_UMAX  = 4'd8;  // ATOMUMAX (unsigned)
+  localparam logic [3:0] STORE_OP_IMIN  = 4'd9;  // ATOMIMIN (signed)
+  localparam logic [3:0] STORE_OP_IMAX  = 4'd10;  // ATOMIMAX (signed)
 
   // ---- query-unit status (status output; texcore::handle::Invalid in resolve order) ----
   localparam logic [3:0] STATUS_VALID                 = 4'd0;  // the texture is valid
@@ -760,155 +781,170 @@ package texcore_vectors_pkg;
   // vector file sample.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
   // A line read with %h is a SAMPLE_LINE_W-bit word; inputs = line[SAMPLE_LINE_W-1:SAMPLE_OUT_W],
   // outputs = line[SAMPLE_OUT_W-1:0]; each field's _LSB is its position in its own word.
-  localparam int SAMPLE_IN_W = 1364;
+  localparam int SAMPLE_IN_W = 1496;
   localparam int SAMPLE_OUT_W = 520;
-  localparam int SAMPLE_LINE_W = 1884;
-  localparam int SAMPLE_LINE_CHARS = 537;  // bytes per line incl. newline
-  localparam int SAMPLE_N_FIELDS = 66;
+  localparam int SAMPLE_LINE_W = 2016;
+  localparam int SAMPLE_LINE_CHARS = 575;  // bytes per line incl. newline
+  localparam int SAMPLE_N_FIELDS = 71;
   // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
-  localparam int SAMPLE_HDR_LSB = 1356;
+  localparam int SAMPLE_HDR_LSB = 1488;
   localparam int SAMPLE_HDR_W = 8;
   // in  smp: op sampler slot (op_smp.hex); >= OP_SMP_ENTRIES = unbound
-  localparam int SAMPLE_SMP_LSB = 1344;
+  localparam int SAMPLE_SMP_LSB = 1476;
   localparam int SAMPLE_SMP_W = 9;
   // in  lod_mode: LOD_MODE_*: DERIV (implicit / grads + bias), EXPLICIT, ZERO
-  localparam int SAMPLE_LOD_MODE_LSB = 1340;
+  localparam int SAMPLE_LOD_MODE_LSB = 1472;
   localparam int SAMPLE_LOD_MODE_W = 2;
   // in  grads: 1 = explicit derivatives dx*/dy* (TXD / SAMPLE_D), 0 = implicit from the quad
-  localparam int SAMPLE_GRADS_LSB = 1336;
+  localparam int SAMPLE_GRADS_LSB = 1468;
   localparam int SAMPLE_GRADS_W = 1;
   // in  lod: binary32: shader bias (DERIV) or LOD (EXPLICIT); ignored for ZERO
-  localparam int SAMPLE_LOD_LSB = 1304;
+  localparam int SAMPLE_LOD_LSB = 1436;
   localparam int SAMPLE_LOD_W = 32;
   // in  off_u: texel offset u, 8-bit two's complement (valid -8..7; cube maps ignore them)
-  localparam int SAMPLE_OFF_U_LSB = 1296;
+  localparam int SAMPLE_OFF_U_LSB = 1428;
   localparam int SAMPLE_OFF_U_W = 8;
   // in  off_v: texel offset v, 8-bit two's complement (valid -8..7; cube maps ignore them)
-  localparam int SAMPLE_OFF_V_LSB = 1288;
+  localparam int SAMPLE_OFF_V_LSB = 1420;
   localparam int SAMPLE_OFF_V_W = 8;
   // in  off_w: texel offset w, 8-bit two's complement (valid -8..7; cube maps ignore them)
-  localparam int SAMPLE_OFF_W_LSB = 1280;
+  localparam int SAMPLE_OFF_W_LSB = 1412;
   localparam int SAMPLE_OFF_W_W = 8;
   // in  c0_0: lane 0 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C0_0_LSB = 1248;
+  localparam int SAMPLE_C0_0_LSB = 1380;
   localparam int SAMPLE_C0_0_W = 32;
   // in  c0_1: lane 0 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C0_1_LSB = 1216;
+  localparam int SAMPLE_C0_1_LSB = 1348;
   localparam int SAMPLE_C0_1_W = 32;
   // in  c0_2: lane 0 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C0_2_LSB = 1184;
+  localparam int SAMPLE_C0_2_LSB = 1316;
   localparam int SAMPLE_C0_2_W = 32;
   // in  c0_3: lane 0 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C0_3_LSB = 1152;
+  localparam int SAMPLE_C0_3_LSB = 1284;
   localparam int SAMPLE_C0_3_W = 32;
   // in  c1_0: lane 1 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C1_0_LSB = 1120;
+  localparam int SAMPLE_C1_0_LSB = 1252;
   localparam int SAMPLE_C1_0_W = 32;
   // in  c1_1: lane 1 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C1_1_LSB = 1088;
+  localparam int SAMPLE_C1_1_LSB = 1220;
   localparam int SAMPLE_C1_1_W = 32;
   // in  c1_2: lane 1 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C1_2_LSB = 1056;
+  localparam int SAMPLE_C1_2_LSB = 1188;
   localparam int SAMPLE_C1_2_W = 32;
   // in  c1_3: lane 1 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C1_3_LSB = 1024;
+  localparam int SAMPLE_C1_3_LSB = 1156;
   localparam int SAMPLE_C1_3_W = 32;
   // in  c2_0: lane 2 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C2_0_LSB = 992;
+  localparam int SAMPLE_C2_0_LSB = 1124;
   localparam int SAMPLE_C2_0_W = 32;
   // in  c2_1: lane 2 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C2_1_LSB = 960;
+  localparam int SAMPLE_C2_1_LSB = 1092;
   localparam int SAMPLE_C2_1_W = 32;
   // in  c2_2: lane 2 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C2_2_LSB = 928;
+  localparam int SAMPLE_C2_2_LSB = 1060;
   localparam int SAMPLE_C2_2_W = 32;
   // in  c2_3: lane 2 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C2_3_LSB = 896;
+  localparam int SAMPLE_C2_3_LSB = 1028;
   localparam int SAMPLE_C2_3_W = 32;
   // in  c3_0: lane 3 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C3_0_LSB = 864;
+  localparam int SAMPLE_C3_0_LSB = 996;
   localparam int SAMPLE_C3_0_W = 32;
   // in  c3_1: lane 3 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C3_1_LSB = 832;
+  localparam int SAMPLE_C3_1_LSB = 964;
   localparam int SAMPLE_C3_1_W = 32;
   // in  c3_2: lane 3 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C3_2_LSB = 800;
+  localparam int SAMPLE_C3_2_LSB = 932;
   localparam int SAMPLE_C3_2_W = 32;
   // in  c3_3: lane 3 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C3_3_LSB = 768;
+  localparam int SAMPLE_C3_3_LSB = 900;
   localparam int SAMPLE_C3_3_W = 32;
   // in  dx0_0: lane 0 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX0_0_LSB = 736;
+  localparam int SAMPLE_DX0_0_LSB = 868;
   localparam int SAMPLE_DX0_0_W = 32;
   // in  dx0_1: lane 0 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX0_1_LSB = 704;
+  localparam int SAMPLE_DX0_1_LSB = 836;
   localparam int SAMPLE_DX0_1_W = 32;
   // in  dx0_2: lane 0 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX0_2_LSB = 672;
+  localparam int SAMPLE_DX0_2_LSB = 804;
   localparam int SAMPLE_DX0_2_W = 32;
   // in  dy0_0: lane 0 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY0_0_LSB = 640;
+  localparam int SAMPLE_DY0_0_LSB = 772;
   localparam int SAMPLE_DY0_0_W = 32;
   // in  dy0_1: lane 0 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY0_1_LSB = 608;
+  localparam int SAMPLE_DY0_1_LSB = 740;
   localparam int SAMPLE_DY0_1_W = 32;
   // in  dy0_2: lane 0 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY0_2_LSB = 576;
+  localparam int SAMPLE_DY0_2_LSB = 708;
   localparam int SAMPLE_DY0_2_W = 32;
   // in  dx1_0: lane 1 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX1_0_LSB = 544;
+  localparam int SAMPLE_DX1_0_LSB = 676;
   localparam int SAMPLE_DX1_0_W = 32;
   // in  dx1_1: lane 1 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX1_1_LSB = 512;
+  localparam int SAMPLE_DX1_1_LSB = 644;
   localparam int SAMPLE_DX1_1_W = 32;
   // in  dx1_2: lane 1 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX1_2_LSB = 480;
+  localparam int SAMPLE_DX1_2_LSB = 612;
   localparam int SAMPLE_DX1_2_W = 32;
   // in  dy1_0: lane 1 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY1_0_LSB = 448;
+  localparam int SAMPLE_DY1_0_LSB = 580;
   localparam int SAMPLE_DY1_0_W = 32;
   // in  dy1_1: lane 1 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY1_1_LSB = 416;
+  localparam int SAMPLE_DY1_1_LSB = 548;
   localparam int SAMPLE_DY1_1_W = 32;
   // in  dy1_2: lane 1 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY1_2_LSB = 384;
+  localparam int SAMPLE_DY1_2_LSB = 516;
   localparam int SAMPLE_DY1_2_W = 32;
   // in  dx2_0: lane 2 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX2_0_LSB = 352;
+  localparam int SAMPLE_DX2_0_LSB = 484;
   localparam int SAMPLE_DX2_0_W = 32;
   // in  dx2_1: lane 2 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX2_1_LSB = 320;
+  localparam int SAMPLE_DX2_1_LSB = 452;
   localparam int SAMPLE_DX2_1_W = 32;
   // in  dx2_2: lane 2 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX2_2_LSB = 288;
+  localparam int SAMPLE_DX2_2_LSB = 420;
   localparam int SAMPLE_DX2_2_W = 32;
   // in  dy2_0: lane 2 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY2_0_LSB = 256;
+  localparam int SAMPLE_DY2_0_LSB = 388;
   localparam int SAMPLE_DY2_0_W = 32;
   // in  dy2_1: lane 2 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY2_1_LSB = 224;
+  localparam int SAMPLE_DY2_1_LSB = 356;
   localparam int SAMPLE_DY2_1_W = 32;
   // in  dy2_2: lane 2 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY2_2_LSB = 192;
+  localparam int SAMPLE_DY2_2_LSB = 324;
   localparam int SAMPLE_DY2_2_W = 32;
   // in  dx3_0: lane 3 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX3_0_LSB = 160;
+  localparam int SAMPLE_DX3_0_LSB = 292;
   localparam int SAMPLE_DX3_0_W = 32;
   // in  dx3_1: lane 3 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX3_1_LSB = 128;
+  localparam int SAMPLE_DX3_1_LSB = 260;
   localparam int SAMPLE_DX3_1_W = 32;
   // in  dx3_2: lane 3 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_DX3_2_LSB = 96;
+  localparam int SAMPLE_DX3_2_LSB = 228;
   localparam int SAMPLE_DX3_2_W = 32;
   // in  dy3_0: lane 3 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY3_0_LSB = 64;
+  localparam int SAMPLE_DY3_0_LSB = 196;
   localparam int SAMPLE_DY3_0_W = 32;
   // in  dy3_1: lane 3 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY3_1_LSB = 32;
+  localparam int SAMPLE_DY3_1_LSB = 164;
   localparam int SAMPLE_DY3_1_W = 32;
   // in  dy3_2: lane 3 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_DY3_2_LSB = 0;
+  localparam int SAMPLE_DY3_2_LSB = 132;
   localparam int SAMPLE_DY3_2_W = 32;
+  // in  tgsi: TGSI_*: OFF (SampleRequest form), TXB (per-lane bias), TXP (projective): c{l}_* = TGSI src0 register
+  localparam int SAMPLE_TGSI_LSB = 128;
+  localparam int SAMPLE_TGSI_W = 2;
+  // in  src1_0: lane 0 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_SRC1_0_LSB = 96;
+  localparam int SAMPLE_SRC1_0_W = 32;
+  // in  src1_1: lane 1 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_SRC1_1_LSB = 64;
+  localparam int SAMPLE_SRC1_1_W = 32;
+  // in  src1_2: lane 2 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_SRC1_2_LSB = 32;
+  localparam int SAMPLE_SRC1_2_W = 32;
+  // in  src1_3: lane 3 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_SRC1_3_LSB = 0;
+  localparam int SAMPLE_SRC1_3_W = 32;
   // out err: OP_ERR_*: 0 = executed, else why the core rejected the request (results then 0)
   localparam int SAMPLE_ERR_LSB = 516;
   localparam int SAMPLE_ERR_W = 4;
@@ -969,167 +1005,182 @@ package texcore_vectors_pkg;
   // vector file sample_c.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
   // A line read with %h is a SAMPLE_C_LINE_W-bit word; inputs = line[SAMPLE_C_LINE_W-1:SAMPLE_C_OUT_W],
   // outputs = line[SAMPLE_C_OUT_W-1:0]; each field's _LSB is its position in its own word.
-  localparam int SAMPLE_C_IN_W = 1492;
+  localparam int SAMPLE_C_IN_W = 1624;
   localparam int SAMPLE_C_OUT_W = 520;
-  localparam int SAMPLE_C_LINE_W = 2012;
-  localparam int SAMPLE_C_LINE_CHARS = 573;  // bytes per line incl. newline
-  localparam int SAMPLE_C_N_FIELDS = 70;
+  localparam int SAMPLE_C_LINE_W = 2144;
+  localparam int SAMPLE_C_LINE_CHARS = 611;  // bytes per line incl. newline
+  localparam int SAMPLE_C_N_FIELDS = 75;
   // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
-  localparam int SAMPLE_C_HDR_LSB = 1484;
+  localparam int SAMPLE_C_HDR_LSB = 1616;
   localparam int SAMPLE_C_HDR_W = 8;
   // in  smp: op sampler slot (op_smp.hex); >= OP_SMP_ENTRIES = unbound
-  localparam int SAMPLE_C_SMP_LSB = 1472;
+  localparam int SAMPLE_C_SMP_LSB = 1604;
   localparam int SAMPLE_C_SMP_W = 9;
   // in  lod_mode: LOD_MODE_*: DERIV (implicit / grads + bias), EXPLICIT, ZERO
-  localparam int SAMPLE_C_LOD_MODE_LSB = 1468;
+  localparam int SAMPLE_C_LOD_MODE_LSB = 1600;
   localparam int SAMPLE_C_LOD_MODE_W = 2;
   // in  grads: 1 = explicit derivatives dx*/dy* (TXD / SAMPLE_D), 0 = implicit from the quad
-  localparam int SAMPLE_C_GRADS_LSB = 1464;
+  localparam int SAMPLE_C_GRADS_LSB = 1596;
   localparam int SAMPLE_C_GRADS_W = 1;
   // in  lod: binary32: shader bias (DERIV) or LOD (EXPLICIT); ignored for ZERO
-  localparam int SAMPLE_C_LOD_LSB = 1432;
+  localparam int SAMPLE_C_LOD_LSB = 1564;
   localparam int SAMPLE_C_LOD_W = 32;
   // in  off_u: texel offset u, 8-bit two's complement (valid -8..7; cube maps ignore them)
-  localparam int SAMPLE_C_OFF_U_LSB = 1424;
+  localparam int SAMPLE_C_OFF_U_LSB = 1556;
   localparam int SAMPLE_C_OFF_U_W = 8;
   // in  off_v: texel offset v, 8-bit two's complement (valid -8..7; cube maps ignore them)
-  localparam int SAMPLE_C_OFF_V_LSB = 1416;
+  localparam int SAMPLE_C_OFF_V_LSB = 1548;
   localparam int SAMPLE_C_OFF_V_W = 8;
   // in  off_w: texel offset w, 8-bit two's complement (valid -8..7; cube maps ignore them)
-  localparam int SAMPLE_C_OFF_W_LSB = 1408;
+  localparam int SAMPLE_C_OFF_W_LSB = 1540;
   localparam int SAMPLE_C_OFF_W_W = 8;
   // in  ref0: lane 0 depth-compare reference (binary32)
-  localparam int SAMPLE_C_REF0_LSB = 1376;
+  localparam int SAMPLE_C_REF0_LSB = 1508;
   localparam int SAMPLE_C_REF0_W = 32;
   // in  ref1: lane 1 depth-compare reference (binary32)
-  localparam int SAMPLE_C_REF1_LSB = 1344;
+  localparam int SAMPLE_C_REF1_LSB = 1476;
   localparam int SAMPLE_C_REF1_W = 32;
   // in  ref2: lane 2 depth-compare reference (binary32)
-  localparam int SAMPLE_C_REF2_LSB = 1312;
+  localparam int SAMPLE_C_REF2_LSB = 1444;
   localparam int SAMPLE_C_REF2_W = 32;
   // in  ref3: lane 3 depth-compare reference (binary32)
-  localparam int SAMPLE_C_REF3_LSB = 1280;
+  localparam int SAMPLE_C_REF3_LSB = 1412;
   localparam int SAMPLE_C_REF3_W = 32;
   // in  c0_0: lane 0 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C0_0_LSB = 1248;
+  localparam int SAMPLE_C_C0_0_LSB = 1380;
   localparam int SAMPLE_C_C0_0_W = 32;
   // in  c0_1: lane 0 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C0_1_LSB = 1216;
+  localparam int SAMPLE_C_C0_1_LSB = 1348;
   localparam int SAMPLE_C_C0_1_W = 32;
   // in  c0_2: lane 0 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C0_2_LSB = 1184;
+  localparam int SAMPLE_C_C0_2_LSB = 1316;
   localparam int SAMPLE_C_C0_2_W = 32;
   // in  c0_3: lane 0 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C0_3_LSB = 1152;
+  localparam int SAMPLE_C_C0_3_LSB = 1284;
   localparam int SAMPLE_C_C0_3_W = 32;
   // in  c1_0: lane 1 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C1_0_LSB = 1120;
+  localparam int SAMPLE_C_C1_0_LSB = 1252;
   localparam int SAMPLE_C_C1_0_W = 32;
   // in  c1_1: lane 1 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C1_1_LSB = 1088;
+  localparam int SAMPLE_C_C1_1_LSB = 1220;
   localparam int SAMPLE_C_C1_1_W = 32;
   // in  c1_2: lane 1 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C1_2_LSB = 1056;
+  localparam int SAMPLE_C_C1_2_LSB = 1188;
   localparam int SAMPLE_C_C1_2_W = 32;
   // in  c1_3: lane 1 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C1_3_LSB = 1024;
+  localparam int SAMPLE_C_C1_3_LSB = 1156;
   localparam int SAMPLE_C_C1_3_W = 32;
   // in  c2_0: lane 2 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C2_0_LSB = 992;
+  localparam int SAMPLE_C_C2_0_LSB = 1124;
   localparam int SAMPLE_C_C2_0_W = 32;
   // in  c2_1: lane 2 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C2_1_LSB = 960;
+  localparam int SAMPLE_C_C2_1_LSB = 1092;
   localparam int SAMPLE_C_C2_1_W = 32;
   // in  c2_2: lane 2 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C2_2_LSB = 928;
+  localparam int SAMPLE_C_C2_2_LSB = 1060;
   localparam int SAMPLE_C_C2_2_W = 32;
   // in  c2_3: lane 2 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C2_3_LSB = 896;
+  localparam int SAMPLE_C_C2_3_LSB = 1028;
   localparam int SAMPLE_C_C2_3_W = 32;
   // in  c3_0: lane 3 coordinate c0 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C3_0_LSB = 864;
+  localparam int SAMPLE_C_C3_0_LSB = 996;
   localparam int SAMPLE_C_C3_0_W = 32;
   // in  c3_1: lane 3 coordinate c1 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C3_1_LSB = 832;
+  localparam int SAMPLE_C_C3_1_LSB = 964;
   localparam int SAMPLE_C_C3_1_W = 32;
   // in  c3_2: lane 3 coordinate c2 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C3_2_LSB = 800;
+  localparam int SAMPLE_C_C3_2_LSB = 932;
   localparam int SAMPLE_C_C3_2_W = 32;
   // in  c3_3: lane 3 coordinate c3 (binary32): canonical order (s, t, r, layer) / cube (rx, ry, rz, cube)
-  localparam int SAMPLE_C_C3_3_LSB = 768;
+  localparam int SAMPLE_C_C3_3_LSB = 900;
   localparam int SAMPLE_C_C3_3_W = 32;
   // in  dx0_0: lane 0 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX0_0_LSB = 736;
+  localparam int SAMPLE_C_DX0_0_LSB = 868;
   localparam int SAMPLE_C_DX0_0_W = 32;
   // in  dx0_1: lane 0 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX0_1_LSB = 704;
+  localparam int SAMPLE_C_DX0_1_LSB = 836;
   localparam int SAMPLE_C_DX0_1_W = 32;
   // in  dx0_2: lane 0 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX0_2_LSB = 672;
+  localparam int SAMPLE_C_DX0_2_LSB = 804;
   localparam int SAMPLE_C_DX0_2_W = 32;
   // in  dy0_0: lane 0 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY0_0_LSB = 640;
+  localparam int SAMPLE_C_DY0_0_LSB = 772;
   localparam int SAMPLE_C_DY0_0_W = 32;
   // in  dy0_1: lane 0 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY0_1_LSB = 608;
+  localparam int SAMPLE_C_DY0_1_LSB = 740;
   localparam int SAMPLE_C_DY0_1_W = 32;
   // in  dy0_2: lane 0 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY0_2_LSB = 576;
+  localparam int SAMPLE_C_DY0_2_LSB = 708;
   localparam int SAMPLE_C_DY0_2_W = 32;
   // in  dx1_0: lane 1 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX1_0_LSB = 544;
+  localparam int SAMPLE_C_DX1_0_LSB = 676;
   localparam int SAMPLE_C_DX1_0_W = 32;
   // in  dx1_1: lane 1 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX1_1_LSB = 512;
+  localparam int SAMPLE_C_DX1_1_LSB = 644;
   localparam int SAMPLE_C_DX1_1_W = 32;
   // in  dx1_2: lane 1 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX1_2_LSB = 480;
+  localparam int SAMPLE_C_DX1_2_LSB = 612;
   localparam int SAMPLE_C_DX1_2_W = 32;
   // in  dy1_0: lane 1 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY1_0_LSB = 448;
+  localparam int SAMPLE_C_DY1_0_LSB = 580;
   localparam int SAMPLE_C_DY1_0_W = 32;
   // in  dy1_1: lane 1 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY1_1_LSB = 416;
+  localparam int SAMPLE_C_DY1_1_LSB = 548;
   localparam int SAMPLE_C_DY1_1_W = 32;
   // in  dy1_2: lane 1 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY1_2_LSB = 384;
+  localparam int SAMPLE_C_DY1_2_LSB = 516;
   localparam int SAMPLE_C_DY1_2_W = 32;
   // in  dx2_0: lane 2 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX2_0_LSB = 352;
+  localparam int SAMPLE_C_DX2_0_LSB = 484;
   localparam int SAMPLE_C_DX2_0_W = 32;
   // in  dx2_1: lane 2 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX2_1_LSB = 320;
+  localparam int SAMPLE_C_DX2_1_LSB = 452;
   localparam int SAMPLE_C_DX2_1_W = 32;
   // in  dx2_2: lane 2 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX2_2_LSB = 288;
+  localparam int SAMPLE_C_DX2_2_LSB = 420;
   localparam int SAMPLE_C_DX2_2_W = 32;
   // in  dy2_0: lane 2 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY2_0_LSB = 256;
+  localparam int SAMPLE_C_DY2_0_LSB = 388;
   localparam int SAMPLE_C_DY2_0_W = 32;
   // in  dy2_1: lane 2 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY2_1_LSB = 224;
+  localparam int SAMPLE_C_DY2_1_LSB = 356;
   localparam int SAMPLE_C_DY2_1_W = 32;
   // in  dy2_2: lane 2 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY2_2_LSB = 192;
+  localparam int SAMPLE_C_DY2_2_LSB = 324;
   localparam int SAMPLE_C_DY2_2_W = 32;
   // in  dx3_0: lane 3 d(c0)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX3_0_LSB = 160;
+  localparam int SAMPLE_C_DX3_0_LSB = 292;
   localparam int SAMPLE_C_DX3_0_W = 32;
   // in  dx3_1: lane 3 d(c1)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX3_1_LSB = 128;
+  localparam int SAMPLE_C_DX3_1_LSB = 260;
   localparam int SAMPLE_C_DX3_1_W = 32;
   // in  dx3_2: lane 3 d(c2)/dx (binary32), used when grads = 1
-  localparam int SAMPLE_C_DX3_2_LSB = 96;
+  localparam int SAMPLE_C_DX3_2_LSB = 228;
   localparam int SAMPLE_C_DX3_2_W = 32;
   // in  dy3_0: lane 3 d(c0)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY3_0_LSB = 64;
+  localparam int SAMPLE_C_DY3_0_LSB = 196;
   localparam int SAMPLE_C_DY3_0_W = 32;
   // in  dy3_1: lane 3 d(c1)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY3_1_LSB = 32;
+  localparam int SAMPLE_C_DY3_1_LSB = 164;
   localparam int SAMPLE_C_DY3_1_W = 32;
   // in  dy3_2: lane 3 d(c2)/dy (binary32), used when grads = 1
-  localparam int SAMPLE_C_DY3_2_LSB = 0;
+  localparam int SAMPLE_C_DY3_2_LSB = 132;
   localparam int SAMPLE_C_DY3_2_W = 32;
+  // in  tgsi: TGSI_*: OFF (SampleRequest form), TXB (per-lane bias), TXP (projective): c{l}_* = TGSI src0 register
+  localparam int SAMPLE_C_TGSI_LSB = 128;
+  localparam int SAMPLE_C_TGSI_W = 2;
+  // in  src1_0: lane 0 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_C_SRC1_0_LSB = 96;
+  localparam int SAMPLE_C_SRC1_0_W = 32;
+  // in  src1_1: lane 1 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_C_SRC1_1_LSB = 64;
+  localparam int SAMPLE_C_SRC1_1_W = 32;
+  // in  src1_2: lane 2 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_C_SRC1_2_LSB = 32;
+  localparam int SAMPLE_C_SRC1_2_W = 32;
+  // in  src1_3: lane 3 TGSI src1.x (TXB bias when src0.w is taken; cube-array shadow reference), tgsi != OFF
+  localparam int SAMPLE_C_SRC1_3_LSB = 0;
+  localparam int SAMPLE_C_SRC1_3_W = 32;
   // out err: OP_ERR_*: 0 = executed, else why the core rejected the request (results then 0)
   localparam int SAMPLE_C_ERR_LSB = 516;
   localparam int SAMPLE_C_ERR_W = 4;
@@ -1520,6 +1571,98 @@ package texcore_vectors_pkg;
   // out r3_a: lane 3 A: log2(minor/major) S4.12
   localparam int TMML_R3_A_LSB = 0;
   localparam int TMML_R3_A_W = 32;
+
+  // =====================================================================================
+  // unit store: op: TGSI STORE / ATOM* of one lane as a write-port transaction (we, byte address, bytes) + the atomic's old texel
+  // vector file store.vec, images: texmem.hex, op_hdr.hex, op_smp.hex
+  // A line read with %h is a STORE_LINE_W-bit word; inputs = line[STORE_LINE_W-1:STORE_OUT_W],
+  // outputs = line[STORE_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int STORE_IN_W = 396;
+  localparam int STORE_OUT_W = 308;
+  localparam int STORE_LINE_W = 704;
+  localparam int STORE_LINE_CHARS = 203;  // bytes per line incl. newline
+  localparam int STORE_N_FIELDS = 27;
+  // in  hdr: op texture-header slot (op_hdr.hex); >= OP_HDR_ENTRIES = unbound
+  localparam int STORE_HDR_LSB = 388;
+  localparam int STORE_HDR_W = 8;
+  // in  op: STORE_OP_*: STORE, UADD, XCHG, CAS, AND, OR, XOR, UMIN, UMAX, IMIN, IMAX
+  localparam int STORE_OP_LSB = 384;
+  localparam int STORE_OP_W = 4;
+  // in  x: unsigned address x / element
+  localparam int STORE_X_LSB = 352;
+  localparam int STORE_X_W = 32;
+  // in  y: unsigned address y or 1D-array layer
+  localparam int STORE_Y_LSB = 320;
+  localparam int STORE_Y_W = 32;
+  // in  z: unsigned address z, layer or 6 x cube + face
+  localparam int STORE_Z_LSB = 288;
+  localparam int STORE_Z_W = 32;
+  // in  w: unsigned address address.w (ignored by the core: first level only)
+  localparam int STORE_W_LSB = 256;
+  localparam int STORE_W_W = 32;
+  // in  src_x: src.x: STORE value (binary32 or integer bits), atomic operand
+  localparam int STORE_SRC_X_LSB = 224;
+  localparam int STORE_SRC_X_W = 32;
+  // in  src_y: src.y: STORE value (binary32 or integer bits), atomic operand
+  localparam int STORE_SRC_Y_LSB = 192;
+  localparam int STORE_SRC_Y_W = 32;
+  // in  src_z: src.z: STORE value (binary32 or integer bits), atomic operand
+  localparam int STORE_SRC_Z_LSB = 160;
+  localparam int STORE_SRC_Z_W = 32;
+  // in  src_w: src.w: STORE value (binary32 or integer bits), atomic operand
+  localparam int STORE_SRC_W_LSB = 128;
+  localparam int STORE_SRC_W_W = 32;
+  // in  cmp_x: cmp.x: ATOMCAS compare value (ignored otherwise)
+  localparam int STORE_CMP_X_LSB = 96;
+  localparam int STORE_CMP_X_W = 32;
+  // in  cmp_y: cmp.y: ATOMCAS compare value (ignored otherwise)
+  localparam int STORE_CMP_Y_LSB = 64;
+  localparam int STORE_CMP_Y_W = 32;
+  // in  cmp_z: cmp.z: ATOMCAS compare value (ignored otherwise)
+  localparam int STORE_CMP_Z_LSB = 32;
+  localparam int STORE_CMP_Z_W = 32;
+  // in  cmp_w: cmp.w: ATOMCAS compare value (ignored otherwise)
+  localparam int STORE_CMP_W_LSB = 0;
+  localparam int STORE_CMP_W_W = 32;
+  // out err: OP_ERR_*: 0, ENCODE (STORE), ATOMIC_FORMAT (atomics); then no write and zero outputs
+  localparam int STORE_ERR_LSB = 304;
+  localparam int STORE_ERR_W = 4;
+  // out status: STATUS_*: 0 = resource valid; HEADER_DECODE, UNBOUND -> no write, zeros
+  localparam int STORE_STATUS_LSB = 300;
+  localparam int STORE_STATUS_W = 4;
+  // out we: 1 = the op wrote texel memory (address, bytes in range)
+  localparam int STORE_WE_LSB = 296;
+  localparam int STORE_WE_W = 1;
+  // out waddr: byte address of the write (0 when we = 0)
+  localparam int STORE_WADDR_LSB = 264;
+  localparam int STORE_WADDR_W = 32;
+  // out wbytes: bytes written, 1..16 (0 when we = 0)
+  localparam int STORE_WBYTES_LSB = 256;
+  localparam int STORE_WBYTES_W = 5;
+  // out wdata0: written bytes 0..3 as a little-endian word (bytes past wbytes 0)
+  localparam int STORE_WDATA0_LSB = 224;
+  localparam int STORE_WDATA0_W = 32;
+  // out wdata1: written bytes 4..7 as a little-endian word (bytes past wbytes 0)
+  localparam int STORE_WDATA1_LSB = 192;
+  localparam int STORE_WDATA1_W = 32;
+  // out wdata2: written bytes 8..11 as a little-endian word (bytes past wbytes 0)
+  localparam int STORE_WDATA2_LSB = 160;
+  localparam int STORE_WDATA2_W = 32;
+  // out wdata3: written bytes 12..15 as a little-endian word (bytes past wbytes 0)
+  localparam int STORE_WDATA3_LSB = 128;
+  localparam int STORE_WDATA3_W = 32;
+  // out old_x: atomic: old texel component x after the component table (0 for STORE)
+  localparam int STORE_OLD_X_LSB = 96;
+  localparam int STORE_OLD_X_W = 32;
+  // out old_y: atomic: old texel component y after the component table (0 for STORE)
+  localparam int STORE_OLD_Y_LSB = 64;
+  localparam int STORE_OLD_Y_W = 32;
+  // out old_z: atomic: old texel component z after the component table (0 for STORE)
+  localparam int STORE_OLD_Z_LSB = 32;
+  localparam int STORE_OLD_Z_W = 32;
+  // out old_w: atomic: old texel component w after the component table (0 for STORE)
+  localparam int STORE_OLD_W_LSB = 0;
+  localparam int STORE_OLD_W_W = 32;
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

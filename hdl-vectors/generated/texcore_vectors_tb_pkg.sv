@@ -417,6 +417,11 @@ package texcore_vectors_tb_pkg;
     $display("    in  dy3_0    = %h", i[SAMPLE_DY3_0_LSB +: SAMPLE_DY3_0_W]);
     $display("    in  dy3_1    = %h", i[SAMPLE_DY3_1_LSB +: SAMPLE_DY3_1_W]);
     $display("    in  dy3_2    = %h", i[SAMPLE_DY3_2_LSB +: SAMPLE_DY3_2_W]);
+    $display("    in  tgsi     = %h", i[SAMPLE_TGSI_LSB +: SAMPLE_TGSI_W]);
+    $display("    in  src1_0   = %h", i[SAMPLE_SRC1_0_LSB +: SAMPLE_SRC1_0_W]);
+    $display("    in  src1_1   = %h", i[SAMPLE_SRC1_1_LSB +: SAMPLE_SRC1_1_W]);
+    $display("    in  src1_2   = %h", i[SAMPLE_SRC1_2_LSB +: SAMPLE_SRC1_2_W]);
+    $display("    in  src1_3   = %h", i[SAMPLE_SRC1_3_LSB +: SAMPLE_SRC1_3_W]);
     if (got[SAMPLE_ERR_LSB +: SAMPLE_ERR_W] !== e[SAMPLE_ERR_LSB +: SAMPLE_ERR_W])
       $display("    out err      = %h  expected %h   <-- MISMATCH", got[SAMPLE_ERR_LSB +: SAMPLE_ERR_W], e[SAMPLE_ERR_LSB +: SAMPLE_ERR_W]);
     if (got[SAMPLE_STATUS_LSB +: SAMPLE_STATUS_W] !== e[SAMPLE_STATUS_LSB +: SAMPLE_STATUS_W])
@@ -513,6 +518,11 @@ package texcore_vectors_tb_pkg;
     $display("    in  dy3_0    = %h", i[SAMPLE_C_DY3_0_LSB +: SAMPLE_C_DY3_0_W]);
     $display("    in  dy3_1    = %h", i[SAMPLE_C_DY3_1_LSB +: SAMPLE_C_DY3_1_W]);
     $display("    in  dy3_2    = %h", i[SAMPLE_C_DY3_2_LSB +: SAMPLE_C_DY3_2_W]);
+    $display("    in  tgsi     = %h", i[SAMPLE_C_TGSI_LSB +: SAMPLE_C_TGSI_W]);
+    $display("    in  src1_0   = %h", i[SAMPLE_C_SRC1_0_LSB +: SAMPLE_C_SRC1_0_W]);
+    $display("    in  src1_1   = %h", i[SAMPLE_C_SRC1_1_LSB +: SAMPLE_C_SRC1_1_W]);
+    $display("    in  src1_2   = %h", i[SAMPLE_C_SRC1_2_LSB +: SAMPLE_C_SRC1_2_W]);
+    $display("    in  src1_3   = %h", i[SAMPLE_C_SRC1_3_LSB +: SAMPLE_C_SRC1_3_W]);
     if (got[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W] !== e[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W])
       $display("    out err      = %h  expected %h   <-- MISMATCH", got[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W], e[SAMPLE_C_ERR_LSB +: SAMPLE_C_ERR_W]);
     if (got[SAMPLE_C_STATUS_LSB +: SAMPLE_C_STATUS_W] !== e[SAMPLE_C_STATUS_LSB +: SAMPLE_C_STATUS_W])
@@ -728,6 +738,54 @@ package texcore_vectors_tb_pkg;
       $display("    out r3_b   = %h  expected %h   <-- MISMATCH", got[TMML_R3_B_LSB +: TMML_R3_B_W], e[TMML_R3_B_LSB +: TMML_R3_B_W]);
     if (got[TMML_R3_A_LSB +: TMML_R3_A_W] !== e[TMML_R3_A_LSB +: TMML_R3_A_W])
       $display("    out r3_a   = %h  expected %h   <-- MISMATCH", got[TMML_R3_A_LSB +: TMML_R3_A_W], e[TMML_R3_A_LSB +: TMML_R3_A_W]);
+  endtask
+
+  // Prints the inputs of a store vector and the mismatching outputs (expected vs got).
+  task automatic store_show(input logic [STORE_LINE_W-1:0] line, input logic [STORE_OUT_W-1:0] got);
+    logic [STORE_IN_W-1:0] i;
+    logic [STORE_OUT_W-1:0] e;
+    i = line[STORE_LINE_W-1:STORE_OUT_W];
+    e = line[STORE_OUT_W-1:0];
+    $display("    in  hdr    = %h", i[STORE_HDR_LSB +: STORE_HDR_W]);
+    $display("    in  op     = %h", i[STORE_OP_LSB +: STORE_OP_W]);
+    $display("    in  x      = %h", i[STORE_X_LSB +: STORE_X_W]);
+    $display("    in  y      = %h", i[STORE_Y_LSB +: STORE_Y_W]);
+    $display("    in  z      = %h", i[STORE_Z_LSB +: STORE_Z_W]);
+    $display("    in  w      = %h", i[STORE_W_LSB +: STORE_W_W]);
+    $display("    in  src_x  = %h", i[STORE_SRC_X_LSB +: STORE_SRC_X_W]);
+    $display("    in  src_y  = %h", i[STORE_SRC_Y_LSB +: STORE_SRC_Y_W]);
+    $display("    in  src_z  = %h", i[STORE_SRC_Z_LSB +: STORE_SRC_Z_W]);
+    $display("    in  src_w  = %h", i[STORE_SRC_W_LSB +: STORE_SRC_W_W]);
+    $display("    in  cmp_x  = %h", i[STORE_CMP_X_LSB +: STORE_CMP_X_W]);
+    $display("    in  cmp_y  = %h", i[STORE_CMP_Y_LSB +: STORE_CMP_Y_W]);
+    $display("    in  cmp_z  = %h", i[STORE_CMP_Z_LSB +: STORE_CMP_Z_W]);
+    $display("    in  cmp_w  = %h", i[STORE_CMP_W_LSB +: STORE_CMP_W_W]);
+    if (got[STORE_ERR_LSB +: STORE_ERR_W] !== e[STORE_ERR_LSB +: STORE_ERR_W])
+      $display("    out err    = %h  expected %h   <-- MISMATCH", got[STORE_ERR_LSB +: STORE_ERR_W], e[STORE_ERR_LSB +: STORE_ERR_W]);
+    if (got[STORE_STATUS_LSB +: STORE_STATUS_W] !== e[STORE_STATUS_LSB +: STORE_STATUS_W])
+      $display("    out status = %h  expected %h   <-- MISMATCH", got[STORE_STATUS_LSB +: STORE_STATUS_W], e[STORE_STATUS_LSB +: STORE_STATUS_W]);
+    if (got[STORE_WE_LSB +: STORE_WE_W] !== e[STORE_WE_LSB +: STORE_WE_W])
+      $display("    out we     = %h  expected %h   <-- MISMATCH", got[STORE_WE_LSB +: STORE_WE_W], e[STORE_WE_LSB +: STORE_WE_W]);
+    if (got[STORE_WADDR_LSB +: STORE_WADDR_W] !== e[STORE_WADDR_LSB +: STORE_WADDR_W])
+      $display("    out waddr  = %h  expected %h   <-- MISMATCH", got[STORE_WADDR_LSB +: STORE_WADDR_W], e[STORE_WADDR_LSB +: STORE_WADDR_W]);
+    if (got[STORE_WBYTES_LSB +: STORE_WBYTES_W] !== e[STORE_WBYTES_LSB +: STORE_WBYTES_W])
+      $display("    out wbytes = %h  expected %h   <-- MISMATCH", got[STORE_WBYTES_LSB +: STORE_WBYTES_W], e[STORE_WBYTES_LSB +: STORE_WBYTES_W]);
+    if (got[STORE_WDATA0_LSB +: STORE_WDATA0_W] !== e[STORE_WDATA0_LSB +: STORE_WDATA0_W])
+      $display("    out wdata0 = %h  expected %h   <-- MISMATCH", got[STORE_WDATA0_LSB +: STORE_WDATA0_W], e[STORE_WDATA0_LSB +: STORE_WDATA0_W]);
+    if (got[STORE_WDATA1_LSB +: STORE_WDATA1_W] !== e[STORE_WDATA1_LSB +: STORE_WDATA1_W])
+      $display("    out wdata1 = %h  expected %h   <-- MISMATCH", got[STORE_WDATA1_LSB +: STORE_WDATA1_W], e[STORE_WDATA1_LSB +: STORE_WDATA1_W]);
+    if (got[STORE_WDATA2_LSB +: STORE_WDATA2_W] !== e[STORE_WDATA2_LSB +: STORE_WDATA2_W])
+      $display("    out wdata2 = %h  expected %h   <-- MISMATCH", got[STORE_WDATA2_LSB +: STORE_WDATA2_W], e[STORE_WDATA2_LSB +: STORE_WDATA2_W]);
+    if (got[STORE_WDATA3_LSB +: STORE_WDATA3_W] !== e[STORE_WDATA3_LSB +: STORE_WDATA3_W])
+      $display("    out wdata3 = %h  expected %h   <-- MISMATCH", got[STORE_WDATA3_LSB +: STORE_WDATA3_W], e[STORE_WDATA3_LSB +: STORE_WDATA3_W]);
+    if (got[STORE_OLD_X_LSB +: STORE_OLD_X_W] !== e[STORE_OLD_X_LSB +: STORE_OLD_X_W])
+      $display("    out old_x  = %h  expected %h   <-- MISMATCH", got[STORE_OLD_X_LSB +: STORE_OLD_X_W], e[STORE_OLD_X_LSB +: STORE_OLD_X_W]);
+    if (got[STORE_OLD_Y_LSB +: STORE_OLD_Y_W] !== e[STORE_OLD_Y_LSB +: STORE_OLD_Y_W])
+      $display("    out old_y  = %h  expected %h   <-- MISMATCH", got[STORE_OLD_Y_LSB +: STORE_OLD_Y_W], e[STORE_OLD_Y_LSB +: STORE_OLD_Y_W]);
+    if (got[STORE_OLD_Z_LSB +: STORE_OLD_Z_W] !== e[STORE_OLD_Z_LSB +: STORE_OLD_Z_W])
+      $display("    out old_z  = %h  expected %h   <-- MISMATCH", got[STORE_OLD_Z_LSB +: STORE_OLD_Z_W], e[STORE_OLD_Z_LSB +: STORE_OLD_Z_W]);
+    if (got[STORE_OLD_W_LSB +: STORE_OLD_W_W] !== e[STORE_OLD_W_LSB +: STORE_OLD_W_W])
+      $display("    out old_w  = %h  expected %h   <-- MISMATCH", got[STORE_OLD_W_LSB +: STORE_OLD_W_W], e[STORE_OLD_W_LSB +: STORE_OLD_W_W]);
   endtask
 
 endpackage

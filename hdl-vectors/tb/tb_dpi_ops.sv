@@ -1,12 +1,13 @@
 `timescale 1ns/1ps
-// DPI-C testbench of the op-level units (sample, sample_c, gather, fetch, tmml): streams each
+// DPI-C testbench of the op-level units (sample, sample_c, gather, fetch, tmml, store): streams each
 // vector file given with $fscanf, calls the Rust core (texcore-dpi staticlib) through
 // import "DPI-C" with the vector's input word, and compares the returned output word with
 // the expected one. Builds with the simulator that supports DPI-C here (not Icarus).
 //
 // Plusargs:
 //   +texmem=<texmem.hex> +op_hdr=<op_hdr.hex> +op_smp=<op_smp.hex>   images (required)
-//   +sample=<file> +sample_c=<file> +gather=<file> +fetch=<file> +tmml=<file>   vector files (>= 1)
+//   +sample=<file> +sample_c=<file> +gather=<file> +fetch=<file> +tmml=<file> +store=<file>
+//                       vector files (>= 1)
 //   +n_<unit>=<count>   number of vectors that file must hold (optional)
 //   +maxshow=<k>        mismatches printed in full (default 10)
 // Reading: $fscanf by default; -DTB_DPI_READ with tb/tb_vecread.cpp uses the faster DPI-C
@@ -15,7 +16,9 @@
 // malformed, short or empty file, or a missing image is fatal (non-zero exit).
 //
 // The DUT slot: replace the texcore_dpi_<unit> call by the hardware's result to check an
-// RTL op unit against the same files.
+// RTL op unit against the same files. `store` never changes the loaded memory: its outputs are
+// the write-port transaction (we, waddr, wbytes, wdata0..3) and the atomic's old texel, so a
+// DUT's write port is compared, not memory contents.
 
 module tb_dpi_ops;
   import texcore_vectors_pkg::*;
@@ -27,6 +30,7 @@ module tb_dpi_ops;
   import "DPI-C" function int texcore_dpi_gather(input bit [GATHER_IN_W-1:0] in_w, output bit [GATHER_OUT_W-1:0] out_w);
   import "DPI-C" function int texcore_dpi_fetch(input bit [FETCH_IN_W-1:0] in_w, output bit [FETCH_OUT_W-1:0] out_w);
   import "DPI-C" function int texcore_dpi_tmml(input bit [TMML_IN_W-1:0] in_w, output bit [TMML_OUT_W-1:0] out_w);
+  import "DPI-C" function int texcore_dpi_store(input bit [STORE_IN_W-1:0] in_w, output bit [STORE_OUT_W-1:0] out_w);
 
   integer npass = 0, nfail = 0, maxshow = 10, nfiles = 0;
 
@@ -36,7 +40,8 @@ module tb_dpi_ops;
   localparam int MAXW0 = SAMPLE_LINE_W > SAMPLE_C_LINE_W ? SAMPLE_LINE_W : SAMPLE_C_LINE_W;
   localparam int MAXW1 = GATHER_LINE_W > FETCH_LINE_W ? GATHER_LINE_W : FETCH_LINE_W;
   localparam int MAXW2 = MAXW0 > MAXW1 ? MAXW0 : MAXW1;
-  localparam int MAXW = MAXW2 > TMML_LINE_W ? MAXW2 : TMML_LINE_W;
+  localparam int MAXW3 = MAXW2 > TMML_LINE_W ? MAXW2 : TMML_LINE_W;
+  localparam int MAXW = MAXW3 > STORE_LINE_W ? MAXW3 : STORE_LINE_W;
   import "DPI-C" function int tb_vec_open(input string path);
   import "DPI-C" function int tb_vec_next(output bit [MAXW-1:0] v, input int line_w);
   bit [MAXW-1:0] dpi_v;
@@ -119,6 +124,7 @@ module tb_dpi_ops;
   `TB_DPI_OP(gather, GATHER_LINE_W, GATHER_OUT_W)
   `TB_DPI_OP(fetch, FETCH_LINE_W, FETCH_OUT_W)
   `TB_DPI_OP(tmml, TMML_LINE_W, TMML_OUT_W)
+  `TB_DPI_OP(store, STORE_LINE_W, STORE_OUT_W)
 
   task automatic load(input string kind);
     string path;
@@ -158,8 +164,12 @@ module tb_dpi_ops;
       run_tmml(path);
       nfiles = nfiles + 1;
     end
+    if ($value$plusargs("store=%s", path)) begin
+      run_store(path);
+      nfiles = nfiles + 1;
+    end
     if (nfiles == 0) begin
-      $display("FATAL: no vector file (+sample=, +sample_c=, +gather=, +fetch=, +tmml=)");
+      $display("FATAL: no vector file (+sample=, +sample_c=, +gather=, +fetch=, +tmml=, +store=)");
       $display("0 passed, 0 failed");
       $fatal(1, "no vector file");
     end

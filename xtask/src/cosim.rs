@@ -6,7 +6,7 @@
 //!   `--lint-only -Wall` first.
 //! * Icarus (cross-check): loads the file with `$readmemh` (sets up to [`ICARUS_READMEM_MAX`]
 //!   vectors) or streams it with `$fscanf`; default level 1.
-//! * Verilator + DPI-C (op-level units `sample`, `sample_c`, `gather`, `fetch`, which have no
+//! * Verilator + DPI-C (op-level units `sample`, `sample_c`, `gather`, `fetch`, `tmml`, `store`, which have no
 //!   reference RTL): builds the `texcore-dpi` staticlib, links it into
 //!   `hdl-vectors/tb/tb_dpi_ops.sv` and streams each op-level file through it; default level 2.
 //!   `--sim verilator-dpi` (or `--dpi`) runs only this; `--sim both` (the default) runs it for

@@ -24,7 +24,7 @@ use texcore::handle::Invalid;
 use texcore::query::intel::{InfoError, InfoOp};
 use texcore::query::nv::TxqQuery;
 use texcore::{Format, MsMode, SwizzleSource, TextureType, WrapMode};
-use texcore_dpi::ops::{ERR_NAMES, F16_NAMES, FETCH_OP_NAMES, LOD_MODE_NAMES};
+use texcore_dpi::ops::{ERR_NAMES, F16_NAMES, FETCH_OP_NAMES, LOD_MODE_NAMES, STORE_OP_NAMES, TGSI_NAMES};
 use texcore_dpi::texset;
 
 /// Direction of a field, seen from the unit under test.
@@ -516,6 +516,8 @@ pub fn enums() -> Vec<SvEnum> {
     v.push(named("LOD_MODE", 2, "sample / sample_c: lod_mode input", &LOD_MODE_NAMES));
     v.push(named("FETCH_OP", 2, "fetch: op input", &FETCH_OP_NAMES));
     v.push(named("F16", 2, "gather (TLD4S): f16 input", &F16_NAMES));
+    v.push(named("TGSI", 2, "sample / sample_c: tgsi input (TGSI TXB / TXP forms)", &TGSI_NAMES));
+    v.push(named("STORE_OP", 4, "store: op input (STORE, then texcore::op::resource::AtomicOp::ALL)", &STORE_OP_NAMES));
     v.push(SvEnum {
         prefix: "STATUS",
         width: 4,

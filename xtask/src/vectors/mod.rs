@@ -2,7 +2,7 @@
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
 //! [`texel_decode`], [`filter`], [`gather_cmp`]; the op-level units `sample`, `sample_c`, `gather`, `fetch`,
-//! `tmml` in [`ops`], whose fields and evaluation live in the `texcore-dpi` crate) is a block
+//! `tmml`, `store` in [`ops`], whose fields and evaluation live in the `texcore-dpi` crate) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
 //! how the core computes the expected outputs. Everything else — placement in the line, hex
@@ -97,6 +97,7 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &ops::GATHER,
         &ops::FETCH,
         &ops::TMML,
+        &ops::STORE,
     ]
 }
 
@@ -117,11 +118,12 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
             "gather",
             "fetch",
             "tmml",
+            "store",
         ],
     ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
     ("stage", &["wrap", "texel_decode", "filter", "gather_cmp"]),
-    ("op", &["sample", "sample_c", "gather", "fetch", "tmml"]),
+    ("op", &["sample", "sample_c", "gather", "fetch", "tmml", "store"]),
 ];
 
 /// A unit with its placed layout.
@@ -201,7 +203,7 @@ pub struct Args {
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
     /// intel_info, wrap, texel_decode, filter, gather_cmp, sample, sample_c, gather, fetch,
-    /// tmml; groups: all, query, stage, op.
+    /// tmml, store; groups: all, query, stage, op.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,
     /// Write only part k of n of every unit's vectors (`--shard 2/4`); files get a

@@ -1,4 +1,4 @@
-//! The op-level units `sample`, `sample_c`, `gather`, `fetch`: fields and evaluation come
+//! The op-level units `sample`, `sample_c`, `gather`, `fetch`, `tmml`, `store`: fields and evaluation come
 //! from `texcore_dpi::ops` (the same code the DPI-C testbench calls), the directed and
 //! weighted-random stimuli from here.
 //!
@@ -35,6 +35,8 @@ pub static GATHER: Op = Op(OpUnit::Gather);
 pub static FETCH: Op = Op(OpUnit::Fetch);
 /// `tmml`.
 pub static TMML: Op = Op(OpUnit::Tmml);
+/// `store`.
+pub static STORE: Op = Op(OpUnit::Store);
 
 fn f(x: f32) -> u32 {
     x.to_bits()
@@ -104,11 +106,26 @@ struct S {
     refs: [u32; 4],
     coords: [[u32; 4]; 4],
     d: [[[u32; 3]; 2]; 4],
+    /// `TGSI_*` (0 = SampleRequest form; `coords` are then canonical, else TGSI `src0`).
+    tgsi: u64,
+    src1: [u32; 4],
 }
 
 impl S {
     fn new(hdr: u64, smp: u64, coords: [[u32; 4]; 4]) -> S {
-        S { hdr, smp, lod_mode: 0, grads: false, lod: 0, off: [0; 3], refs: [0; 4], coords, d: [[[0; 3]; 2]; 4] }
+        S {
+            hdr,
+            smp,
+            lod_mode: 0,
+            grads: false,
+            lod: 0,
+            off: [0; 3],
+            refs: [0; 4],
+            coords,
+            d: [[[0; 3]; 2]; 4],
+            tgsi: 0,
+            src1: [0; 4],
+        }
     }
 
     fn push(&self, compare: bool, out: &mut Vec<u64>) {
@@ -123,6 +140,105 @@ impl S {
         for l in self.d {
             for d in l {
                 out.extend(d.map(u64::from));
+            }
+        }
+        out.push(self.tgsi);
+        out.extend(self.src1.map(u64::from));
+    }
+}
+
+/// TGSI `TXB` / `TXP` `src0` quads around `p` (x, y, z) with lane spacing `step` in x (lanes
+/// 1, 3) and y (lanes 2, 3) and `w` per lane; TXP pre-multiplies x, y, z by a finite,
+/// non-zero q so the projected point stays near `p`.
+fn tgsi_quad(p: [f32; 3], step: f32, w: [u32; 4], proj: bool) -> [[u32; 4]; 4] {
+    core::array::from_fn(|l| {
+        let dx = if l & 1 == 1 { step } else { 0.0 };
+        let dy = if l & 2 == 2 { step } else { 0.0 };
+        let q = f32::from_bits(w[l]);
+        let k = if proj && q.is_finite() && q != 0.0 { q } else { 1.0 };
+        [f((p[0] + dx) * k), f((p[1] + dy) * k), f((p[2] + dx * 0.5) * k), w[l]]
+    })
+}
+
+/// TGSI TXB (per-lane bias in `src0.w` / `src1.x`) and TXP (per-lane q in `src0.w`):
+/// every texture type, mip / bias samplers, biases differing across the quad, q = 1, 0, −0,
+/// ±Inf, NaN, negative, tiny, huge; offsets in and out of range.
+fn tgsi_directed(fx: &Fixture, compare: bool, out: &mut Vec<u64>) {
+    let mut texs = vec![
+        "rgba8_2d",
+        "rgba8_2d_tiled",
+        "rgba8_3d",
+        "rgba8_cube",
+        "rgba8_cube_array",
+        "rgba8_2d_array",
+        "rgba8_1d",
+        "rgba8_1d_array",
+        "z32f_2d",
+        "z32f_cube",
+        "z32f_2d_array",
+        "rgba16f_2d",
+    ];
+    let mut sms =
+        vec![smp("trilinear"), smp("mip_nearest"), smp("trilinear_bias_p1_5"), smp("trilinear_bias_m2_clamped")];
+    if compare {
+        texs.push("z16_2d");
+        sms.extend([smp("compare") + 2, smp("compare_lequal_trilinear_border"), smp("cube_seamless_compare_gequal")]);
+    }
+    let biases: [[u32; 4]; 7] = [
+        [0; 4],
+        [f(-1.0), 0, f(1.0), f(2.0)],
+        [f(0.5), f(3.5), f(-0.25), f(1.75)],
+        [NAN, INF, NEG_INF, f(0.5)],
+        [f(16.0), f(-16.0), f(100.0), 0x8000_0000],
+        [f(2.0); 4],
+        [f(-3.0), f(4.0), NEG_NAN, 0x0000_0001],
+    ];
+    let qs: [[u32; 4]; 7] = [
+        [f(1.0); 4],
+        [f(2.0), f(0.5), f(-1.0), f(4.0)],
+        [0, 0x8000_0000, INF, NEG_INF],
+        [NAN, f(1.0), f(2.0), f(3.0)],
+        [f(-2.0), f(-0.5), f(1e-30), f(1e30)],
+        [0x0000_0001, f(3.0), 0x7F7F_FFFF, f(0.1)],
+        [f(-1.0); 4],
+    ];
+    let src1s: [[u32; 4]; 3] =
+        [[f(2.0), f(-1.0), f(0.5), NAN], [f(0.25), f(0.5), f(0.75), f(1.0)], [0, f(1.5), f(-2.5), INF]];
+    for tn in texs {
+        let h = tex(tn);
+        let t = header(fx, h);
+        let cubev = t.is_some_and(|t| t.ty.is_cube());
+        let (w, _, _) = dims(fx, h);
+        // z: r (3D), layer (2D array), rz (cube), or the shadow reference (1D, 2D).
+        let p = if cubev { [1.0, 0.3, -0.4] } else { [0.37, 0.61, 0.5] };
+        for &sm in &sms {
+            for (i, b) in biases.iter().enumerate() {
+                for step in [1.0 / w, 4.0 / w] {
+                    let mut c = tgsi_quad(p, step, *b, false);
+                    if t.is_some_and(|t| t.ty == TextureType::TwoDArray) {
+                        c.iter_mut().for_each(|l| l[2] = f(1.0));
+                    }
+                    let src1 = src1s[i % 3];
+                    S { tgsi: 1, src1, ..S::new(h, sm, c) }.push(compare, out);
+                }
+            }
+            for (i, q) in qs.iter().enumerate() {
+                let c = tgsi_quad(p, 0.5 / w, *q, true);
+                S { tgsi: 2, src1: src1s[i % 3], ..S::new(h, sm, c) }.push(compare, out);
+                let c = tgsi_quad(p, 0.5 / w, *q, false);
+                S { tgsi: 2, ..S::new(h, sm, c) }.push(compare, out);
+            }
+            for (tg, off) in [(1u64, [1, -1, 0]), (2, [-8, 7, 3]), (1, [8, 0, 0]), (2, [0, -9, 0])] {
+                let c = tgsi_quad(p, 1.0 / w, biases[1], tg == 2);
+                S { tgsi: tg, off, src1: src1s[0], ..S::new(h, sm, c) }.push(compare, out);
+            }
+        }
+    }
+    // Invalid / unbound slots in both forms.
+    for hh in invalid_hdr_slots() {
+        for sm in [smp("trilinear"), smp("invalid_wrap"), OP_SMP_ENTRIES as u64] {
+            for tg in [1u64, 2] {
+                S { tgsi: tg, ..S::new(hh, sm, tgsi_quad([0.5; 3], 0.1, biases[1], false)) }.push(compare, out);
             }
         }
     }
@@ -885,8 +1001,179 @@ fn random_sample(fx: &Fixture, r: &mut Rand, compare: bool, inputs: &mut [u64]) 
             };
         }
     }
+    match r.weighted(&[75, 15, 10]) {
+        0 => {}
+        k => {
+            let proj = k == 2;
+            s.tgsi = k as u64;
+            let w: [u32; 4] = core::array::from_fn(|_| {
+                if proj && r.chance(25) {
+                    r.pick(&[0, 0x8000_0000, INF, NEG_INF, NAN, f(1.0), f(-1.0)])
+                } else if proj {
+                    rf(r, -4.0, 4.0)
+                } else {
+                    rf(r, -4.0, 8.0)
+                }
+            });
+            for (l, c) in s.coords.iter_mut().enumerate() {
+                // The sampled point as TGSI src0 (layer / reference / rz in z); TXP scales by q.
+                let q = f32::from_bits(w[l]);
+                let k = if proj && q.is_finite() && q != 0.0 && r.chance(80) { q } else { 1.0 };
+                for x in c.iter_mut().take(3) {
+                    *x = f(f32::from_bits(*x) * k);
+                }
+                c[3] = w[l];
+            }
+            s.src1 = core::array::from_fn(|_| rf(r, -4.0, 8.0));
+        }
+    }
     let mut v = Vec::with_capacity(inputs.len());
     s.push(compare, &mut v);
+    inputs.copy_from_slice(&v);
+}
+
+/// One `store` stimulus: hdr, op, address, src, cmp.
+fn push_store(out: &mut Vec<u64>, h: u64, op: u64, a: [u32; 4], src: [u32; 4], cmp: [u32; 4]) {
+    out.extend([h, op]);
+    out.extend(a.map(u64::from));
+    out.extend(src.map(u64::from));
+    out.extend(cmp.map(u64::from));
+}
+
+/// The old texel's raw words at `a` (`LOAD`; the 32-bit integer formats' words).
+fn old_words(fx: &Fixture, h: u64, a: [u32; 4]) -> [u32; 4] {
+    texcore::op::resource::load(fx.ops.view(h), fx.ops.texmem.as_slice(), a)
+}
+
+/// Size of each address axis of slot `h` for the resource mapping (x, y, z).
+fn store_dims(fx: &Fixture, h: u64) -> [u32; 3] {
+    match header(fx, h) {
+        None => [1, 1, 1],
+        Some(t) => {
+            let layers = if t.ty.is_cube() { 6 * t.depth } else { t.depth };
+            match t.ty {
+                TextureType::OneDArray => [t.width, t.depth, 1],
+                TextureType::ThreeD => [t.width, t.height, t.depth],
+                _ => [t.width, t.height, layers],
+            }
+        }
+    }
+}
+
+/// `store`: every format × STORE with extreme / NaN / Inf / negative values; every atomic ×
+/// the 32-bit integer textures with wraparound, sign and CAS corners; atomics on every other
+/// format (ATOMIC_FORMAT); out-of-range addresses on every axis and `w`; invalid slots.
+fn store_directed(fx: &Fixture, out: &mut Vec<u64>) {
+    let fl = |v: [f32; 4]| v.map(f);
+    let srcs: Vec<[u32; 4]> = vec![
+        [0; 4],
+        fl([1.0, 0.5, 0.25, 0.0]),
+        fl([-1.0, -0.5, -2.0, -0.0]),
+        [NAN, NEG_NAN, INF, NEG_INF],
+        [0x7F7F_FFFF, 0xFF7F_FFFF, 0x0000_0001, 0x8000_0001],
+        fl([65504.0, 65520.0, 1e10, -1e10]),
+        fl([0.5 / 255.0, 1.5 / 255.0, 254.5 / 255.0, 0.999_999]),
+        fl([1.0 / 3.0, 2.0 / 3.0, -1.0 / 3.0, 6.1e-5]),
+        [0xFFFF_FFFF, 0x8000_0000, 0x7FFF_FFFF, 0x0000_00FF],
+        [0x100, 0x1_0000, 0xFFFF, 0x3F80_0000],
+        fl([2.0, 1.0e-8, -1.0e-8, 0.75]),
+    ];
+    let hdrs = valid_tex_slots();
+    for &h in &hdrs {
+        let [w, hh, d] = store_dims(fx, h);
+        let addrs = [[0, 0, 0, 0], [w - 1, hh - 1, d - 1, 0], [w / 2, hh / 2, d / 2, 7]];
+        for a in addrs {
+            for src in &srcs {
+                push_store(out, h, 0, a, *src, [0; 4]);
+            }
+        }
+        // Atomics on every format (only the 32-bit integer ones execute).
+        for op in 1..=10u64 {
+            push_store(out, h, op, addrs[1], [1, 2, 3, 4], [0; 4]);
+        }
+    }
+    // Every atomic × the integer textures × operand corners.
+    for tn in ["r32ui_2d", "r32ui_buffer"] {
+        let h = tex(tn);
+        let [w, hh, _] = store_dims(fx, h);
+        for (i, a) in [[0, 0, 0, 0], [w - 1, hh - 1, 0, 0], [1, 2, 0, 0], [w / 2, 0, 5, 0]].into_iter().enumerate() {
+            let old = old_words(fx, h, a)[0];
+            let corners = [
+                0,
+                1,
+                0xFFFF_FFFF,
+                0x8000_0000,
+                0x7FFF_FFFF,
+                old,
+                old.wrapping_add(1),
+                old.wrapping_sub(1),
+                old ^ 0x8000_0000,
+                !old,
+                0u32.wrapping_sub(old),
+                0x5555_5555,
+            ];
+            for op in 1..=10u64 {
+                for (k, &src) in corners.iter().enumerate() {
+                    let cmp = if op == 3 { [[old, 0, 0, 0], [old ^ 1, 0, 0, 0]][(k + i) % 2] } else { [0; 4] };
+                    push_store(out, h, op, a, [src, 0xDEAD_BEEF, 7, 9], cmp);
+                }
+            }
+            // CAS: equal / unequal in the low and high bits.
+            for cmp in [old, old ^ 1, old ^ 0x8000_0000, 0, 0xFFFF_FFFF] {
+                push_store(out, h, 3, a, [0x1234_5678, 0, 0, 0], [cmp, old, old, old]);
+            }
+        }
+    }
+    // Out of range on every axis (and w, which the core ignores), STORE and UADD.
+    let axis_edges = |n: u32| [u32::MAX, 0, n - 1, n, n + 1, 0x8000_0000, 0x7FFF_FFFF];
+    for &h in &hdrs {
+        let dims3 = store_dims(fx, h);
+        for op in [0u64, 1, 3] {
+            for (k, n) in dims3.into_iter().enumerate() {
+                for v in axis_edges(n) {
+                    let mut a = [0u32; 4];
+                    a[k] = v;
+                    push_store(out, h, op, a, [f(0.5), 5, 6, 7], [0; 4]);
+                }
+            }
+            for wv in [1u32, 4, u32::MAX, 0x8000_0000] {
+                push_store(out, h, op, [0, 0, 0, wv], [f(0.5), 5, 6, 7], [0; 4]);
+            }
+        }
+    }
+    // Invalid / unbound slots.
+    for h in invalid_hdr_slots() {
+        for op in [0u64, 1, 2, 3, 10] {
+            push_store(out, h, op, [0; 4], [1, 2, 3, 4], [0; 4]);
+        }
+    }
+}
+
+fn random_store(fx: &Fixture, r: &mut Rand, inputs: &mut [u64]) {
+    let h = random_hdr(r, &["r32ui_2d", "r32ui_buffer", "rgba8_2d", "rgba16f_2d", "r8_npot"]);
+    let op = if r.chance(30) { 0 } else { r.range(1, 10) };
+    let dims3 = store_dims(fx, h);
+    let coord = |n: u32, r: &mut Rand| -> u32 {
+        match r.weighted(&[85, 10, 5]) {
+            0 => r.below(u64::from(n)) as u32,
+            1 => n.wrapping_add(r.below(3) as u32).wrapping_sub(1),
+            _ => r.operand(n),
+        }
+    };
+    let a = [coord(dims3[0], r), coord(dims3[1], r), coord(dims3[2], r), if r.chance(90) { 0 } else { r.u32() }];
+    let old = old_words(fx, h, a);
+    let val = |r: &mut Rand, i: usize| -> u32 {
+        match r.weighted(&[35, 30, 20, 15]) {
+            0 => rf(r, -2.0, 2.0),
+            1 => r.u32(),
+            2 => r.pick(&[0, 1, 0xFFFF_FFFF, 0x8000_0000, 0x7FFF_FFFF, NAN, INF, NEG_INF]),
+            _ => old[i].wrapping_add(r.range(0, 2) as u32).wrapping_sub(1),
+        }
+    };
+    let src: [u32; 4] = core::array::from_fn(|i| val(r, i));
+    let cmp: [u32; 4] = core::array::from_fn(|i| if r.chance(50) { old[i] } else { val(r, i) });
+    let mut v = Vec::with_capacity(inputs.len());
+    push_store(&mut v, h, op, a, src, cmp);
     inputs.copy_from_slice(&v);
 }
 
@@ -997,19 +1284,25 @@ impl Unit for Op {
             OpUnit::Gather => 50_000,
             OpUnit::Fetch => 200_000,
             OpUnit::Tmml => 50_000,
+            OpUnit::Store => 100_000,
         }
     }
 
     fn directed(&self, fx: &Fixture, out: &mut Vec<u64>) {
         match self.0 {
-            OpUnit::Sample => sample_directed(fx, false, out),
+            OpUnit::Sample => {
+                sample_directed(fx, false, out);
+                tgsi_directed(fx, false, out);
+            }
             OpUnit::SampleC => {
                 compare_directed(fx, out);
                 sample_directed(fx, true, out);
+                tgsi_directed(fx, true, out);
             }
             OpUnit::Gather => gather_directed(fx, out),
             OpUnit::Fetch => fetch_directed(fx, out),
             OpUnit::Tmml => tmml_directed(fx, out),
+            OpUnit::Store => store_directed(fx, out),
         }
     }
 
@@ -1020,6 +1313,7 @@ impl Unit for Op {
             OpUnit::Gather => random_gather(fx, r, inputs),
             OpUnit::Fetch => random_fetch(fx, r, inputs),
             OpUnit::Tmml => random_tmml(fx, r, inputs),
+            OpUnit::Store => random_store(fx, r, inputs),
         }
     }
 

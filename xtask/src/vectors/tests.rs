@@ -39,7 +39,7 @@ fn same_arguments_give_identical_files_and_the_manifest_matches() {
     let c = tempfile::tempdir().unwrap();
     let rc = generate(&Options { seed: 8, ..opts(c.path(), 2, Some(9000), Shard::ALL) }).unwrap();
     assert_ne!(hashes(&ra)["nv_txq.vec"], hashes(&rc)["nv_txq.vec"]);
-    for f in ["sample.vec", "sample_c.vec", "gather.vec", "fetch.vec", "tmml.vec", "op_smp.hex"] {
+    for f in ["sample.vec", "sample_c.vec", "gather.vec", "fetch.vec", "tmml.vec", "store.vec", "op_smp.hex"] {
         assert_ne!(hashes(&ra)[f], hashes(&rc)[f], "{f}");
     }
     // The texture set and op headers are directed: seed-independent.
@@ -314,8 +314,16 @@ fn level_1_covers_the_op_corner_cases() {
     for o in [0xF7u64, 0xF8, 0x07, 0x08, 0x80, 0x7F] {
         assert!(column(u, &t, "off_w").contains(&o), "offset {o:#x}");
     }
+    assert_eq!(column(u, &t, "tgsi"), set(&[0, 1, 2]), "TXB and TXP forms");
+    let (u, t) = (get("store"), text("store"));
+    assert_eq!(column(u, &t, "op"), (0..=10).collect::<BTreeSet<u64>>(), "STORE and every atomic");
+    assert_eq!(column(u, &t, "err"), set(&[0, 11, 12]), "store errors");
+    assert_eq!(column(u, &t, "status"), set(&[0, 6, 8]), "store statuses");
+    assert_eq!(column(u, &t, "we"), set(&[0, 1]));
+    assert_eq!(column(u, &t, "wbytes"), set(&[0, 1, 2, 4, 8]), "every texel size of the set");
     let (u, t) = (get("sample_c"), text("sample_c"));
     assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 4, 5]), "sample_c errors");
+    assert_eq!(column(u, &t, "tgsi"), set(&[0, 1, 2]), "TXB and TXP forms");
     assert!(column(u, &t, "r0_x").contains(&0x3F80_0000), "a compare passes");
     let (u, t) = (get("gather"), text("gather"));
     assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 5, 6, 7, 8]), "gather errors");
@@ -330,11 +338,16 @@ fn level_1_covers_the_op_corner_cases() {
     assert_eq!(column(u, &t, "desc"), set(&[0, 1, 2, 3, 4, 5, 7]), "every #paramA");
     assert_eq!(column(u, &t, "status"), set(&[0, 2, 4, 6, 7]), "tmml statuses");
 
-    for name in ["sample", "sample_c", "gather", "fetch", "tmml"] {
+    for name in ["sample", "sample_c", "gather", "fetch", "tmml", "store"] {
         let u = get(name);
         let t = text(name);
         let l = &u.layout;
         for f in &l.fields[l.n_in + 2..] {
+            // The texture set's widest texel is 8 bytes and its only atomic-capable format
+            // R32_UINT: bytes 8..15 are never written and old y, z are always 0 there.
+            if name == "store" && ["wdata2", "wdata3", "old_y", "old_z"].contains(&f.name.as_str()) {
+                continue;
+            }
             assert!(column(u, &t, &f.name).iter().any(|v| *v != 0), "{name}: {} always 0", f.name);
         }
     }
@@ -399,7 +412,7 @@ fn dpi_entry_points_detect_a_flipped_expected_bit() {
         texcore_dpi::ffi::load_image(img, &d.path().join(format!("{img}.hex")).display().to_string()).unwrap();
     }
     assert!(texcore_dpi::ffi::load_image("bogus", "x").is_err());
-    for u in [OpUnit::Fetch, OpUnit::Gather, OpUnit::Tmml] {
+    for u in [OpUnit::Fetch, OpUnit::Gather, OpUnit::Tmml, OpUnit::Store] {
         let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
         let l = &def.layout;
         let text = fs::read_to_string(d.path().join(format!("{}.vec", u.name()))).unwrap();
@@ -506,4 +519,49 @@ fn a_failed_write_leaves_the_previous_file_intact() {
     fs::write(&stale, b"x").unwrap();
     writer::remove_stale_temps(d.path());
     assert!(!stale.exists());
+}
+
+/// `store`: running the core's STORE / atomic on a real copy of the texel memory changes
+/// exactly the bytes the vector's write-port transaction names (and none when `we` = 0),
+/// and returns the same old texel — the recording memory models the write, not guesses it.
+#[test]
+fn store_transactions_match_a_mutated_memory() {
+    use texcore::op::resource::{atomic, store, AtomicOp};
+    let fx = Fixture::build(1, 1).unwrap();
+    let defs = unit_defs().unwrap();
+    let def = defs.iter().find(|d| d.unit.name() == "store").unwrap();
+    let mut inputs = Vec::new();
+    def.unit.directed(&fx, &mut inputs);
+    let n_in = def.layout.n_in;
+    let n_out = def.layout.fields.len() - n_in;
+    let mut writes = 0;
+    for inp in inputs.chunks_exact(n_in).step_by(2) {
+        let mut out = vec![0u64; n_out];
+        def.unit.eval(&fx, inp, &mut out).unwrap();
+        let mut mem = fx.ops.texmem.clone();
+        let w = |i: usize| inp[i] as u32;
+        let (a, src, cmp) = ([w(2), w(3), w(4), w(5)], [w(6), w(7), w(8), w(9)], [w(10), w(11), w(12), w(13)]);
+        let view = fx.ops.view(inp[0]);
+        let old = match inp[1] {
+            0 => store(view, mem.as_mut_slice(), a, src).map(|_| [0; 4]),
+            k => atomic(AtomicOp::ALL[k as usize - 1], view, mem.as_mut_slice(), a, src, cmp),
+        };
+        let changed: Vec<usize> = (0..mem.len()).filter(|&i| mem[i] != fx.ops.texmem[i]).collect();
+        let (we, addr, n) = (out[2], out[3] as usize, out[4] as usize);
+        let data: Vec<u8> = out[5..9].iter().flat_map(|v| (*v as u32).to_le_bytes()).collect();
+        if we == 0 {
+            assert!(changed.is_empty(), "{inp:?}: memory changed without we");
+            assert_eq!((addr, n), (0, 0));
+        } else {
+            writes += 1;
+            assert!(changed.iter().all(|&i| i >= addr && i < addr + n), "{inp:?}: write outside the transaction");
+            assert_eq!(&mem[addr..addr + n], &data[..n], "{inp:?}");
+            assert!(data[n..].iter().all(|b| *b == 0));
+        }
+        match old {
+            Ok(o) => assert_eq!(out[9..13].to_vec(), o.map(u64::from).to_vec(), "{inp:?}"),
+            Err(_) => assert!(out[0] != 0 && we == 0),
+        }
+    }
+    assert!(writes > 100, "{writes} writes");
 }
