@@ -392,6 +392,8 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) 
             if sim == Sim::Verilator {
                 inputs.push(main_cpp.clone());
                 args.extend(["-CFLAGS".to_string(), format!("-DTB_CLK={top}__DOT__clk")]);
+                // g++ -O2 instead of Verilator's default -Os: ~25% less CPU per vector.
+                args.extend(["-MAKEFLAGS".to_string(), "OPT_FAST=-O2".to_string()]);
             }
             args.push(format!("-I{}", tb_dir.display()));
             args.push(format!("-I{}", gen_dir.display()));
