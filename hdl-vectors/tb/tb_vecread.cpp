@@ -100,8 +100,27 @@ extern "C" int tb_vec_next(svBitVecVal *v, int line_w) {
         memset(v, 0, sizeof(svBitVecVal) * (size_t)words);
         return -1;
     }
-    /* Branch-light: '_' adds no digit (lut_step 0), any other non-hex byte sets `bad`. */
+    /* Branch-light: '_' adds no digit (lut_step 0), any other non-hex byte sets `bad`.
+     * Eight hex digits in a row (the common case: fields are '_'-separated) go in at once. */
     while (q > p) {
+        if (q - p >= 8 && w < words) {
+            const unsigned char *b = q - 8;
+            const unsigned n = lut_step[b[0]] + lut_step[b[1]] + lut_step[b[2]] + lut_step[b[3]] +
+                               lut_step[b[4]] + lut_step[b[5]] + lut_step[b[6]] + lut_step[b[7]];
+            if (n == 32) {
+                const unsigned long long x =
+                    (unsigned long long)lut_val[b[7]] | (unsigned long long)lut_val[b[6]] << 4 |
+                    (unsigned long long)lut_val[b[5]] << 8 | (unsigned long long)lut_val[b[4]] << 12 |
+                    (unsigned long long)lut_val[b[3]] << 16 | (unsigned long long)lut_val[b[2]] << 20 |
+                    (unsigned long long)lut_val[b[1]] << 24 | (unsigned long long)lut_val[b[0]] << 28;
+                acc |= x << sh;
+                v[w++] = (svBitVecVal)acc;
+                acc >>= 32;
+                digits += 8;
+                q = b;
+                continue;
+            }
+        }
         const unsigned c = *--q;
         acc |= (unsigned long long)lut_val[c] << sh;
         sh += lut_step[c];
