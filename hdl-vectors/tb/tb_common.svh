@@ -14,17 +14,28 @@
 // parses wide hex at about 6 us per line). Compile with -DTB_READMEM -DTB_NMAX=<n> to load
 // the whole file with $readmemh instead.
 //
+// Clocking: by default `always #5` and an initial block waiting on @(negedge clk) (Icarus,
+// or --timing builds). With -DTB_CLOCKED (no --timing: the cosim default on Verilator)
+// `clk` is toggled by tb_main.cpp and the same stimulus runs as an @(negedge clk) state
+// machine: no coroutines, about 1.2-1.5x faster.
+//
 // Feeds one vector per clock; the unit may have any fixed or variable latency as long as it
 // keeps order. Ends with "N passed, M failed"; any mismatch, a short or malformed file, or a
 // missing result is fatal (non-zero exit).
 
+`ifdef TB_CLOCKED
+  logic              clk /*verilator public_flat_rw*/ = 1'b0;
+`else
   logic              clk = 1'b0;
+`endif
   logic              rst = 1'b1;
   logic              in_valid = 1'b0;
   logic [LINE_W-1:0] cur = '0;
   logic              out_valid;
   logic [OUT_W-1:0]  out_bits;
+`ifndef TB_CLOCKED
   always #5 clk = ~clk;
+`endif
 
   localparam int QD = 64;          // in-flight vectors (must exceed the unit's latency)
   logic [LINE_W-1:0] expq [0:QD-1];
@@ -95,6 +106,7 @@
       $fatal(1, "cannot open vector file");
     end
 `endif
+`ifndef TB_CLOCKED
     repeat (3) @(negedge clk);
     rst = 1'b0;
     next_vector(ok);
@@ -110,6 +122,40 @@
       cycles = cycles + 1;
       @(negedge clk);
     end
+    finish_run();
+`endif
+  end
+
+`ifdef TB_CLOCKED
+  // The same timeline as the timed loop: reset for 3 negedges, then one vector per negedge,
+  // then up to 1000 cycles for the last results.
+  integer nneg = 0;
+  bit feeding = 1'b1;
+  always @(negedge clk) begin
+    if (nneg < 3) nneg = nneg + 1;
+    if (nneg == 3) begin
+      if (feeding) begin
+        rst = 1'b0;
+        next_vector(ok);
+        if (ok != 0) begin
+          expq[nin % QD] = cur;
+          nin = nin + 1;
+          in_valid = 1'b1;
+        end else begin
+          in_valid = 1'b0;
+          feeding = 1'b0;
+        end
+      end
+      if (!feeding) begin
+        if (nout < nin && cycles < 1000) cycles = cycles + 1;
+        else finish_run();
+      end
+    end
+  end
+`endif
+
+  // End of the run: the verdict line, $fatal on any failure, else $finish.
+  task automatic finish_run();
     if (nout != nin) begin
       $display("FATAL: %0d vectors sent, %0d results received", nin, nout);
       $display("%0d passed, %0d failed", npass, nfail + (nin - nout));
@@ -128,7 +174,7 @@
     $display("%0d passed, %0d failed", npass, nfail);
     if (nfail != 0) $fatal(1, "MISMATCHES");
     $finish;
-  end
+  endtask
 
   // Check every result against the expected output word of its vector, in order.
   logic [LINE_W-1:0] exp_line;
