@@ -1,7 +1,7 @@
 //! `cargo xtask vectors`: test vectors for HDL co-simulation.
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
-//! [`texel_decode`], [`filter`]; the op-level units `sample`, `sample_c`, `gather`, `fetch`,
+//! [`texel_decode`], [`filter`], [`lod`]; the op-level units `sample`, `sample_c`, `gather`, `fetch`,
 //! `tmml` in [`ops`], whose fields and evaluation live in the `texcore-dpi` crate) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
@@ -19,6 +19,7 @@
 pub mod filter;
 pub mod intel_info;
 pub mod layout;
+pub mod lod;
 pub mod nv_txq;
 pub mod ops;
 pub mod pools;
@@ -90,6 +91,7 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &wrap::Wrap,
         &texel_decode::TexelDecode,
         &filter::Filter,
+        &lod::LodUnit,
         &ops::SAMPLE,
         &ops::SAMPLE_C,
         &ops::GATHER,
@@ -109,6 +111,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
             "wrap",
             "texel_decode",
             "filter",
+            "lod",
             "sample",
             "sample_c",
             "gather",
@@ -117,7 +120,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
         ],
     ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
-    ("stage", &["wrap", "texel_decode", "filter"]),
+    ("stage", &["wrap", "texel_decode", "filter", "lod"]),
     ("op", &["sample", "sample_c", "gather", "fetch", "tmml"]),
 ];
 
@@ -197,7 +200,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, wrap, texel_decode, filter, sample, sample_c, gather, fetch, tmml; groups:
+    /// intel_info, wrap, texel_decode, filter, lod, sample, sample_c, gather, fetch, tmml; groups:
     /// all, query, stage, op.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,
