@@ -42,7 +42,8 @@
 // block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 with A^2 = 2^(2*aniso)
 // and N <= 16, lod_mode 3 as ZERO.
 module texcore_lod #(
-  parameter int DIV_ST = 4                 // divider steps per pipeline stage (1, 2, 4, 8, 16, 32, 64)
+  parameter int DIV_ST = 4                 // divider steps per stage (1, 2, 4, ... 64); tb_common.svh's
+                                           // queue (QD = 64) needs DIV_ST >= 4
 ) (
   input  logic        clk,
   input  logic        rst,

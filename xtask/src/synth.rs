@@ -34,7 +34,7 @@ pub struct Block {
 }
 
 /// Every reference block with a vector unit.
-pub const BLOCKS: [Block; 6] = [
+pub const BLOCKS: [Block; 7] = [
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None },
     Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None },
     Block {
@@ -53,6 +53,7 @@ pub const BLOCKS: [Block; 6] = [
         ser: None,
     },
     Block { top: "texcore_filter_rgba8", files: &["texcore_filter_rgba8.sv"], ser: Some("texcore_filter_rgba8_ser") },
+    Block { top: "texcore_lod", files: &["texcore_lod.sv"], ser: Some("texcore_lod_ser") },
 ];
 
 /// ECP5 place-and-route target: device flag, package, speed grade, clock constraint (MHz).
