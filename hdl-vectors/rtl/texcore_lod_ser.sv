@@ -1,5 +1,5 @@
 `timescale 1ns/1ps
-// Pin-limited wrapper of texcore_lod for place-and-route only (the LOD block has 447 port
+// Pin-limited wrapper of texcore_lod for place-and-route only (the LOD block has 432 port
 // bits, more than any iCE40 package): the 339 input bits are shifted in serially, a load
 // strobe issues them as one lane, and each result is captured into a 104-bit shift register
 // that is shifted out serially. Every path into and out of the block is register to
