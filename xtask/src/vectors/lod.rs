@@ -1026,10 +1026,15 @@ mod tests {
                 assert_eq!(*c, pf(r), "{s:?}");
             }
             let (mx, mn) = if rtl_model::lt(rtl[0], rtl[1]) { (rtl[1], rtl[0]) } else { (rtl[0], rtl[1]) };
+            // The RTL's 13-bit signed exponents (documented bound ±1 100) hold every value
+            // it uses.
+            let fits = |p: P| p.m == 0 || p.e.abs() < 1100;
+            assert!(fits(rtl[0]) && fits(rtl[1]), "{s:?}");
             if mn.m != 0 {
                 let q1 = div(mx, mn);
                 assert_eq!(pf(q1), pf(mx).div(pf(mn)), "{s:?}");
                 assert_eq!(pf(div(mx, q1)), pf(mx).div(pf(q1)), "{s:?}");
+                assert!(fits(q1) && fits(div(mx, q1)), "{s:?}");
             }
         }
     }
