@@ -15,6 +15,11 @@
 //!
 //! Magnification when `λ ≤ 0` (after the clamp; VK, D3D).
 //!
+//! The sampling ops run, per lane, [`texel_derivs`] (grid views; cube maps project onto the
+//! face first) and then [`compute`] (= [`scale_factor`], the LOD source, [`select_level`]);
+//! the same two calls give the expected outputs of the stage-level `lod` test vectors
+//! (`cargo xtask vectors --ops lod`), so the RTL LOD block is checked against this code.
+//!
 //! ## Anisotropy (the Vulkan example scheme)
 //!
 //! When the sampler's max anisotropy `A > 1` and the texture is 2D or 2D array:
@@ -91,6 +96,52 @@ pub fn scale_factor(d: &Derivs, max_aniso: u32) -> ScaleFactor {
     }
     let lambda = half_log2_88(rmax2.div(eta2));
     ScaleFactor { lambda_base: lambda, samples: n, major_is_x, rho2: [rx, ry] }
+}
+
+/// Texel-space derivatives of a grid (non-cube) view: `∂(s, t, r)/∂x` and `/∂y` (normalized
+/// coordinates, `d[0]` and `d[1]`) times the view's base-level `size`, on the first `dims`
+/// axes (1 for 1D types, 2 for 2D types, 3 for 3D); the other axes are 0. Exact for binary32
+/// derivatives: a 24-bit significand times a size ≤ 2^16 fits [`Pf`]'s 64 bits. (Cube maps
+/// project their derivatives onto the face first, in the sampling op.)
+pub fn texel_derivs(d: &[[Pf; 3]; 2], size: [u32; 3], dims: u32) -> Derivs {
+    let scale = |dd: &[Pf; 3]| -> [Pf; 3] {
+        let mut o = [Pf::ZERO; 3];
+        for ((o, dd), sz) in o.iter_mut().zip(dd).zip(size).take(dims as usize) {
+            *o = dd.mul(Pf::from_u64(u64::from(sz)));
+        }
+        o
+    };
+    Derivs { dx: scale(&d[0]), dy: scale(&d[1]) }
+}
+
+/// The LOD stage's result for one lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lod {
+    /// `λ_base`, S8.8: from the derivatives ([`scale_factor`]), the explicit LOD, or 0.
+    pub lambda_base: i32,
+    /// Bias, clamps and level selection ([`select_level`]).
+    pub sel: LevelSelect,
+    /// Anisotropic samples: [`ScaleFactor::samples`] for LOD from derivatives, else 1.
+    pub samples: u32,
+    /// Whether x is the major screen axis ([`ScaleFactor::major_is_x`], whatever the LOD
+    /// source; it only matters when `samples > 1`).
+    pub major_is_x: bool,
+    /// `ρ_x²`, `ρ_y²`.
+    pub rho2: [Pf; 2],
+}
+
+/// The LOD stage after the texel-space derivatives: scale factor (with `max_aniso`, 1 = off),
+/// `λ_base` from the LOD source, then [`select_level`] with the sampler's bias and clamps,
+/// `levels` and the effective mip filter `mip`.
+pub fn compute(d: &Derivs, max_aniso: u32, src: LodSource, s: &SamplerHeader, levels: u32, mip: MipFilter) -> Lod {
+    let sf = scale_factor(d, max_aniso);
+    let (lambda_base, samples, shader_bias) = match src {
+        LodSource::Derivatives { bias } => (sf.lambda_base, sf.samples, f32_to_88(bias)),
+        LodSource::Explicit(l) => (f32_to_88(l), 1, 0),
+        LodSource::Zero => (0, 1, 0),
+    };
+    let sel = select_level(lambda_base, shader_bias, s, levels, mip);
+    Lod { lambda_base, sel, samples, major_is_x: sf.major_is_x, rho2: sf.rho2 }
 }
 
 /// binary32 → S8.8 with RNE, saturated to the S8.8 range; NaN → 0.
@@ -171,4 +222,63 @@ pub fn select_level(lambda_base: i32, shader_bias: i32, s: &SamplerHeader, level
         }
     };
     LevelSelect { lambda_unclamped: unclamped, lambda, magnify, level, level2, delta, used_lod: used }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A binary32 derivative times a size up to 2^16 is exact in `Pf` (the LOD RTL relies
+        /// on it: its texel-space derivative is the 40-bit integer product, normalized).
+        #[test]
+        fn texel_derivs_are_exact_products(bits in any::<u32>(), size in 1u32..=65536, axis in 0usize..3) {
+            let mut d = [[Pf::ZERO; 3]; 2];
+            d[1][axis] = Pf::from_f32(bits);
+            let t = texel_derivs(&d, [size; 3], 3);
+            let got = t.dy[axis];
+            prop_assert!(t.dx.iter().all(|p| p.is_zero()));
+            let (mant, exp) = match f32_parts(bits).1 {
+                F32Class::Finite { mant, exp } => (u128::from(mant), exp),
+                F32Class::Inf => (1, 128),
+                F32Class::Zero | F32Class::NaN => (0, 0),
+            };
+            let p = mant * u128::from(size);
+            if p == 0 {
+                prop_assert!(got.is_zero());
+            } else {
+                let len = 128 - p.leading_zeros() as i32;
+                prop_assert!(len <= 40);
+                prop_assert_eq!(u128::from(got.m), p << (64 - len));
+                prop_assert_eq!(got.e, exp - (64 - len));
+                prop_assert_eq!(got.neg, bits >> 31 == 1);
+            }
+            // Axes at or beyond `dims` stay zero.
+            let t1 = texel_derivs(&d, [size; 3], axis as u32);
+            prop_assert!(t1.dy[axis].is_zero());
+        }
+    }
+
+    #[test]
+    fn compute_takes_lambda_base_from_the_lod_source() {
+        let one = Pf::from_u64(1);
+        // ρ_x = 8 texels, ρ_y = 2 texels: λ_base 3, 16× anisotropy gives η = 4, λ = 1, N = 4.
+        let d = Derivs { dx: [Pf::from_u64(8), Pf::ZERO, Pf::ZERO], dy: [Pf::ZERO, Pf::from_u64(2), Pf::ZERO] };
+        let s = SamplerHeader { mip_filter: MipFilter::Linear, ..SamplerHeader::default() };
+        let iso = compute(&d, 1, LodSource::Derivatives { bias: 0 }, &s, 8, MipFilter::Linear);
+        assert_eq!((iso.lambda_base, iso.samples, iso.major_is_x), (3 * 256, 1, true));
+        assert_eq!((iso.sel.level, iso.sel.level2, iso.sel.delta), (3, 3, 0));
+        let an = compute(&d, 16, LodSource::Derivatives { bias: 0x3F00_0000 }, &s, 8, MipFilter::Linear);
+        assert_eq!((an.lambda_base, an.samples, an.major_is_x), (256, 4, true));
+        assert_eq!((an.sel.lambda_unclamped, an.sel.level, an.sel.level2, an.sel.delta), (384, 1, 2, 128));
+        // Explicit LOD and LOD zero ignore the derivatives (but still report the major axis).
+        let ex = compute(&d, 16, LodSource::Explicit(0x4020_0000), &s, 8, MipFilter::Linear);
+        assert_eq!((ex.lambda_base, ex.samples, ex.major_is_x, ex.sel.lambda), (640, 1, true, 640));
+        let z = compute(&d, 16, LodSource::Zero, &s, 8, MipFilter::Linear);
+        assert_eq!((z.lambda_base, z.samples, z.sel.magnify), (0, 1, true));
+        let dy = Derivs { dx: [one, Pf::ZERO, Pf::ZERO], dy: [Pf::ZERO, Pf::from_u64(3), Pf::ZERO] };
+        assert!(!compute(&dy, 1, LodSource::Zero, &s, 8, MipFilter::None).major_is_x);
+    }
 }

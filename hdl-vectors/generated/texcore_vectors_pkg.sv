@@ -116,6 +116,11 @@ package texcore_vectors_pkg;
   localparam logic [2:0] WRAP_CLAMP_TO_BORDER      = 3'd3;
   localparam logic [2:0] WRAP_MIRROR_CLAMP_TO_EDGE = 3'd4;
 
+  // ---- mip filter (sampler word 0 bits 12:11; texcore::descriptor::MipFilter) ----
+  localparam logic [1:0] MIP_NONE    = 2'd0;
+  localparam logic [1:0] MIP_NEAREST = 2'd1;
+  localparam logic [1:0] MIP_LINEAR  = 2'd2;
+
   // ---- depth compare function (sampler word 0 bits 19:17; texcore::CompareFunc) ----
   localparam logic [2:0] CMP_NEVER         = 3'd0;
   localparam logic [2:0] CMP_LESS          = 3'd1;
@@ -171,7 +176,7 @@ package texcore_vectors_pkg;
   localparam logic [3:0] OP_ERR_ATOMIC_FORMAT  = 4'd12;  // atomic on a format other than R32/RG32/RGBA32 UINT/SINT: nothing written
   localparam logic [3:0] OP_ERR_STORE_OP       = 4'd13;  // store op code above 10: not an op (not in the vectors), nothing written
 
-  // ---- sample / sample_c: lod_mode input ----
+  // ---- sample / sample_c / lod: lod_mode input ----
   localparam logic [1:0] LOD_MODE_DERIV    = 2'd0;  // LOD from derivatives (implicit from the quad, or `grads`) + `lod` as shader bias (TEX/TXB/TXD)
   localparam logic [1:0] LOD_MODE_EXPLICIT = 2'd1;  // LOD = `lod` (TXL, SAMPLE_L)
   localparam logic [1:0] LOD_MODE_ZERO     = 2'd2;  // lambda_base = 0 (SAMPLE_C_LZ); sampler bias and clamps still apply
@@ -775,6 +780,104 @@ package texcore_vectors_pkg;
   // out s3: result S3: binary32 (compare: 1.0 or +0; UINT/SINT without compare: the raw integer)
   localparam int GATHER_CMP_S3_LSB = 0;
   localparam int GATHER_CMP_S3_W = 32;
+
+  // =====================================================================================
+  // unit lod: LOD stage: binary32 derivatives x size -> rho^2, log2, anisotropy, bias, clamps, level selection
+  // vector file lod.vec, images: 
+  // A line read with %h is a LOD_LINE_W-bit word; inputs = line[LOD_LINE_W-1:LOD_OUT_W],
+  // outputs = line[LOD_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int LOD_IN_W = 352;
+  localparam int LOD_OUT_W = 104;
+  localparam int LOD_LINE_W = 456;
+  localparam int LOD_LINE_CHARS = 143;  // bytes per line incl. newline
+  localparam int LOD_N_FIELDS = 29;
+  // in  dsdx: ds/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  localparam int LOD_DSDX_LSB = 320;
+  localparam int LOD_DSDX_W = 32;
+  // in  dtdx: dt/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  localparam int LOD_DTDX_LSB = 288;
+  localparam int LOD_DTDX_W = 32;
+  // in  drdx: dr/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  localparam int LOD_DRDX_LSB = 256;
+  localparam int LOD_DRDX_W = 32;
+  // in  dsdy: ds/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  localparam int LOD_DSDY_LSB = 224;
+  localparam int LOD_DSDY_W = 32;
+  // in  dtdy: dt/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  localparam int LOD_DTDY_LSB = 192;
+  localparam int LOD_DTDY_W = 32;
+  // in  drdy: dr/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  localparam int LOD_DRDY_LSB = 160;
+  localparam int LOD_DRDY_W = 32;
+  // in  dims: texel axes scaled: 1 (1D types), 2 (2D types), 3 (3D); 0 not in the vectors
+  localparam int LOD_DIMS_LSB = 156;
+  localparam int LOD_DIMS_W = 2;
+  // in  w_m1: level-0 width - 1
+  localparam int LOD_W_M1_LSB = 140;
+  localparam int LOD_W_M1_W = 16;
+  // in  h_m1: level-0 height - 1
+  localparam int LOD_H_M1_LSB = 124;
+  localparam int LOD_H_M1_W = 16;
+  // in  d_m1: level-0 depth - 1 (used only with dims = 3)
+  localparam int LOD_D_M1_LSB = 108;
+  localparam int LOD_D_M1_W = 16;
+  // in  base_level: view base level b: base-level size = max(1, size >> b)
+  localparam int LOD_BASE_LEVEL_LSB = 100;
+  localparam int LOD_BASE_LEVEL_W = 5;
+  // in  levels_m1: view levels - 1 (q, the last level relative to b)
+  localparam int LOD_LEVELS_M1_LSB = 92;
+  localparam int LOD_LEVELS_M1_W = 5;
+  // in  lod_bias: sampler LOD bias, S8.8 bits (any value: the bias sum is clamped)
+  localparam int LOD_LOD_BIAS_LSB = 76;
+  localparam int LOD_LOD_BIAS_W = 16;
+  // in  min_lod: sampler min LOD, U8.8
+  localparam int LOD_MIN_LOD_LSB = 60;
+  localparam int LOD_MIN_LOD_W = 16;
+  // in  max_lod: sampler max LOD, U8.8 (min_lod > max_lod allowed: min_lod wins)
+  localparam int LOD_MAX_LOD_LSB = 44;
+  localparam int LOD_MAX_LOD_W = 16;
+  // in  mip: effective mip filter: 0 NONE, 1 NEAREST, 2 LINEAR (3 not in the vectors)
+  localparam int LOD_MIP_LSB = 40;
+  localparam int LOD_MIP_W = 2;
+  // in  aniso: effective max anisotropy, log2: 0 (off) ... 4 (16x); 5-7 not in the vectors
+  localparam int LOD_ANISO_LSB = 36;
+  localparam int LOD_ANISO_W = 3;
+  // in  lod_mode: LOD_MODE_*: 0 derivatives + shader bias, 1 explicit LOD, 2 zero
+  localparam int LOD_LOD_MODE_LSB = 32;
+  localparam int LOD_LOD_MODE_W = 2;
+  // in  lod: shader bias (lod_mode 0) or explicit LOD (1), binary32 bits; ignored for 2
+  localparam int LOD_LOD_LSB = 0;
+  localparam int LOD_LOD_W = 32;
+  // out lambda_base: lambda_base, S8.8 (-128.0 for rho = 0)
+  localparam int LOD_LAMBDA_BASE_LSB = 88;
+  localparam int LOD_LAMBDA_BASE_W = 16;
+  // out lambda_prime: lambda' = lambda_base + bias sum, S8.8 saturated (TMML R)
+  localparam int LOD_LAMBDA_PRIME_LSB = 72;
+  localparam int LOD_LAMBDA_PRIME_W = 16;
+  // out lambda: lambda after the min/max LOD clamp, U8.8 (never negative: min_lod >= 0)
+  localparam int LOD_LAMBDA_LSB = 56;
+  localparam int LOD_LAMBDA_W = 16;
+  // out magnify: 1 = magnified (lambda <= 0)
+  localparam int LOD_MAGNIFY_LSB = 52;
+  localparam int LOD_MAGNIFY_W = 1;
+  // out level: first level, relative to the base level
+  localparam int LOD_LEVEL_LSB = 44;
+  localparam int LOD_LEVEL_W = 5;
+  // out level2: second level (mip LINEAR with delta > 0), else = level
+  localparam int LOD_LEVEL2_LSB = 36;
+  localparam int LOD_LEVEL2_W = 5;
+  // out delta: weight of level2, 1/256
+  localparam int LOD_DELTA_LSB = 28;
+  localparam int LOD_DELTA_W = 8;
+  // out used_lod: LOD used relative to the base level, U8.8 (TMML G)
+  localparam int LOD_USED_LOD_LSB = 12;
+  localparam int LOD_USED_LOD_W = 16;
+  // out samples: anisotropic samples N = ceil(eta), 1 = isotropic
+  localparam int LOD_SAMPLES_LSB = 4;
+  localparam int LOD_SAMPLES_W = 5;
+  // out major_x: 1 = x is the major screen axis (rho_x^2 >= rho_y^2)
+  localparam int LOD_MAJOR_X_LSB = 0;
+  localparam int LOD_MAJOR_X_W = 1;
 
   // =====================================================================================
   // unit sample: op: filtered sampling of a quad (SampleRequest: TEX/TXB/TXL/TXD/SAMPLE*/..., texcore::op::sample::sample_quad)

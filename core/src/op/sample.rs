@@ -55,7 +55,7 @@ use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_laye
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::filter::{dims, Acc, At, Ctx};
 use crate::handle::Invalid;
-use crate::lod::{f32_to_88, scale_factor, select_level, Derivs, LevelSelect, LodSource};
+use crate::lod::{compute, texel_derivs, Derivs, LevelSelect, LodSource};
 use crate::memory::{TexelMemory, TextureLayout};
 use crate::output::swizzle;
 use crate::pf::Pf;
@@ -151,17 +151,7 @@ fn derivs(h: &TextureHeader, c: [u32; 4], d: [[Pf; 3]; 2]) -> Derivs {
             };
             Derivs { dx: face_d(&d[0]), dy: face_d(&d[1]) }
         }
-        ty => {
-            let n = dims(ty) as usize;
-            let scale = |dd: &[Pf; 3]| -> [Pf; 3] {
-                let mut o = [Pf::ZERO; 3];
-                for i in 0..n.min(3) {
-                    o[i] = dd[i].mul(Pf::from_u64(u64::from(size[i])));
-                }
-                o
-            };
-            Derivs { dx: scale(&d[0]), dy: scale(&d[1]) }
-        }
+        ty => texel_derivs(&d, size, dims(ty)),
     }
 }
 
@@ -210,17 +200,13 @@ pub(crate) fn lane_lod(
     let dv = derivs(h, c, cd);
     let aniso_ok = matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap) && filterable;
     let max_aniso = if aniso_ok { s.max_anisotropy() } else { 1 };
-    let sf = scale_factor(&dv, max_aniso);
-    let (lambda_base, samples, major, shader_bias) = match req.lod {
-        LodSource::Derivatives { bias } => {
-            let major = if sf.major_is_x { cd[0] } else { cd[1] };
-            (sf.lambda_base, sf.samples, major, f32_to_88(bias))
-        }
-        LodSource::Explicit(l) => (f32_to_88(l), 1, [Pf::ZERO; 3], 0),
-        LodSource::Zero => (0, 1, [Pf::ZERO; 3], 0),
+    let l = compute(&dv, max_aniso, req.lod, s, h.levels, mip);
+    let major = match req.lod {
+        LodSource::Derivatives { .. } if l.major_is_x => cd[0],
+        LodSource::Derivatives { .. } => cd[1],
+        LodSource::Explicit(_) | LodSource::Zero => [Pf::ZERO; 3],
     };
-    let sel = select_level(lambda_base, shader_bias, s, h.levels, mip);
-    LaneLod { sel, samples, major, derivs: dv, rho2: sf.rho2 }
+    LaneLod { sel: l.sel, samples: l.samples, major, derivs: dv, rho2: l.rho2 }
 }
 
 /// Samples a quad. Invalid views/samplers return zeros in every lane.

@@ -19,7 +19,7 @@
 
 use anyhow::{bail, Result};
 use serde::Serialize;
-use texcore::descriptor::{CompareFunc, ComponentLayout};
+use texcore::descriptor::{CompareFunc, ComponentLayout, MipFilter};
 use texcore::handle::Invalid;
 use texcore::query::intel::{InfoError, InfoOp};
 use texcore::query::nv::TxqQuery;
@@ -465,6 +465,15 @@ pub fn enums() -> Vec<SvEnum> {
             .collect(),
     });
     v.push(SvEnum {
+        prefix: "MIP",
+        width: 2,
+        doc: "mip filter (sampler word 0 bits 12:11; texcore::descriptor::MipFilter)",
+        values: [MipFilter::None, MipFilter::Nearest, MipFilter::Linear]
+            .iter()
+            .map(|m| (upper_snake_from_debug(&format!("{m:?}")), *m as u64, String::new()))
+            .collect(),
+    });
+    v.push(SvEnum {
         prefix: "CMP",
         width: 3,
         doc: "depth compare function (sampler word 0 bits 19:17; texcore::CompareFunc)",
@@ -513,7 +522,7 @@ pub fn enums() -> Vec<SvEnum> {
         &super::gather_cmp::DOM_NAMES,
     ));
     v.push(named("OP_ERR", 4, "op-level units: err output (texcore_dpi::ops::ERR_NAMES)", &ERR_NAMES));
-    v.push(named("LOD_MODE", 2, "sample / sample_c: lod_mode input", &LOD_MODE_NAMES));
+    v.push(named("LOD_MODE", 2, "sample / sample_c / lod: lod_mode input", &LOD_MODE_NAMES));
     v.push(named("FETCH_OP", 2, "fetch: op input", &FETCH_OP_NAMES));
     v.push(named("F16", 2, "gather (TLD4S): f16 input", &F16_NAMES));
     v.push(named("TGSI", 2, "sample / sample_c: tgsi input (TGSI TXB / TXP forms)", &TGSI_NAMES));

@@ -1,8 +1,8 @@
 //! `cargo xtask vectors`: test vectors for HDL co-simulation.
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
-//! [`texel_decode`], [`filter`], [`gather_cmp`]; the op-level units `sample`, `sample_c`, `gather`, `fetch`,
-//! `tmml`, `store` in [`ops`], whose fields and evaluation live in the `texcore-dpi` crate) is a block
+//! [`texel_decode`], [`filter`], [`gather_cmp`], [`lod`]; the op-level units `sample`, `sample_c`, `gather`,
+//! `fetch`, `tmml`, `store` in [`ops`], whose fields and evaluation live in the `texcore-dpi` crate) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
 //! how the core computes the expected outputs. Everything else — placement in the line, hex
@@ -20,6 +20,7 @@ pub mod filter;
 pub mod gather_cmp;
 pub mod intel_info;
 pub mod layout;
+pub mod lod;
 pub mod nv_txq;
 pub mod ops;
 pub mod pools;
@@ -92,6 +93,7 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &texel_decode::TexelDecode,
         &filter::Filter,
         &gather_cmp::GatherCmp,
+        &lod::LodUnit,
         &ops::SAMPLE,
         &ops::SAMPLE_C,
         &ops::GATHER,
@@ -113,6 +115,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
             "texel_decode",
             "filter",
             "gather_cmp",
+            "lod",
             "sample",
             "sample_c",
             "gather",
@@ -122,7 +125,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
         ],
     ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
-    ("stage", &["wrap", "texel_decode", "filter", "gather_cmp"]),
+    ("stage", &["wrap", "texel_decode", "filter", "gather_cmp", "lod"]),
     ("op", &["sample", "sample_c", "gather", "fetch", "tmml", "store"]),
 ];
 
@@ -202,7 +205,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, wrap, texel_decode, filter, gather_cmp, sample, sample_c, gather, fetch,
+    /// intel_info, wrap, texel_decode, filter, gather_cmp, lod, sample, sample_c, gather, fetch,
     /// tmml, store; groups: all, query, stage, op.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,

@@ -295,6 +295,38 @@ fn level_1_covers_the_corner_cases() {
     assert_eq!(dc, (0..8).collect());
 }
 
+/// The LOD unit's level-1 set reaches the corners it claims: ρ = 0 and saturated λ_base,
+/// λ′ saturated at ±128 and the ±16 bias clamp, λ exactly 0, every mip filter, LOD source,
+/// anisotropy, sample count 1 … 16, both major axes, NEAREST ties, min_lod > max_lod.
+#[test]
+fn level_1_covers_the_lod_corner_cases() {
+    let d = tempfile::tempdir().unwrap();
+    generate(&Options { units: vec!["lod".into()], ..opts(d.path(), 1, None, Shard::ALL) }).unwrap();
+    let defs = unit_defs().unwrap();
+    let u = defs.iter().find(|d| d.unit.name() == "lod").unwrap();
+    let t = fs::read_to_string(d.path().join("lod.vec")).unwrap();
+    let set = |v: &[u64]| v.iter().copied().collect::<BTreeSet<u64>>();
+    assert_eq!(column(u, &t, "dims"), set(&[1, 2, 3]));
+    assert_eq!(column(u, &t, "mip"), set(&[0, 1, 2]));
+    assert_eq!(column(u, &t, "aniso"), set(&[0, 1, 2, 3, 4]));
+    assert_eq!(column(u, &t, "lod_mode"), set(&[0, 1, 2]));
+    assert!(set(&[0x8000, 0x7FFF, 0]).is_subset(&column(u, &t, "lambda_base")), "lambda_base -128, +127.996, 0");
+    assert!(set(&[0x8000, 0x7FFF, 0xF000, 0x0FFF]).is_subset(&column(u, &t, "lambda_prime")), "lambda' clamps");
+    assert_eq!(column(u, &t, "magnify"), set(&[0, 1]));
+    assert_eq!(column(u, &t, "major_x"), set(&[0, 1]));
+    assert_eq!(column(u, &t, "samples"), (1..=16).collect(), "every anisotropic sample count");
+    assert!(set(&[0, 1, 16, 31]).is_subset(&column(u, &t, "level")));
+    assert!(set(&[0, 1, 128, 255]).is_subset(&column(u, &t, "delta")));
+    let l = &u.layout;
+    let idx = |n: &str| l.fields.iter().position(|f| f.name == n).unwrap();
+    let rows: Vec<Vec<u64>> = t.lines().map(|line| writer::parse_line(l, line).unwrap()).collect();
+    let (mip, lambda, level, min, max) = (idx("mip"), idx("lambda"), idx("level"), idx("min_lod"), idx("max_lod"));
+    assert!(rows.iter().any(|r| r[mip] == 1 && r[lambda] == 0x180 && r[level] == 1), "NEAREST tie d' = 1.5 -> 1");
+    assert!(rows.iter().any(|r| r[min] > r[max] && r[lambda] == r[min]), "min_lod > max_lod: min wins");
+    assert!(rows.iter().any(|r| r[lambda] == 0 && r[idx("magnify")] == 1), "lambda exactly 0");
+    assert!(rows.iter().any(|r| r[lambda] == 1 && r[idx("magnify")] == 0), "lambda 1/256: minified");
+}
+
 /// The op-level units: every error code, status, wrap mode, texture type, LOD mode, fetch op
 /// and TLD4S modifier is reached at level 1, and every result comes out non-zero somewhere.
 #[test]

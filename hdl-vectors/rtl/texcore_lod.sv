@@ -1,0 +1,675 @@
+`timescale 1ns/1ps
+// LOD stage of one lane: texcore::lod::texel_derivs + texcore::lod::compute. Reference for
+// the `lod` vectors.
+//
+//   m      = d(s,t,r)/dx, d(s,t,r)/dy (binary32) x base-level size, first `dims` axes
+//   rho^2  = |m_x|^2, |m_y|^2                   Pf: 64-bit significand, truncating
+//   iso    : lambda_base = 1/2 log2 rho_max^2   (-128.0 for rho = 0)
+//   aniso  : eta^2 = min(rho_max^2 / rho_min^2, A^2) (rho_min = 0: A^2), N = ceil(eta),
+//            lambda_base = 1/2 log2(rho_max^2 / eta^2)
+//   lambda_base = the above | RNE(lod * 256) (explicit) | 0 (zero)
+//   lambda' = sat16(lambda_base + clamp(lod_bias + shader bias, -16, +15.996))
+//   lambda  = max(min_lod, min(max_lod, lambda'))  -> magnify, levels, weight, used LOD
+//
+// Bit-exact to texcore::pf::Pf (core/src/pf.rs), whose operations truncate:
+//   * a derivative times a size is the exact integer M*S < 2^40 (24-bit significand, size
+//     <= 2^16), normalized to 40 bits: Pn * 2^En;
+//   * Pf::mul of it by itself = (Pn << 24)^2 >> 64 = Pn^2 >> 16, computed as
+//     (ph^2 << 24) + (ph*pl << 5) + (pl^2 >> 16) with Pn = ph*2^20 + pl, then normalized by
+//     one bit (exponent 2En + 16, or 2En + 15);
+//   * Pf::add of non-negative values is the exact sum truncated to 64 bits:
+//     hi.m + (lo.m >> (hi.e - lo.e)), the carry shifted out (exponent + 1);
+//   * Pf::div is floor(a.m * 2^63 / b.m) (64 quotient bits, 64 restoring steps of 64-bit
+//     compare/subtract over DIV_ST steps per stage), exponent a.e - b.e - 63, normalized;
+//   * Pf::log2_fixed(12) squares the Q62 significand 12 times: with x = 2^62 + y,
+//     x^2 >> 62 = 2^62 + 2y + (y^2 >> 62), y^2 >> 62 = yh^2 + ((yh*yl + (yl^2 >> 32)) >> 30)
+//     for y = yh*2^31 + yl (three 31x31 products per squaring);
+//   * half_log2_88 = clamp(((e + 63) * 4096 + fraction + 16) >>> 5).
+// A^2 = 2^(2*aniso) is a power of two, so rho_max^2 / A^2 needs no divider; the RTL runs the
+// second divider anyway (a divisor of 2^63 returns the dividend exactly). Exponents stay
+// within +-1100 for every input, far inside Pf's saturation range (2^20): none is modelled.
+//
+// Pipelined, one lane per clock, LATENCY = 2*(64/DIV_ST) + 27 register stages (59 for
+// DIV_ST = 4); rst clears only the valid pipeline:
+//   s0 inputs | s1 f32 decode, base-level sizes, lod -> S8.8 | s2 M*S, bias sum |
+//   s3 normalize (40-bit leading zeros) | s4 squares | s5 normalize, align a^2 + b^2 |
+//   s6 add | s7 align + c^2 | s8 add: rho_x^2, rho_y^2 | s9 compare, major axis, divider 1
+//   set-up | 64/DIV_ST divider-1 stages (rho_max^2 / rho_min^2) | eta^2, divider 2 set-up |
+//   64/DIV_ST divider-2 stages (rho_max^2 / eta^2), the first also counting N |
+//   log2 input | 12 squaring stages | half-log2 rounding, lambda_base | bias, clamps |
+//   level selection (output registers).
+// Codes no op produces (dims 0, mip 3, aniso 5-7, lod_mode 3) are not in the vectors; this
+// block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 with A^2 = 2^(2*aniso)
+// and N <= 16, lod_mode 3 as ZERO.
+module texcore_lod #(
+  parameter int DIV_ST = 4                 // divider steps per stage (1, 2, 4, ... 64); tb_common.svh's
+                                           // queue (QD = 64) needs DIV_ST >= 4
+) (
+  input  logic        clk,
+  input  logic        rst,
+  input  logic        in_valid,
+  input  logic [31:0] dsdx,                // binary32 derivatives of the normalized
+  input  logic [31:0] dtdx,                // coordinates
+  input  logic [31:0] drdx,
+  input  logic [31:0] dsdy,
+  input  logic [31:0] dtdy,
+  input  logic [31:0] drdy,
+  input  logic [1:0]  dims,                // texel axes: 1, 2, 3
+  input  logic [15:0] w_m1,                // level-0 size - 1
+  input  logic [15:0] h_m1,
+  input  logic [15:0] d_m1,
+  input  logic [4:0]  base_level,
+  input  logic [4:0]  levels_m1,
+  input  logic [15:0] lod_bias,            // S8.8
+  input  logic [15:0] min_lod,             // U8.8
+  input  logic [15:0] max_lod,             // U8.8
+  input  logic [1:0]  mip,                 // MIP_*
+  input  logic [2:0]  aniso,               // log2 of the max anisotropy
+  input  logic [1:0]  lod_mode,            // LOD_MODE_*
+  input  logic [31:0] lod,                 // shader bias or explicit LOD, binary32
+  output logic        out_valid,
+  output logic [15:0] lambda_base,         // S8.8
+  output logic [15:0] lambda_prime,        // S8.8
+  output logic [15:0] lambda,              // U8.8
+  output logic        magnify,
+  output logic [4:0]  level,
+  output logic [4:0]  level2,
+  output logic [7:0]  delta,
+  output logic [15:0] used_lod,            // U8.8
+  output logic [4:0]  samples,
+  output logic        major_x
+);
+  localparam int EW = 13;                  // signed exponent width
+  localparam int DS = 64 / DIV_ST;         // stages per divider
+  localparam int LATENCY = 2 * DS + 27;
+
+  // ---------------------------------------------------------------- functions
+  // Leading zeros of a 40-bit value (40 for zero).
+  function automatic logic [5:0] lzc40(input logic [39:0] x);
+    logic found;
+    found = 1'b0;
+    lzc40 = 6'd0;
+    for (int i = 39; i >= 0; i = i - 1) begin
+      if (!found) begin
+        if (x[i]) found = 1'b1;
+        else lzc40 = lzc40 + 6'd1;
+      end
+    end
+  endfunction
+
+  // |a| < |b| for normalized values (Pf::abs_lt); zero is m = 0.
+  function automatic logic pf_lt(input logic [63:0] am, input logic [EW-1:0] ae,
+                                 input logic [63:0] bm, input logic [EW-1:0] be);
+    if (am == 64'd0) pf_lt = (bm != 64'd0);
+    else if (bm == 64'd0) pf_lt = 1'b0;
+    else if (ae != be) pf_lt = $signed(ae) < $signed(be);
+    else pf_lt = am < bm;
+  endfunction
+
+  // DIV_ST restoring steps: {remainder, quotient} after shifting in `nb` (MSB first).
+  function automatic logic [127:0] div_steps(input logic [63:0] r_in, input logic [63:0] q_in,
+                                             input logic [DIV_ST-1:0] nb, input logic [63:0] b);
+    logic [63:0] r, q, lo;
+    logic ge;
+    r = r_in;
+    q = q_in;
+    for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
+      lo = {r[62:0], nb[k]};
+      ge = r[63] | (lo >= b);
+      r = ge ? lo - b : lo;
+      q = {q[62:0], ge};
+    end
+    div_steps = {r, q};
+  endfunction
+
+  // One log2 squaring of the Q62 value x in [2^62, 2^63): {result bit, next x}.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [63:0] log_step(input logic [62:0] x);
+    logic [61:0] y, hh, hl, ll;
+    logic [30:0] yh, yl;
+    logic [62:0] t;
+    logic [63:0] sq;
+    y = x[61:0];
+    yh = y[61:31];
+    yl = y[30:0];
+    hh = {31'd0, yh} * {31'd0, yh};
+    hl = {31'd0, yh} * {31'd0, yl};
+    ll = {31'd0, yl} * {31'd0, yl};
+    t = {1'b0, hl} + {33'd0, ll[61:32]};
+    sq = {2'b01, 62'd0} + {1'b0, y, 1'b0} + {2'b00, hh} + {31'd0, t[62:30]};
+    log_step = sq[63] ? {1'b1, sq[63:1]} : {1'b0, sq[62:0]};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // binary32 -> S8.8, RNE, saturated; NaN -> 0 (texcore::lod::f32_to_88).
+  function automatic logic [15:0] f32_to_88(input logic [31:0] b);
+    logic [7:0]  ex;
+    logic [23:0] q;
+    logic [47:0] sh;
+    logic [7:0]  s;
+    logic        up;
+    logic [24:0] mag;
+    f32_to_88 = 16'd0;
+    ex = b[30:23];
+    if (ex == 8'hFF) begin
+      if (b[22:0] == 23'd0) f32_to_88 = b[31] ? 16'h8000 : 16'h7FFF;
+    end else if (ex >= 8'd142) begin
+      f32_to_88 = b[31] ? 16'h8000 : 16'h7FFF;         // |value| * 256 >= 2^23
+    end else if (ex >= 8'd118) begin                   // shift 1 ... 24
+      s = 8'd142 - ex;
+      sh = {1'b1, b[22:0], 24'd0} >> s;
+      q = sh[47:24];
+      up = sh[23] && ((sh[22:0] != 23'd0) || q[0]);
+      mag = {1'b0, q} + {24'd0, up};
+      if (!b[31]) f32_to_88 = (mag > 25'd32767) ? 16'h7FFF : mag[15:0];
+      else f32_to_88 = (mag > 25'd32768) ? 16'h8000 : (~mag[15:0] + 16'd1);
+    end
+  endfunction
+
+  // ---------------------------------------------------------------- valid pipeline
+  logic [LATENCY-1:0] vq;
+  always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
+  assign out_valid = vq[LATENCY-1];
+
+  // ---------------------------------------------------------------- s0 inputs
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [191:0] d0_q;                      // {drdy, dtdy, dsdy, drdx, dtdx, dsdx}: slot k at [32*k +: 32]
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [1:0]   dims0_q, mip0_q, mode0_q;
+  logic [47:0]  sz0_q;                     // {d_m1, h_m1, w_m1}
+  logic [4:0]   base0_q, lvq0_q;
+  logic [15:0]  bias0_q, min0_q, max0_q;
+  logic [2:0]   an0_q;
+  logic [31:0]  lod0_q;
+  always @(posedge clk) begin
+    d0_q <= {drdy, dtdy, dsdy, drdx, dtdx, dsdx};
+    dims0_q <= dims;
+    sz0_q <= {d_m1, h_m1, w_m1};
+    base0_q <= base_level;
+    lvq0_q <= levels_m1;
+    bias0_q <= lod_bias;
+    min0_q <= min_lod;
+    max0_q <= max_lod;
+    mip0_q <= mip;
+    an0_q <= aniso;
+    mode0_q <= lod_mode;
+    lod0_q <= lod;
+  end
+
+  // ---------------------------------------------------------------- s1 decode, sizes
+  // Slot k = 3*screen + axis. M: significand (0 for zero, NaN and inactive axes; 1 for inf),
+  // E: exponent of its LSB (value M * 2^E).
+  logic [24*6-1:0]  m1_q;
+  logic [10*6-1:0]  e1_q;
+  logic [17*3-1:0]  s1_q;                  // base-level sizes
+  logic [15:0]      lod88_1_q, bias1_q, min1_q, max1_q;
+  logic [1:0]       mode1_q, mip1_q;
+  logic [4:0]       lvq1_q;
+  logic [2:0]       an1_q;
+  for (genvar k = 0; k < 6; k = k + 1) begin : g_dec
+    localparam int AX = k % 3;
+    wire [30:0] b = d0_q[32*k +: 31];     // the sign does not matter (squared)
+    wire        act = {30'd0, dims0_q} > AX;
+    logic [23:0] m;
+    logic [9:0]  e;
+    always @* begin
+      m = 24'd0;
+      e = 10'd0;
+      if (b[30:23] == 8'd0) begin
+        m = {1'b0, b[22:0]};
+        e = 10'h36B;                           // -149
+      end else if (b[30:23] == 8'hFF) begin
+        if (b[22:0] == 23'd0) begin
+          m = 24'd1;
+          e = 10'd128;
+        end
+      end else begin
+        m = {1'b1, b[22:0]};
+        e = {2'b00, b[30:23]} - 10'd150;
+      end
+      if (!act) m = 24'd0;
+    end
+    always @(posedge clk) begin
+      m1_q[24*k +: 24] <= m;
+      e1_q[10*k +: 10] <= e;
+    end
+  end
+  for (genvar a = 0; a < 3; a = a + 1) begin : g_size
+    wire [16:0] n = {1'b0, sz0_q[16*a +: 16]} + 17'd1;
+    wire [16:0] sh = n >> base0_q;
+    always @(posedge clk) s1_q[17*a +: 17] <= (sh == 17'd0) ? 17'd1 : sh;
+  end
+  always @(posedge clk) begin
+    lod88_1_q <= f32_to_88(lod0_q);
+    mode1_q <= mode0_q;
+    an1_q <= an0_q;
+    bias1_q <= bias0_q;
+    min1_q <= min0_q;
+    max1_q <= max0_q;
+    lvq1_q <= lvq0_q;
+    mip1_q <= mip0_q;
+  end
+
+  // ---------------------------------------------------------------- s2 products, bias sum
+  // Payload carried to the end: {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}.
+  localparam int PW = 1 + 16 + 13 + 16 + 16 + 5 + 2;
+  logic [40*6-1:0] p2_q;
+  logic [10*6-1:0] e2_q;
+  logic [PW-1:0]   pl2_q;
+  logic [2:0]      an2_q;
+  for (genvar k = 0; k < 6; k = k + 1) begin : g_mul
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [40:0] prod = {17'd0, m1_q[24*k +: 24]} * {24'd0, s1_q[17*(k%3) +: 17]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) begin
+      p2_q[40*k +: 40] <= prod[39:0];        // < 2^40
+      e2_q[10*k +: 10] <= e1_q[10*k +: 10];
+    end
+  end
+  wire        deriv1 = mode1_q == texcore_vectors_pkg::LOD_MODE_DERIV;
+  wire        expl1  = mode1_q == texcore_vectors_pkg::LOD_MODE_EXPLICIT;
+  wire [15:0] sbias1 = deriv1 ? lod88_1_q : 16'd0;
+  wire [16:0] bsum1  = {bias1_q[15], bias1_q} + {sbias1[15], sbias1};
+  wire [12:0] bclamp1 = ($signed(bsum1) < -17'sd4096) ? 13'h1000 :
+                        ($signed(bsum1) > 17'sd4095) ? 13'h0FFF : bsum1[12:0];
+  always @(posedge clk) begin
+    pl2_q <= {deriv1, expl1 ? lod88_1_q : 16'd0, bclamp1, min1_q, max1_q, lvq1_q, mip1_q};
+    an2_q <= an1_q;
+  end
+
+  // ---------------------------------------------------------------- s3 normalize
+  logic [40*6-1:0] pn3_q;
+  logic [EW*6-1:0] en3_q;
+  logic [PW-1:0]   pl3_q;
+  logic [2:0]      an3_q;
+  for (genvar k = 0; k < 6; k = k + 1) begin : g_norm
+    wire [39:0] p = p2_q[40*k +: 40];
+    wire [5:0]  lz = lzc40(p);
+    always @(posedge clk) begin
+      pn3_q[40*k +: 40] <= p << lz;
+      en3_q[EW*k +: EW] <= {{(EW-10){e2_q[10*k+9]}}, e2_q[10*k +: 10]} - {{(EW-6){1'b0}}, lz};
+    end
+  end
+  always @(posedge clk) begin
+    pl3_q <= pl2_q;
+    an3_q <= an2_q;
+  end
+
+  // ---------------------------------------------------------------- s4 squares
+  // sq = Pn^2 >> 16 in [2^62, 2^64) (0 for Pn = 0), exponent 2*En + 16.
+  logic [64*6-1:0] sq4_q;
+  logic [EW*6-1:0] es4_q;
+  logic [PW-1:0]   pl4_q;
+  logic [2:0]      an4_q;
+  for (genvar k = 0; k < 6; k = k + 1) begin : g_sq
+    wire [19:0] ph = pn3_q[40*k+20 +: 20];
+    wire [19:0] pl = pn3_q[40*k +: 20];
+    wire [39:0] hh = {20'd0, ph} * {20'd0, ph};
+    wire [39:0] hl = {20'd0, ph} * {20'd0, pl};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [39:0] ll = {20'd0, pl} * {20'd0, pl};
+    wire [EW-1:0] en = en3_q[EW*k +: EW];
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) begin
+      sq4_q[64*k +: 64] <= {hh, 24'd0} + {19'd0, hl, 5'd0} + {40'd0, ll[39:16]};
+      es4_q[EW*k +: EW] <= {en[EW-2:0], 1'b0} + 13'd16;
+    end
+  end
+  always @(posedge clk) begin
+    pl4_q <= pl3_q;
+    an4_q <= an3_q;
+  end
+
+  // ---------------------------------------------------------------- s5 normalize, align a^2 + b^2
+  // Squares of slot k normalized: m, e. For each screen axis: hi/lo of (a^2, b^2) and lo
+  // shifted right by the exponent difference.
+  logic [64*6-1:0] m5;
+  logic [EW*6-1:0] e5;
+  for (genvar k = 0; k < 6; k = k + 1) begin : g_n1
+    wire [63:0] s = sq4_q[64*k +: 64];
+    assign m5[64*k +: 64] = s[63] ? s : {s[62:0], 1'b0};
+    assign e5[EW*k +: EW] = s[63] ? es4_q[EW*k +: EW] : es4_q[EW*k +: EW] - 13'd1;
+  end
+  // Alignment of a sum x + y (both non-negative, normalized or zero): {zero-y flag, ...}.
+  logic [2*64-1:0] hi5_q, lo5_q;          // per screen axis: the larger exponent, the other shifted
+  logic [2*EW-1:0] he5_q;
+  logic [2*64-1:0] c5_q;                  // c^2, carried
+  logic [2*EW-1:0] ce5_q;
+  logic [PW-1:0]   pl5_q;
+  logic [2:0]      an5_q;
+  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_al1
+    wire [63:0]   am = m5[64*(3*sd) +: 64];
+    wire [EW-1:0] ae = e5[EW*(3*sd) +: EW];
+    wire [63:0]   bm = m5[64*(3*sd+1) +: 64];
+    wire [EW-1:0] be = e5[EW*(3*sd+1) +: EW];
+    wire          a_hi = (bm == 64'd0) || (am != 64'd0 && $signed(ae) >= $signed(be));
+    wire [63:0]   hm = a_hi ? am : bm;
+    wire [EW-1:0] hx = a_hi ? ae : be;
+    wire [63:0]   lm = a_hi ? bm : am;
+    wire [EW-1:0] lx = a_hi ? be : ae;
+    wire [EW-1:0] d  = hx - lx;
+    wire          far = (lm == 64'd0) || (d >= 13'd64);
+    always @(posedge clk) begin
+      hi5_q[64*sd +: 64] <= hm;
+      he5_q[EW*sd +: EW] <= hx;
+      lo5_q[64*sd +: 64] <= far ? 64'd0 : lm >> d[5:0];
+      c5_q[64*sd +: 64] <= m5[64*(3*sd+2) +: 64];
+      ce5_q[EW*sd +: EW] <= e5[EW*(3*sd+2) +: EW];
+    end
+  end
+  always @(posedge clk) begin
+    pl5_q <= pl4_q;
+    an5_q <= an4_q;
+  end
+
+  // ---------------------------------------------------------------- s6 add: a^2 + b^2
+  logic [2*64-1:0] ab6_q, c6_q;
+  logic [2*EW-1:0] abe6_q, ce6_q;
+  logic [PW-1:0]   pl6_q;
+  logic [2:0]      an6_q;
+  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_add1
+    wire [64:0] s = {1'b0, hi5_q[64*sd +: 64]} + {1'b0, lo5_q[64*sd +: 64]};
+    always @(posedge clk) begin
+      ab6_q[64*sd +: 64] <= s[64] ? s[64:1] : s[63:0];
+      abe6_q[EW*sd +: EW] <= s[64] ? he5_q[EW*sd +: EW] + 13'd1 : he5_q[EW*sd +: EW];
+      c6_q[64*sd +: 64] <= c5_q[64*sd +: 64];
+      ce6_q[EW*sd +: EW] <= ce5_q[EW*sd +: EW];
+    end
+  end
+  always @(posedge clk) begin
+    pl6_q <= pl5_q;
+    an6_q <= an5_q;
+  end
+
+  // ---------------------------------------------------------------- s7 align + c^2
+  logic [2*64-1:0] hi7_q, lo7_q;
+  logic [2*EW-1:0] he7_q;
+  logic [PW-1:0]   pl7_q;
+  logic [2:0]      an7_q;
+  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_al2
+    wire [63:0]   am = ab6_q[64*sd +: 64];
+    wire [EW-1:0] ae = abe6_q[EW*sd +: EW];
+    wire [63:0]   bm = c6_q[64*sd +: 64];
+    wire [EW-1:0] be = ce6_q[EW*sd +: EW];
+    wire          a_hi = (bm == 64'd0) || (am != 64'd0 && $signed(ae) >= $signed(be));
+    wire [63:0]   hm = a_hi ? am : bm;
+    wire [EW-1:0] hx = a_hi ? ae : be;
+    wire [63:0]   lm = a_hi ? bm : am;
+    wire [EW-1:0] lx = a_hi ? be : ae;
+    wire [EW-1:0] d  = hx - lx;
+    wire          far = (lm == 64'd0) || (d >= 13'd64);
+    always @(posedge clk) begin
+      hi7_q[64*sd +: 64] <= hm;
+      he7_q[EW*sd +: EW] <= hx;
+      lo7_q[64*sd +: 64] <= far ? 64'd0 : lm >> d[5:0];
+    end
+  end
+  always @(posedge clk) begin
+    pl7_q <= pl6_q;
+    an7_q <= an6_q;
+  end
+
+  // ---------------------------------------------------------------- s8 add: rho^2
+  logic [2*64-1:0] r8_q;
+  logic [2*EW-1:0] re8_q;
+  logic [PW-1:0]   pl8_q;
+  logic [2:0]      an8_q;
+  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_add2
+    wire [64:0] s = {1'b0, hi7_q[64*sd +: 64]} + {1'b0, lo7_q[64*sd +: 64]};
+    always @(posedge clk) begin
+      r8_q[64*sd +: 64] <= s[64] ? s[64:1] : s[63:0];
+      re8_q[EW*sd +: EW] <= s[64] ? he7_q[EW*sd +: EW] + 13'd1 : he7_q[EW*sd +: EW];
+    end
+  end
+  always @(posedge clk) begin
+    pl8_q <= pl7_q;
+    an8_q <= an7_q;
+  end
+
+  // ---------------------------------------------------------------- s9 major axis, divider 1 set-up
+  // Carried from here on: {payload, major_x, iso, rmin zero, aniso}, rho_max^2 (m, e), and
+  // rho_min^2's exponent.
+  localparam int CW = PW + 6;
+  wire [63:0]   rxm = r8_q[63:0];
+  wire [EW-1:0] rxe = re8_q[EW-1:0];
+  wire [63:0]   rym = r8_q[127:64];
+  wire [EW-1:0] rye = re8_q[2*EW-1:EW];
+  wire          mx9 = !pf_lt(rxm, rxe, rym, rye);
+  wire [63:0]   rmax9 = mx9 ? rxm : rym;
+  wire [EW-1:0] rmaxe9 = mx9 ? rxe : rye;
+  wire [63:0]   rmin9 = mx9 ? rym : rxm;
+  wire [EW-1:0] rmine9 = mx9 ? rye : rxe;
+  wire          iso9 = (an8_q == 3'd0) || (rmax9 == 64'd0);
+
+  // Divider-1 pipeline, flattened: stage s (0 = set-up registers) at [W*s +: W].
+  localparam int NS = DS + 1;
+  localparam logic [DIV_ST-1:0] NB_FIRST = 1 << (DIV_ST - 1);
+  logic [CW*NS-1:0]  c1_q;                 // carried control
+  logic [64*NS-1:0]  am1_q;                // rho_max^2 significand (dividend)
+  logic [EW*NS-1:0]  ae1_q;                // rho_max^2 exponent
+  logic [EW*NS-1:0]  be1_q;                // rho_min^2 exponent
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [64*NS-1:0]  b1_q;                 // rho_min^2 significand (divisor; last stage unused)
+  logic [64*NS-1:0]  r1_q;                 // partial remainder (last stage unused)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [64*NS-1:0]  q1_q;                 // quotient bits so far
+  always @(posedge clk) begin
+    c1_q[CW-1:0] <= {pl8_q, mx9, iso9, rmin9 == 64'd0, an8_q};
+    am1_q[63:0] <= rmax9;
+    ae1_q[EW-1:0] <= rmaxe9;
+    be1_q[EW-1:0] <= rmine9;
+    b1_q[63:0] <= rmin9;
+    r1_q[63:0] <= {1'b0, rmax9[63:1]};
+    q1_q[63:0] <= 64'd0;
+  end
+  for (genvar s = 1; s <= DS; s = s + 1) begin : g_div1
+    // Dividend bits shifted in: rmax[0] first, then zeros.
+    wire [DIV_ST-1:0] nb = (s == 1 && am1_q[64*(s-1)]) ? NB_FIRST : {DIV_ST{1'b0}};
+    wire [127:0] st = div_steps(r1_q[64*(s-1) +: 64], q1_q[64*(s-1) +: 64], nb, b1_q[64*(s-1) +: 64]);
+    always @(posedge clk) begin
+      c1_q[CW*s +: CW] <= c1_q[CW*(s-1) +: CW];
+      am1_q[64*s +: 64] <= am1_q[64*(s-1) +: 64];
+      ae1_q[EW*s +: EW] <= ae1_q[EW*(s-1) +: EW];
+      be1_q[EW*s +: EW] <= be1_q[EW*(s-1) +: EW];
+      b1_q[64*s +: 64] <= b1_q[64*(s-1) +: 64];
+      r1_q[64*s +: 64] <= st[127:64];
+      q1_q[64*s +: 64] <= st[63:0];
+    end
+  end
+
+  // ---------------------------------------------------------------- eta^2, divider 2 set-up
+  wire [CW-1:0] c1e = c1_q[CW*DS +: CW];
+  wire [63:0]   q1r = q1_q[64*DS +: 64];
+  wire [63:0]   q1m = q1r[63] ? q1r : {q1r[62:0], 1'b0};
+  wire [EW-1:0] q1e = ae1_q[EW*DS +: EW] - be1_q[EW*DS +: EW] - 13'd63 - {12'd0, !q1r[63]};
+  wire [2:0]    an_e = c1e[2:0];
+  wire [EW-1:0] a2e = {{(EW-4){1'b0}}, an_e, 1'b0} - 13'd63;     // A^2 = 2^63 * 2^(2*aniso - 63)
+  wire          rminz = c1e[3];
+  wire          use_q1 = !rminz && pf_lt(q1m, q1e, 64'h8000_0000_0000_0000, a2e);
+  wire [63:0]   eta_m = use_q1 ? q1m : 64'h8000_0000_0000_0000;
+  wire [EW-1:0] eta_e = use_q1 ? q1e : a2e;
+
+  logic [CW*NS-1:0]  c2_q;
+  logic [64*NS-1:0]  am2_q;                // rho_max^2 significand (also the log2 input when iso)
+  logic [EW*NS-1:0]  ae2_q;
+  logic [EW*NS-1:0]  be2_q;                // eta^2 exponent
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [64*NS-1:0]  b2_q;                 // eta^2 significand (divisor; last stage unused)
+  logic [64*NS-1:0]  r2_q;                 // (last stage unused)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [64*NS-1:0]  q2_q;
+  logic [5*NS-1:0]   n2_q;                 // N (from stage 1 on)
+  always @(posedge clk) begin
+    c2_q[CW-1:0] <= c1e;
+    am2_q[63:0] <= am1_q[64*DS +: 64];
+    ae2_q[EW-1:0] <= ae1_q[EW*DS +: EW];
+    be2_q[EW-1:0] <= eta_e;
+    b2_q[63:0] <= eta_m;
+    r2_q[63:0] <= {1'b0, am1_q[64*DS+1 +: 63]};
+    q2_q[63:0] <= 64'd0;
+    n2_q[4:0] <= 5'd0;
+  end
+  // N = 1 + #{n in 1 .. A-1 : n^2 < eta^2} (the core's loop: n^2 increases).
+  logic [4:0]    n_cnt;
+  logic [63:0]   km;
+  logic [EW-1:0] ke;
+  logic [7:0]    k2;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]   k2w;
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    n_cnt = 5'd1;
+    for (int n = 1; n < 16; n = n + 1) begin
+      k2w = n * n;
+      k2 = k2w[7:0];
+      km = {k2, 56'd0};
+      ke = -13'd56;
+      for (int j = 0; j < 8; j = j + 1) begin
+        if (!km[63]) begin
+          km = {km[62:0], 1'b0};
+          ke = ke - 13'd1;
+        end
+      end
+      if ((n < (1 << c2_q[2:0])) && pf_lt(km, ke, b2_q[63:0], be2_q[EW-1:0])) n_cnt = n_cnt + 5'd1;
+    end
+  end
+  for (genvar s = 1; s <= DS; s = s + 1) begin : g_div2
+    wire [DIV_ST-1:0] nb = (s == 1 && am2_q[64*(s-1)]) ? NB_FIRST : {DIV_ST{1'b0}};
+    wire [127:0] st = div_steps(r2_q[64*(s-1) +: 64], q2_q[64*(s-1) +: 64], nb, b2_q[64*(s-1) +: 64]);
+    always @(posedge clk) begin
+      c2_q[CW*s +: CW] <= c2_q[CW*(s-1) +: CW];
+      am2_q[64*s +: 64] <= am2_q[64*(s-1) +: 64];
+      ae2_q[EW*s +: EW] <= ae2_q[EW*(s-1) +: EW];
+      be2_q[EW*s +: EW] <= be2_q[EW*(s-1) +: EW];
+      b2_q[64*s +: 64] <= b2_q[64*(s-1) +: 64];
+      r2_q[64*s +: 64] <= st[127:64];
+      q2_q[64*s +: 64] <= st[63:0];
+      n2_q[5*s +: 5] <= (s == 1) ? n_cnt : n2_q[5*(s-1) +: 5];
+    end
+  end
+
+  // ---------------------------------------------------------------- log2 input
+  wire [CW-1:0] c2e = c2_q[CW*DS +: CW];
+  wire          iso_e = c2e[4];
+  wire [63:0]   q2r = q2_q[64*DS +: 64];
+  wire [63:0]   q2m = q2r[63] ? q2r : {q2r[62:0], 1'b0};
+  wire [EW-1:0] q2e = ae2_q[EW*DS +: EW] - be2_q[EW*DS +: EW] - 13'd63 - {12'd0, !q2r[63]};
+  wire [63:0]   xm = iso_e ? am2_q[64*DS +: 64] : q2m;
+  wire [EW-1:0] xe = iso_e ? ae2_q[EW*DS +: EW] : q2e;
+  // Log pipeline: stage 0 = its input registers, stage i after squaring i.
+  localparam int LS = 13;
+  localparam int LW = CW + 5 + 1 + EW;      // {control, N, zero, exponent + 63}
+  logic [LW*LS-1:0] lc_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [63*LS-1:0] lx_q;                   // Q62 value (last stage unused)
+  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [12*LS-1:0] lf_q;                   // fraction bits so far (the top one shifts out)
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @(posedge clk) begin
+    lc_q[LW-1:0] <= {c2e, n2_q[5*DS +: 5], xm == 64'd0, xe + 13'd63};
+    lx_q[62:0] <= xm[63:1];
+    lf_q[11:0] <= 12'd0;
+  end
+  for (genvar i = 1; i < LS; i = i + 1) begin : g_log
+    wire [63:0] st = log_step(lx_q[63*(i-1) +: 63]);
+    always @(posedge clk) begin
+      lc_q[LW*i +: LW] <= lc_q[LW*(i-1) +: LW];
+      lx_q[63*i +: 63] <= st[62:0];
+      lf_q[12*i +: 12] <= {lf_q[12*(i-1) +: 11], st[63]};
+    end
+  end
+
+  // ---------------------------------------------------------------- lambda_base
+  wire [LW-1:0]   lce = lc_q[LW*(LS-1) +: LW];
+  wire [EW-1:0]   lint = lce[EW-1:0];
+  wire            lzero = lce[EW];
+  wire [4:0]      ncnt = lce[EW+5:EW+1];
+  wire [CW-1:0]   cf = lce[LW-1:LW-CW];
+  wire [EW+11:0]  l12 = {lint, lf_q[12*(LS-1) +: 12]};
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [EW+11:0]  l16 = l12 + 25'd16;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [EW+6:0]   l5 = l16[EW+11:5];       // arithmetic >> 5
+  wire [15:0]     lbd = lzero ? 16'h8000 :
+                        ($signed(l5) < -20'sd32768) ? 16'h8000 :
+                        ($signed(l5) > 20'sd32767) ? 16'h7FFF : l5[15:0];
+  // cf = {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip, major_x, iso, rminz, aniso}
+  wire            deriv_f = cf[CW-1];
+  wire [15:0]     lbo_f = cf[CW-2 -: 16];
+  logic [15:0]    lb_q;
+  logic [PW-18:0] plf_q;                   // {bsum, min, max, lvq, mip}
+  logic [4:0]     smp_q;
+  logic           mx_q;
+  always @(posedge clk) begin
+    lb_q <= deriv_f ? lbd : lbo_f;
+    plf_q <= cf[CW-18 -: PW-17];
+    smp_q <= (deriv_f && !cf[4]) ? ncnt : 5'd1;
+    mx_q <= cf[5];
+  end
+
+  // ---------------------------------------------------------------- bias, clamps
+  wire [12:0] bs = plf_q[PW-18 -: 13];
+  wire [15:0] mn = plf_q[38:23];
+  wire [15:0] mxl = plf_q[22:7];
+  wire [16:0] ps = {lb_q[15], lb_q} + {{4{bs[12]}}, bs};
+  wire [15:0] prime = ($signed(ps) < -17'sd32768) ? 16'h8000 :
+                      ($signed(ps) > 17'sd32767) ? 16'h7FFF : ps[15:0];
+  wire [17:0] pr18 = {{2{prime[15]}}, prime};
+  wire [17:0] t18 = ($signed(pr18) < $signed({2'b00, mxl})) ? pr18 : {2'b00, mxl};
+  wire [17:0] l18 = ($signed(t18) < $signed({2'b00, mn})) ? {2'b00, mn} : t18;
+  logic [15:0] lb2_q, pr2_q;
+  logic [17:0] lam2_q;
+  logic [6:0]  lm2_q;                      // {lvq, mip}
+  logic [4:0]  smp2_q;
+  logic        mx2_q;
+  always @(posedge clk) begin
+    lb2_q <= lb_q;
+    pr2_q <= prime;
+    lam2_q <= l18;
+    lm2_q <= plf_q[6:0];
+    smp2_q <= smp_q;
+    mx2_q <= mx_q;
+  end
+
+  // ---------------------------------------------------------------- level selection, outputs
+  wire [4:0]  lvq = lm2_q[6:2];
+  wire [1:0]  mp = lm2_q[1:0];
+  wire [12:0] qmax = {lvq, 8'd0};
+  wire [12:0] dp = $signed(lam2_q) <= 18'sd0 ? 13'd0 :
+                   (lam2_q > {5'd0, qmax}) ? qmax : lam2_q[12:0];
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [13:0] dn = {1'b0, dp} + 14'd127;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [4:0]  hi = dp[12:8];
+  wire [5:0]  hi1 = {1'b0, hi} + 6'd1;
+  wire [4:0]  lo = (hi1 > {1'b0, lvq}) ? lvq : hi1[4:0];
+  always @(posedge clk) begin
+    lambda_base <= lb2_q;
+    lambda_prime <= pr2_q;
+    lambda <= lam2_q[15:0];
+    magnify <= $signed(lam2_q) <= 18'sd0;
+    samples <= smp2_q;
+    major_x <= mx2_q;
+    case (mp)
+      texcore_vectors_pkg::MIP_NONE: begin
+        level <= 5'd0;
+        level2 <= 5'd0;
+        delta <= 8'd0;
+        used_lod <= 16'd0;
+      end
+      texcore_vectors_pkg::MIP_NEAREST: begin
+        level <= dn[12:8];
+        level2 <= dn[12:8];
+        delta <= 8'd0;
+        used_lod <= {3'd0, dn[12:8], 8'd0};
+      end
+      default: begin
+        level <= hi;
+        level2 <= (dp[7:0] == 8'd0) ? hi : lo;
+        delta <= dp[7:0];
+        used_lod <= {3'd0, dp};
+      end
+    endcase
+  end
+endmodule
