@@ -25,10 +25,10 @@ module texcore_view_dims (
   output logic [31:0] y,
   output logic [31:0] z
 );
-  function automatic logic [16:0] minify(input logic [16:0] v, input logic [5:0] level);
+  function automatic logic [16:0] minify(input logic [16:0] v, input logic [5:0] lv);
     logic [16:0] s;
     begin
-      s = v >> level;
+      s = v >> lv;
       minify = (s == 17'd0) ? 17'd1 : s;
     end
   endfunction
