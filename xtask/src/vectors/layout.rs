@@ -20,7 +20,6 @@
 use anyhow::{bail, Result};
 use serde::Serialize;
 use texcore::descriptor::{CompareFunc, ComponentLayout, MipFilter};
-use texcore::handle::Invalid;
 use texcore::query::intel::{InfoError, InfoOp};
 use texcore::query::nv::TxqQuery;
 use texcore::{Format, MsMode, SwizzleSource, TextureType, WrapMode};
@@ -282,20 +281,8 @@ impl Image {
 // Status codes of the query unit (why a texture is invalid).
 
 /// Status code of a resolved texture: 0 = valid, else the first check that failed, in the
-/// order `Bindings::resolve` checks them.
-pub fn status_code(invalid: Option<&Invalid>) -> u64 {
-    match invalid {
-        None => 0,
-        Some(Invalid::ConstBankIndex(_)) => 1,
-        Some(Invalid::HeaderAboveMaximum(_)) => 2,
-        Some(Invalid::HeaderOutsidePool(_)) => 3,
-        Some(Invalid::SamplerAboveMaximum(_)) => 4,
-        Some(Invalid::SamplerOutsidePool(_)) => 5,
-        Some(Invalid::Header(_)) => 6,
-        Some(Invalid::Sampler(_)) => 7,
-        Some(Invalid::Unbound(_)) => 8,
-    }
-}
+/// order `Bindings::resolve` checks them (one definition, shared with the DPI-C op units).
+pub use texcore_dpi::ops::status_code;
 
 /// Names of the status codes (index = code).
 pub const STATUS_NAMES: [(&str, &str); 9] = [
