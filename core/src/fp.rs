@@ -131,11 +131,12 @@ const fn div_rem(x: u64, d: u64) -> (u64, u64) {
 }
 
 /// RNE binary32 of `x / (255 × 2^shift)` in 32-bit arithmetic (the output conversion of
-/// every UNORM8 result; callers pass `shift ≤ 64`, which keeps every result normal). `x` is normalised to `X = x << lz ∈ [2^31, 2^32)`;
-/// `q = X div 255` (a constant multiply) then has 24 or 25 significant bits and
-/// `r = X mod 255` is the exact rest. With 24 bits `q` is the significand and the rest `r/255`
-/// is never exactly ½ (255 is odd): round up iff `r ≥ 128`. With 25 bits the dropped bit is
-/// the round bit and `r ≠ 0` the sticky bit.
+/// every UNORM8 result; callers pass `shift ≤ 64`, which keeps every result normal). `x` is
+/// normalised to `X = x << lz ∈ [2^31, 2^32)`; `X div 255` then has 24 or 25 significant bits.
+/// - `X < 255 · 2^24` (24 bits): the rest `r/255` is never exactly ½ (255 is odd), so RNE is
+///   round-half-up, `q = (X + 127) div 255` — one constant multiply, no remainder.
+/// - otherwise (25 bits, `q = X div 255`, `r = X mod 255`): the dropped bit is the round bit
+///   and `r ≠ 0` the sticky bit.
 #[inline(always)]
 pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     if x == 0 {
@@ -143,14 +144,15 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     }
     let lz = leading_zeros(x);
     let big = x << lz; // [2^31, 2^32)
-    let q = big / 255; // [2^23, 2^24 + 2^16]
-    let r = big - q * 255;
-    // value = q × 2^-(shift + lz) (+ rest). The significand (with its leading bit) is added
-    // to the biased exponent minus one: the leading bit restores it, and a rounding carry
-    // out of the significand (2^24) increments it, as RNE requires.
-    if q < 1 << 24 {
-        ((149 - shift - lz) << 23) + q + (r >= 128) as u32
+                       // value = q × 2^-(shift + lz). The significand (with its leading bit) is added to the
+                       // biased exponent minus one: the leading bit restores it, and a rounding carry out of
+                       // the significand (2^24) increments it, as RNE requires.
+    if big < 255 << 24 {
+        // (No overflow: big + 127 < 255 · 2^24.)
+        ((149 - shift - lz) << 23) + (big + 127) / 255
     } else {
+        let q = big / 255; // [2^24, 2^24 + 2^16]
+        let r = big - q * 255;
         let m = q >> 1;
         let up = q & 1 & ((r != 0) as u32 | (m & 1));
         ((150 - shift - lz) << 23) + m + up

@@ -21,7 +21,9 @@
 
 use super::{lane_lod, SampleRequest};
 use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, NOT_POW2};
-use crate::descriptor::{Filter, Format, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode};
+use crate::descriptor::{
+    Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
+};
 use crate::filter::unorm8::{filter_level_rgba8, filter_rgba8, Bilerp8, Rgba8};
 use crate::lod::LevelSelect;
 use crate::memory::{Plane, TexelMemory, TextureLayout};
@@ -231,11 +233,14 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
     if lod_free && !uses_border {
         // Level 0 of a single-layer texture in word-addressed byte memory: the kernel.
         let words = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>);
-        if let (Some(([], texels, _)), Some(plane)) = (words, Plane::level0(h).and_then(|p| p.in_words())) {
-            let lu = LevelUnit::new(plane, s, req);
+        if let (Some(([], texels, _)), Some((base, pitch))) = (words, kernel_level(h)) {
             let linear = s.mag_filter == Filter::Linear;
-            single_level(&lu, texels, req, linear, Output::new(h, rgba), out);
-            return true;
+            let ax = KernelAxis::new(h.width, s.wrap[0], req.offset[0], linear);
+            let ay = KernelAxis::new(h.height, s.wrap[1], req.offset[1], linear);
+            if let (Some(x), Some(y)) = (ax, ay) {
+                single_level(&Kernel { texels, base, pitch, ax: [x, y] }, req, linear, Output::new(h, rgba), out);
+                return true;
+            }
         }
     }
     match with_lod(h, s, mem, req, mip, lod_free, rgba, border) {
@@ -341,29 +346,143 @@ impl Output {
 
     #[inline(always)]
     fn apply(&self, w: [u32; 4], o: &mut [u32; 4]) {
-        let w = if self.bgra { [w[2], w[1], w[0], w[3]] } else { w };
-        *o = if self.identity { w } else { swizzle(w, self.swizzle, false) };
+        *o = w;
+        if self.bgra {
+            o.swap(0, 2);
+        }
+        if !self.identity {
+            *o = swizzle(*o, self.swizzle, false);
+        }
     }
 }
 
-/// The quad on one level, level 0 of a single-layer texture, with the sampler's filter
-/// (no LOD unit) and no CLAMP_TO_BORDER axis: the kernel of the common bilinear case. `lu`'s plane is addressed in
-/// words ([`Plane::in_words`]) and `texels` is the memory as aligned little-endian 32-bit
-/// words (a 4-byte-aligned memory slice), so a tap is one bounds-checked word load.
+/// The single-level kernel's level of an RGBA8 / BGRA8 2D texture ([`byte_order`]): level 0
+/// of a single-layer pitch-linear texture viewed from level 0, with a 4-byte-aligned base
+/// address and row pitch, as `(first texel's word index, row pitch in words)` — the plane
+/// `Plane::level0(h)?.in_words()` without the general construction (a test checks they
+/// agree). `None` elsewhere.
+fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
+    let (w, hh) = (h.width, h.height);
+    if h.base_level != 0
+        || h.levels == 0
+        || h.layout != Layout::PitchLinear
+        || w == 0
+        || hh == 0
+        || (h.ty != TextureType::TwoD && h.depth != 1)
+    {
+        return None;
+    }
+    let pitch = if h.row_pitch != 0 { h.row_pitch } else { w.checked_mul(4)? };
+    if (h.base_address | pitch) & 3 != 0 {
+        return None;
+    }
+    // Every texel's bytes are addressable in 32 bits (as `Plane::level0` requires).
+    let last = (hh - 1).checked_mul(pitch)?.checked_add((w - 1).checked_mul(4)?)?;
+    h.base_address.checked_add(last)?.checked_add(3)?;
+    Some((h.base_address / 4, pitch / 4))
+}
+
+/// One axis of the single-level kernel: CLAMP_TO_EDGE (any size) or REPEAT on a power of
+/// two, the wrap as `min(max(i & mask, 0), size − 1)` (mask all ones for the clamp,
+/// `size − 1` for the repeat).
+#[derive(Clone, Copy)]
+struct KernelAxis {
+    /// `142 − log2 size`: the coordinate shift is `k0 − exponent` ([`texel_fixed_pow2`]);
+    /// very negative for other sizes (every coordinate takes [`texel_fixed_i32`]).
+    k0: i32,
+    size: u32,
+    mode: WrapMode,
+    mask: u32,
+    /// Texel offset × 256, minus ½ texel (128) for LINEAR: the first tap's S.8 position.
+    off: i32,
+}
+
+impl KernelAxis {
+    /// `None` for the wrap modes the kernel does not run (the LOD-free form of
+    /// [`with_lod`] takes them).
+    fn new(size: u32, mode: WrapMode, offset: i32, linear: bool) -> Option<KernelAxis> {
+        let log2 = pow2_log2(size);
+        let mask = match mode {
+            WrapMode::ClampToEdge => u32::MAX,
+            WrapMode::Repeat if log2 != NOT_POW2 => size - 1,
+            _ => return None,
+        };
+        let off = offset * 256 - if linear { 128 } else { 0 };
+        Some(KernelAxis { k0: 142 - log2 as i32, size, mode, mask, off })
+    }
+
+    /// The S.8 position of the first tap: [`texel_fixed_pow2`] (a shift with RNE: the
+    /// REPEAT period reduction is the index mask's job here) or [`texel_fixed_i32`], plus
+    /// [`KernelAxis::off`].
+    #[inline(always)]
+    fn fixed(&self, s: u32) -> i32 {
+        let k = self.k0 - ((s >> 23) & 0xFF) as i32;
+        let u = if ((k - 1) as u32) < 31 {
+            // k in 1 ..= 31: RNE(mant / 2^k) from the dropped bits, top-aligned in `rem`.
+            let k = k as u32;
+            let mant = (s | 0x0080_0000) & 0x00FF_FFFF;
+            let q = mant >> k;
+            let rem = mant << (32 - k);
+            let q = (q + ((rem | (q & 1)) > 0x8000_0000) as u32) as i32;
+            if (s as i32) < 0 {
+                -q
+            } else {
+                q
+            }
+        } else if k > 31 {
+            0
+        } else {
+            texel_fixed_i32(s, self.size, self.mode)
+        };
+        u + self.off
+    }
+
+    /// The wrapped index of `i`.
+    #[inline(always)]
+    fn index(&self, i: i32) -> u32 {
+        let m = i & self.mask as i32;
+        // (A masked index is non-negative and in range, so only the clamp acts on it.)
+        let m = if m < 0 { 0 } else { m as u32 };
+        if m >= self.size {
+            self.size - 1
+        } else {
+            m
+        }
+    }
+}
+
+/// The per-quad constants of the single-level kernel: the level as aligned little-endian
+/// 32-bit words (`texels`, a 4-byte-aligned memory slice), its first texel's word index and
+/// its row pitch in words, and the two axes.
+struct Kernel<'a> {
+    texels: &'a [u32],
+    base: u32,
+    pitch: u32,
+    ax: [KernelAxis; 2],
+}
+
+/// The quad on one level, level 0 of a single-layer pitch-linear texture, with the
+/// sampler's filter (no LOD unit) and CLAMP_TO_EDGE / power-of-two REPEAT axes: the kernel
+/// of the common bilinear case. A tap is one bounds-checked word load (outside the memory:
+/// zeros, as [`TexelMemory`] reads).
 #[inline(never)]
-fn single_level(
-    lu: &LevelUnit,
-    texels: &[u32],
-    req: &SampleRequest,
-    linear: bool,
-    output: Output,
-    out: &mut [[u32; 4]; 4],
-) {
-    let base = lu.plane.layer_base(0);
-    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
+fn single_level(k: &Kernel<'_>, req: &SampleRequest, linear: bool, output: Output, out: &mut [[u32; 4]; 4]) {
+    let read = |i: u32| k.texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
+    let [ax, ay] = &k.ax;
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        let (t, frac) = lu.taps::<false>(base, [c[0], c[1]], linear, read, 0);
-        output.apply(filter_level_rgba8(&t, frac), o);
+        let (u, v) = (ax.fixed(c[0]), ay.fixed(c[1]));
+        let (i0, j0) = (u >> 8, v >> 8);
+        let (x0, y0) = (ax.index(i0), ay.index(j0));
+        let r0 = k.base + y0 * k.pitch;
+        let t = if linear {
+            let (x1, y1) = (ax.index(i0 + 1), ay.index(j0 + 1));
+            let r1 = k.base + y1 * k.pitch;
+            let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
+            filter_level_rgba8(&taps, [u as u8, v as u8])
+        } else {
+            filter_level_rgba8(&[read(r0 + x0); 4], [0, 0])
+        };
+        output.apply(t, o);
     }
 }
 
@@ -526,6 +645,21 @@ mod tests {
             let (f, t) = (FAST.load(core::sync::atomic::Ordering::Relaxed), TOTAL.load(core::sync::atomic::Ordering::Relaxed));
             // The generated cases must mostly reach the fast path.
             prop_assert!(t < 1000 || f > t, "fast path taken {} / {}", f, t);
+        }
+    }
+
+    proptest! {
+        /// The kernel's level is the general level-0 plane in words wherever it exists.
+        #[test]
+        fn kernel_level_matches_plane(h in header(), pitch in prop_oneof![Just(0u32), 0u32..400, any::<u32>()], big in any::<bool>()) {
+            let mut h = TextureHeader { row_pitch: pitch, ..h };
+            if big {
+                h.base_address = u32::MAX - (h.base_address & 0xFFFF);
+            }
+            if byte_order(&h).is_some() {
+                let general = Plane::level0(&h).and_then(|p| p.in_words()).map(|p| (p.layer_base(0).unwrap(), p.row_linear(1)));
+                prop_assert_eq!(kernel_level(&h), general);
+            }
         }
     }
 
