@@ -201,8 +201,10 @@ pub const fn texel_fixed_i32(s: u32, size: u32, mode: WrapMode) -> i32 {
 pub const NOT_POW2: u32 = 0xFF;
 
 /// `log2 size` for [`texel_fixed_pow2`]: the exponent for power-of-two sizes up to 2^16,
-/// else [`NOT_POW2`]. (Out of line: once per axis and quad.)
-#[inline(never)]
+/// else [`NOT_POW2`]. (Out of line where counting trailing zeros takes a loop: once per
+/// axis and quad.)
+#[cfg_attr(not(target_arch = "arm"), inline(never))]
+#[cfg_attr(target_arch = "arm", inline)]
 pub const fn pow2_log2(size: u32) -> u32 {
     if size.is_power_of_two() && size <= 1 << 16 {
         size.trailing_zeros()

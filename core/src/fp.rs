@@ -142,7 +142,27 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     if x == 0 {
         return 0;
     }
-    let lz = leading_zeros(x);
+    unorm8_ratio_lz(x, leading_zeros(x), shift)
+}
+
+/// [`unorm8_ratio`] of `x < 2^24` (a single filter level's sums): the same value, with the
+/// table form of the leading-zero count one step shorter.
+#[inline(always)]
+pub(crate) const fn unorm8_ratio_small(x: u32, shift: u32) -> u32 {
+    if x == 0 {
+        return 0;
+    }
+    let lz = if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        leading_zeros_table24(x)
+    } else {
+        x.leading_zeros()
+    };
+    unorm8_ratio_lz(x, lz, shift)
+}
+
+/// [`unorm8_ratio`] of `x ≠ 0` with `lz = x.leading_zeros()`.
+#[inline(always)]
+const fn unorm8_ratio_lz(x: u32, lz: u32, shift: u32) -> u32 {
     let big = x << lz; // [2^31, 2^32)
                        // value = q × 2^-(shift + lz). The significand (with its leading bit) is added to the
                        // biased exponent minus one: the leading bit restores it, and a rounding carry out of
@@ -151,12 +171,21 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
         // (No overflow: big + 127 < 255 · 2^24.)
         ((149 - shift - lz) << 23) + (big + 127) / 255
     } else {
-        let q = big / 255; // [2^24, 2^24 + 2^16]
-        let r = big - q * 255;
-        let m = q >> 1;
-        let up = q & 1 & ((r != 0) as u32 | (m & 1));
-        ((150 - shift - lz) << 23) + m + up
+        unorm8_ratio_25(big, lz, shift)
     }
+}
+
+/// The 25-bit quotient case of [`unorm8_ratio_lz`] (`big ≥ 255 · 2^24`: components at or
+/// near 1.0). Out of line on RISC-V (the common case then runs straight through, in less
+/// code); inline on Arm, where the extra call clobbers registers the kernel keeps live.
+#[cfg_attr(not(target_arch = "arm"), cold, inline(never))]
+#[cfg_attr(target_arch = "arm", inline(always))]
+const fn unorm8_ratio_25(big: u32, lz: u32, shift: u32) -> u32 {
+    let q = big / 255; // [2^24, 2^24 + 2^16]
+    let r = big - q * 255;
+    let m = q >> 1;
+    let up = q & 1 & ((r != 0) as u32 | (m & 1));
+    ((150 - shift - lz) << 23) + m + up
 }
 
 /// [`unorm8_ratio`] out of line: one shared copy for the callers off the filter kernel.
@@ -192,6 +221,21 @@ pub(crate) const fn leading_zeros_table(x: u32) -> u32 {
         (x, 24)
     };
     // The index is masked to 0 … 255: it cannot be out of bounds.
+    #[allow(clippy::indexing_slicing)]
+    let lz = CLZ8[(byte & 0xFF) as usize] as u32;
+    lz + base
+}
+
+/// [`leading_zeros_table`] of `x < 2^24` (larger `x` give wrong counts).
+#[inline(always)]
+pub(crate) const fn leading_zeros_table24(x: u32) -> u32 {
+    let (byte, base) = if x >> 16 != 0 {
+        (x >> 16, 8)
+    } else if x >> 8 != 0 {
+        (x >> 8, 16)
+    } else {
+        (x, 24)
+    };
     #[allow(clippy::indexing_slicing)]
     let lz = CLZ8[(byte & 0xFF) as usize] as u32;
     lz + base
@@ -561,6 +605,17 @@ mod tests {
             for x in [1u32 << k, (1u32 << k) - 1, (1u32 << k) | 1, u32::MAX >> k] {
                 assert_eq!(leading_zeros_table(x), x.leading_zeros(), "x = {x:#x}");
             }
+        }
+    }
+
+    /// The 24-bit table count, exhaustively, and the small-value conversion with it.
+    #[test]
+    fn leading_zeros_table24_exhaustive() {
+        for x in 0..1u32 << 24 {
+            assert_eq!(leading_zeros_table24(x), x.leading_zeros(), "x = {x:#x}");
+        }
+        for x in (0..1u32 << 24).step_by(97) {
+            assert_eq!(unorm8_ratio_small(x, 16), unorm8_ratio(x, 16), "x = {x:#x}");
         }
     }
 

@@ -27,7 +27,9 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
-use crate::fp::{unorm8_ratio, unorm8_ratio_call};
+#[cfg(test)]
+use crate::fp::unorm8_ratio;
+use crate::fp::{unorm8_ratio_call, unorm8_ratio_small};
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -94,20 +96,25 @@ pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
     [to_f32(x[0]), to_f32(x[1]), to_f32(x[2]), to_f32(x[3])]
 }
 
-/// [`filter_rgba8`] of a single level (`δ = 0`): the level's sums `v ≤ 255 · 2^16` convert
-/// as `RNE(v / (255 · 2^16))` directly (the same value as `x = v · 2^8` over `255 · 2^24`).
+/// [`filter_rgba8`] of a single level (`δ = 0`) into `out`: the level's sums
+/// `v ≤ 255 · 2^16` convert as `RNE(v / (255 · 2^16))` directly (the same value as
+/// `x = v · 2^8` over `255 · 2^24`).
 #[inline(always)]
-pub fn filter_level_rgba8(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
+pub fn filter_level_rgba8(t: &[Rgba8; 4], frac: [u8; 2], out: &mut [u32; 4]) {
     let v = level_sum(t, frac);
     if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
         // Without a clz instruction the conversion is long: one copy in a loop (code size).
-        let mut r = v;
-        for x in r.iter_mut() {
-            *x = unorm8_ratio(*x, 16);
+        *out = v;
+        for x in out.iter_mut() {
+            *x = unorm8_ratio_small(*x, 16);
         }
-        r
     } else {
-        [unorm8_ratio(v[0], 16), unorm8_ratio(v[1], 16), unorm8_ratio(v[2], 16), unorm8_ratio(v[3], 16)]
+        *out = [
+            unorm8_ratio_small(v[0], 16),
+            unorm8_ratio_small(v[1], 16),
+            unorm8_ratio_small(v[2], 16),
+            unorm8_ratio_small(v[3], 16),
+        ];
     }
 }
 
@@ -133,6 +140,7 @@ mod tests {
     #[test]
     fn single_level_conversion_exhaustive() {
         for v in 0..=255u32 << 16 {
+            assert_eq!(unorm8_ratio_small(v, 16), to_f32(v << 8), "v = {v}");
             assert_eq!(unorm8_ratio(v, 16), to_f32(v << 8), "v = {v}");
         }
     }
@@ -144,7 +152,9 @@ mod tests {
         #[test]
         fn single_level_matches(taps in any::<[u32; 4]>(), frac in any::<[u8; 2]>(), other in any::<[u32; 4]>()) {
             let b = Bilerp8 { taps: [taps, other], frac: [frac, [0, 0]], delta: 0 };
-            prop_assert_eq!(filter_level_rgba8(&taps, frac), filter_rgba8(&b));
+            let mut out = [0; 4];
+            filter_level_rgba8(&taps, frac, &mut out);
+            prop_assert_eq!(out, filter_rgba8(&b));
         }
 
         /// Trilinear sums: every `x ≤ 255 · 2^24`.

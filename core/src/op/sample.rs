@@ -219,6 +219,19 @@ pub fn sample_quad<M: TexelMemory + ?Sized>(
     sample_quad_with(view, sampler, mem, req, None)
 }
 
+/// [`sample_quad`] writing the quad into `out` instead of returning it: the same op and
+/// results, without moving the 64-byte quad through the return value (the form for
+/// firmware loops). On an error `out` holds zeros.
+pub fn sample_quad_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+    out: &mut [[u32; 4]; 4],
+) -> Result<(), SampleError> {
+    sample_quad_with_into(view, sampler, mem, req, None, out)
+}
+
 /// Depth-compare sampling (PCF) of a quad: every tap's component x (the depth, or red) is
 /// compared with the lane's reference using the sampler's compare function **before**
 /// filtering ([`crate::compare`]); the 0/1 results are then filtered with the ordinary
@@ -253,21 +266,39 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
     req: &SampleRequest,
     compare: Option<CompareHook<'_>>,
 ) -> Result<[[u32; 4]; 4], SampleError> {
-    for (i, o) in req.offset.iter().enumerate() {
-        if !(-8..=7).contains(o) {
-            return Err(SampleError::OffsetRange(i as u8));
+    let mut q = [[0; 4]; 4];
+    sample_quad_with_into(view, sampler, mem, req, compare, &mut q).map(|()| q)
+}
+
+/// [`sample_quad_with`] into `out` (zeros on an error).
+fn sample_quad_with_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+    compare: Option<CompareHook<'_>>,
+    out: &mut [[u32; 4]; 4],
+) -> Result<(), SampleError> {
+    let r = match (view, sampler) {
+        // (All three in −8 ..= 7 iff the OR of the biased values is below 16.)
+        _ if (req.offset[0].wrapping_add(8) | req.offset[1].wrapping_add(8) | req.offset[2].wrapping_add(8)) as u32
+            >= 16 =>
+        {
+            let i = req.offset.iter().position(|o| !(-8..=7).contains(o)).unwrap_or(0);
+            Err(SampleError::OffsetRange(i as u8))
         }
-    }
-    let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
-    // First the RGBA8 fast path (single-sample 2D only; linear-filterable, so the sampler's
-    // mip filter is the effective one).
-    if compare.is_none() {
-        let mut q = [[0; 4]; 4];
-        if rgba8::quad_into(h, s, mem, req, s.mip_filter, &mut q) {
-            return Ok(q);
+        (Ok(h), Ok(s)) => {
+            // First the RGBA8 fast path (single-sample 2D only; linear-filterable, so the
+            // sampler's mip filter is the effective one).
+            if compare.is_none() && rgba8::quad_into(h, s, mem, req, s.mip_filter, out) {
+                return Ok(());
+            }
+            sample_quad_checked(h, s, mem, req, compare)
         }
-    }
-    sample_quad_checked(h, s, mem, req, compare)
+        _ => Ok([[0; 4]; 4]),
+    };
+    *out = *r.as_ref().unwrap_or(&[[0; 4]; 4]);
+    r.map(|_| ())
 }
 
 /// [`sample_quad_with`] after the fast path: the type checks and the general path.

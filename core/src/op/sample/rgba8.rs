@@ -233,12 +233,8 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
     if lod_free && !uses_border {
         // Level 0 of a single-layer texture in word-addressed byte memory: the kernel.
         let words = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>);
-        if let (Some(([], texels, _)), Some((base, pitch))) = (words, kernel_level(h)) {
-            let linear = s.mag_filter == Filter::Linear;
-            let ax = KernelAxis::new(h.width, s.wrap[0], req.offset[0], linear);
-            let ay = KernelAxis::new(h.height, s.wrap[1], req.offset[1], linear);
-            if let (Some(x), Some(y)) = (ax, ay) {
-                single_level(&Kernel { texels, base, pitch, ax: [x, y] }, req, linear, Output::new(h, rgba), out);
+        if let Some(([], texels, _)) = words {
+            if single_level(h, s, texels, req, rgba, out) {
                 return true;
             }
         }
@@ -347,6 +343,12 @@ impl Output {
     #[inline(always)]
     fn apply(&self, w: [u32; 4], o: &mut [u32; 4]) {
         *o = w;
+        self.fix(o);
+    }
+
+    /// [`Output::apply`] in place.
+    #[inline(always)]
+    fn fix(&self, o: &mut [u32; 4]) {
         if self.bgra {
             o.swap(0, 2);
         }
@@ -412,29 +414,40 @@ impl KernelAxis {
     }
 
     /// The S.8 position of the first tap: [`texel_fixed_pow2`] (a shift with RNE: the
-    /// REPEAT period reduction is the index mask's job here) or [`texel_fixed_i32`], plus
-    /// [`KernelAxis::off`].
+    /// REPEAT period reduction is the index mask's job here) for shifts `k` of 1 to 23, else
+    /// 0 (`k ≥ 32`: below 2^-9 texel) or [`texel_fixed_i32`]; plus [`KernelAxis::off`].
     #[inline(always)]
     fn fixed(&self, s: u32) -> i32 {
         let k = self.k0 - ((s >> 23) & 0xFF) as i32;
-        let u = if ((k - 1) as u32) < 31 {
-            // k in 1 ..= 31: RNE(mant / 2^k) from the dropped bits, top-aligned in `rem`.
+        let u = if ((k - 1) as u32) < 23 {
+            // RNE(mant / 2^k) with the significand top-aligned (`top`, bit 31 = the leading
+            // one): the quotient and the dropped bits (top-aligned in `rem`).
             let k = k as u32;
-            let mant = (s | 0x0080_0000) & 0x00FF_FFFF;
-            let q = mant >> k;
-            let rem = mant << (32 - k);
+            let top = (s << 8) | 0x8000_0000;
+            let q = top >> (k + 8);
+            let rem = top << (24 - k);
             let q = (q + ((rem | (q & 1)) > 0x8000_0000) as u32) as i32;
             if (s as i32) < 0 {
                 -q
             } else {
                 q
             }
-        } else if k > 31 {
+        } else {
+            self.fixed_rare(s, k)
+        };
+        u + self.off
+    }
+
+    /// [`KernelAxis::fixed`] before the offset for `k` outside 1 ..= 23: tiny, huge and
+    /// special coordinates.
+    #[cold]
+    #[inline(never)]
+    fn fixed_rare(&self, s: u32, k: i32) -> i32 {
+        if k >= 32 {
             0
         } else {
             texel_fixed_i32(s, self.size, self.mode)
-        };
-        u + self.off
+        }
     }
 
     /// The wrapped index of `i`.
@@ -451,39 +464,47 @@ impl KernelAxis {
     }
 }
 
-/// The per-quad constants of the single-level kernel: the level as aligned little-endian
-/// 32-bit words (`texels`, a 4-byte-aligned memory slice), its first texel's word index and
-/// its row pitch in words, and the two axes.
-struct Kernel<'a> {
-    texels: &'a [u32],
-    base: u32,
-    pitch: u32,
-    ax: [KernelAxis; 2],
-}
-
-/// The quad on one level, level 0 of a single-layer pitch-linear texture, with the
-/// sampler's filter (no LOD unit) and CLAMP_TO_EDGE / power-of-two REPEAT axes: the kernel
-/// of the common bilinear case. A tap is one bounds-checked word load (outside the memory:
-/// zeros, as [`TexelMemory`] reads).
+/// The quad on one level, level 0 of a single-layer pitch-linear texture
+/// ([`kernel_level`]), with the sampler's filter (no LOD unit) and CLAMP_TO_EDGE /
+/// power-of-two REPEAT axes: the kernel of the common bilinear case, or `false` (nothing
+/// written) where it does not apply. `texels` is the memory as aligned little-endian 32-bit
+/// words (a 4-byte-aligned slice), so a tap is one bounds-checked word load (outside the
+/// memory: zeros, as [`TexelMemory`] reads).
 #[inline(never)]
-fn single_level(k: &Kernel<'_>, req: &SampleRequest, linear: bool, output: Output, out: &mut [[u32; 4]; 4]) {
-    let read = |i: u32| k.texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
-    let [ax, ay] = &k.ax;
+fn single_level(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    texels: &[u32],
+    req: &SampleRequest,
+    rgba: bool,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    let Some((base, pitch)) = kernel_level(h) else { return false };
+    let linear = s.mag_filter == Filter::Linear;
+    let (Some(ax), Some(ay)) = (
+        KernelAxis::new(h.width, s.wrap[0], req.offset[0], linear),
+        KernelAxis::new(h.height, s.wrap[1], req.offset[1], linear),
+    ) else {
+        return false;
+    };
+    let output = Output::new(h, rgba);
+    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
         let (u, v) = (ax.fixed(c[0]), ay.fixed(c[1]));
         let (i0, j0) = (u >> 8, v >> 8);
         let (x0, y0) = (ax.index(i0), ay.index(j0));
-        let r0 = k.base + y0 * k.pitch;
-        let t = if linear {
+        let r0 = base + y0 * pitch;
+        if linear {
             let (x1, y1) = (ax.index(i0 + 1), ay.index(j0 + 1));
-            let r1 = k.base + y1 * k.pitch;
+            let r1 = base + y1 * pitch;
             let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
-            filter_level_rgba8(&taps, [u as u8, v as u8])
+            filter_level_rgba8(&taps, [u as u8, v as u8], o);
         } else {
-            filter_level_rgba8(&[read(r0 + x0); 4], [0, 0])
-        };
-        output.apply(t, o);
+            filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
+        }
+        output.fix(o);
     }
+    true
 }
 
 /// Component codes (0 … 255) packed as [`Rgba8`].
@@ -649,6 +670,28 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        /// The kernel's coordinate unit equals the 32-bit coordinate unit on CLAMP_TO_EDGE
+        /// (every size) and selects the same REPEAT texel and weight, for every exponent.
+        #[test]
+        fn kernel_axis_coordinate_matches(
+            s in prop_oneof![any::<u32>(), coord()], log2 in 0u32..=17, odd in 1u32..1000, repeat in any::<bool>(),
+        ) {
+            let size = if log2 == 17 { odd } else { 1 << log2 };
+            let mode = if repeat { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            if let Some(a) = KernelAxis::new(size, mode, 0, false) {
+                let general = texel_fixed_i32(s, size, mode);
+                let fast = a.fixed(s);
+                if repeat {
+                    prop_assert_eq!(fast & 255, general & 255);
+                    prop_assert_eq!(a.index(fast >> 8), a.index(general >> 8));
+                } else {
+                    prop_assert_eq!(fast, general);
+                }
+            }
+        }
+
         /// The kernel's level is the general level-0 plane in words wherever it exists.
         #[test]
         fn kernel_level_matches_plane(h in header(), pitch in prop_oneof![Just(0u32), 0u32..400, any::<u32>()], big in any::<bool>()) {
