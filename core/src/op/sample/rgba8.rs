@@ -208,7 +208,7 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
 /// Samples a quad on the fast path into `out`, or returns `false` if the request is not
 /// eligible (the caller then runs the general path; `out` may have been written). `mip` is
 /// the effective mip filter.
-#[inline(never)]
+#[inline(always)]
 pub(super) fn quad_into<M: TexelMemory + ?Sized>(
     h: &TextureHeader,
     s: &SamplerHeader,
