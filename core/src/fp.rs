@@ -388,6 +388,29 @@ pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
     round_pack_f32(neg, q, drop - k - shift as i32, r != 0 || sticky)
 }
 
+/// `(n / d, n % d)`; `d = 0` (never passed) gives `(0, n)` instead of a panic.
+///
+/// On 64-bit hosts (the vector export, the tests) this is the native division: the library
+/// routine divides by a divisor below 2^64 (every [`crate::pf::Pf::div`]) with the hardware
+/// instruction, where the bit loop of [`divrem_u128_bits`] takes ~128 dependent steps (it
+/// was 43 % of the CPU of `cargo xtask vectors --ops lod`). Same results: the tests check
+/// both against each other and against `checked_div`.
+#[cfg(target_pointer_width = "64")]
+#[inline(never)]
+pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
+    if d == 0 {
+        return (0, n);
+    }
+    (n / d, n % d)
+}
+
+/// `(n / d, n % d)` on 32-bit targets: [`divrem_u128_bits`], emitted once.
+#[cfg(not(target_pointer_width = "64"))]
+#[inline(always)]
+pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
+    divrem_u128_bits(n, d)
+}
+
 /// `(n / d, n % d)`, emitted once: a 32-bit target has no 128-bit division instruction or
 /// library call, so the compiler would expand every `u128` `/` and `%` inline into its own
 /// long shift-subtract loop (1.6 KiB each on RV32); the anisotropic offset and
@@ -395,7 +418,8 @@ pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
 /// only (cheap on 32-bit registers): restoring division, one quotient bit per step, over the
 /// significant bits of `n`. `d = 0` (never passed) gives `(0, n)` instead of a panic.
 #[inline(never)]
-pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
+#[cfg_attr(target_pointer_width = "64", allow(dead_code))]
+pub(crate) const fn divrem_u128_bits(n: u128, d: u128) -> (u128, u128) {
     if d == 0 {
         return (0, n);
     }
@@ -563,6 +587,7 @@ mod tests {
     fn check(n: u128, d: u128) {
         let want = n.checked_div(d).zip(n.checked_rem(d)).unwrap_or((0, n));
         assert_eq!(divrem_u128(n, d), want, "{n} / {d}");
+        assert_eq!(divrem_u128_bits(n, d), want, "bit loop: {n} / {d}");
         assert_eq!(mul_u128(n >> 64, d >> 64), (n >> 64) * (d >> 64));
     }
 

@@ -37,14 +37,15 @@ mod tests;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::IsTerminal;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use self::layout::{Field, Image, Layout};
@@ -451,9 +452,13 @@ fn emit(p: &Prepared<'_>, fx: &Fixture, vals: &mut [u64], index: u64, line: &mut
     let (inp, out) = vals.split_at_mut(l.n_in);
     out.fill(0);
     p.def.unit.eval(fx, inp, out).with_context(|| format!("{} vector {index}", l.unit))?;
-    for ((v, m), f) in out.iter().zip(out_masks).zip(&l.fields[l.n_in..]) {
-        if v & !m != 0 {
-            bail!("{} vector {index}: output `{}` = {v:#x} does not fit {} bits", l.unit, f.name, f.width);
+    // One OR over every output's excess bits; the loop that names the field runs only on
+    // failure.
+    if out.iter().zip(out_masks).fold(0, |acc, (v, m)| acc | (v & !m)) != 0 {
+        for ((v, m), f) in out.iter().zip(out_masks).zip(&l.fields[l.n_in..]) {
+            if v & !m != 0 {
+                bail!("{} vector {index}: output `{}` = {v:#x} does not fit {} bits", l.unit, f.name, f.width);
+            }
         }
     }
     writer::fill_line(l, vals, line);
@@ -587,49 +592,90 @@ pub fn generate(o: &Options) -> Result<Report> {
         None
     };
 
-    // Generate waves of items on the rayon pool while a writer thread writes and hashes the
-    // previous wave, in order.
+    // Generator threads claim items in order from a counter and run them; the writer thread
+    // writes and hashes the results in item order as they arrive. No barrier between
+    // items (the former waves of `4 × threads` items waited for their slowest item, and under
+    // load for a descheduled thread); memory stays bounded because a generator does not start
+    // an item more than `window` items ahead of the next one to be written.
     let threads = rayon::current_num_threads().max(1);
-    let wave = threads * 4;
+    let window = threads * 4;
     let seed = o.seed;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let written = (Mutex::new(0usize), Condvar::new());
     let write_result = std::thread::scope(|scope| -> Result<()> {
-        let (tx, rx) = mpsc::sync_channel::<Vec<(usize, u64, Vec<u8>)>>(1);
-        let writer = scope.spawn(|| -> Result<()> {
-            for batch in rx {
-                for (unit, n, bytes) in batch {
-                    let f = vec_files.get_mut(unit).ok_or_else(|| anyhow!("no file for unit {unit}"))?;
-                    f.write(&bytes)?;
-                    if let Some(b) = &bar {
-                        b.inc(n);
+        let (tx, rx) = mpsc::channel::<(usize, Result<Vec<u8>>)>();
+        let (next, stop, written, work, prepared, fx) = (&next, &stop, &written, &work, &prepared, &fx);
+        let mut gens = Vec::new();
+        for _ in 0..threads {
+            let tx = tx.clone();
+            gens.push(scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(it) = work.get(i) else { break };
+                    {
+                        let (lock, cv) = written;
+                        let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        while i >= *w + window && !stop.load(Ordering::Relaxed) {
+                            w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                        }
+                    }
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    // A panic in the model becomes this item's error (the writer reports it
+                    // and stops the other generators instead of waiting for the item).
+                    let r = std::panic::catch_unwind(AssertUnwindSafe(|| run_item(&prepared[it.unit], fx, seed, it)))
+                        .unwrap_or_else(|_| {
+                            Err(anyhow!(
+                                "{}: panic while generating vectors {}..{}",
+                                prepared[it.unit].def.unit.name(),
+                                it.emit_lo,
+                                it.emit_hi
+                            ))
+                        });
+                    let failed = r.is_err();
+                    if tx.send((i, r)).is_err() || failed {
+                        break;
                     }
                 }
-            }
-            Ok(())
-        });
-        let mut gen_result = Ok(());
-        for chunk in work.chunks(wave) {
-            let out: Result<Vec<(usize, u64, Vec<u8>)>> = chunk
-                .par_iter()
-                .map(|it| {
-                    let p = &prepared[it.unit];
-                    run_item(p, &fx, seed, it).map(|b| (it.unit, it.emit_hi - it.emit_lo, b))
-                })
-                .collect();
-            match out {
-                Ok(batch) => {
-                    if tx.send(batch).is_err() {
-                        break; // the writer failed; its error is reported below
-                    }
-                }
-                Err(e) => {
-                    gen_result = Err(e);
-                    break;
-                }
-            }
+            }));
         }
         drop(tx);
-        let w = writer.join().map_err(|_| anyhow!("writer thread panicked"))?;
-        gen_result.and(w)
+        let writer_result = (|| -> Result<()> {
+            let mut pending: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
+            let mut done = 0usize;
+            for (i, r) in rx {
+                pending.insert(i, r?);
+                while let Some(bytes) = pending.remove(&done) {
+                    let it = &work[done];
+                    let f = vec_files.get_mut(it.unit).ok_or_else(|| anyhow!("no file for unit {}", it.unit))?;
+                    f.write(&bytes)?;
+                    if let Some(b) = &bar {
+                        b.inc(it.emit_hi - it.emit_lo);
+                    }
+                    done += 1;
+                    let (lock, cv) = written;
+                    *lock.lock().unwrap_or_else(|e| e.into_inner()) = done;
+                    cv.notify_all();
+                }
+            }
+            if done != work.len() {
+                bail!("{} of {} work items were written", done, work.len());
+            }
+            Ok(())
+        })();
+        if writer_result.is_err() {
+            // Wake and stop the generators (their sends fail once `rx` is gone).
+            stop.store(true, Ordering::Relaxed);
+            let (lock, cv) = written;
+            drop(lock.lock().unwrap_or_else(|e| e.into_inner()));
+            cv.notify_all();
+        }
+        for g in gens {
+            g.join().map_err(|_| anyhow!("generator thread panicked"))?;
+        }
+        writer_result
     });
     write_result?;
     if let Some(b) = &bar {

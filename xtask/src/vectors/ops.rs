@@ -17,6 +17,8 @@ use texcore::WrapMode;
 use texcore_dpi::ops::OpUnit;
 use texcore_dpi::texset::{self, OP_HDR_ENTRIES, OP_SMP_ENTRIES};
 
+use std::sync::LazyLock;
+
 use super::layout::{Field, Image};
 use super::pools::Fixture;
 use super::rng::Rand;
@@ -62,17 +64,42 @@ const SPECIALS: [u32; 12] = [
     0x5015_02F9,
 ];
 
-fn tex(name: &str) -> u64 {
-    texset::texture_slot(name).unwrap_or(0) as u64
+/// The names of the directed texture and sampler slots, built once: `texset::textures()`
+/// and `samplers()` construct every header, which the random generators used to do several
+/// times per vector (10 % of the op units' CPU).
+struct SlotNames {
+    textures: Vec<&'static str>,
+    samplers: Vec<&'static str>,
 }
 
+static SLOT_NAMES: LazyLock<SlotNames> = LazyLock::new(|| SlotNames {
+    textures: texset::textures().iter().map(|t| t.name).collect(),
+    samplers: texset::samplers().iter().map(|s| s.name).collect(),
+});
+
+/// Number of directed texture slots.
+fn n_textures() -> u64 {
+    SLOT_NAMES.textures.len() as u64
+}
+
+/// Number of directed sampler slots.
+fn n_samplers() -> u64 {
+    SLOT_NAMES.samplers.len() as u64
+}
+
+/// Slot of the directed texture `name` (`texset::texture_slot`).
+fn tex(name: &str) -> u64 {
+    SLOT_NAMES.textures.iter().position(|n| *n == name).unwrap_or(0) as u64
+}
+
+/// Slot of the first directed sampler `name` (`texset::sampler_slot`).
 fn smp(name: &str) -> u64 {
-    texset::sampler_slot(name).unwrap_or(0) as u64
+    SLOT_NAMES.samplers.iter().position(|n| *n == name).unwrap_or(0) as u64
 }
 
 /// Sampler slots of a group (every slot with that name).
 fn smps(name: &str) -> Vec<u64> {
-    texset::samplers().iter().enumerate().filter(|(_, s)| s.name == name).map(|(i, _)| i as u64).collect()
+    SLOT_NAMES.samplers.iter().enumerate().filter(|(_, n)| **n == name).map(|(i, _)| i as u64).collect()
 }
 
 fn header(fx: &Fixture, slot: u64) -> Option<TextureHeader> {
@@ -86,12 +113,12 @@ fn sampler_of(fx: &Fixture, slot: u64) -> Option<SamplerHeader> {
 
 /// Slots past both op pools and the directed invalid ones.
 fn invalid_hdr_slots() -> Vec<u64> {
-    let n = texset::textures().len() as u64;
+    let n = n_textures();
     vec![n, n + 1, OP_HDR_ENTRIES as u64 - 1, OP_HDR_ENTRIES as u64, 0xFF]
 }
 
 fn valid_tex_slots() -> Vec<u64> {
-    (0..texset::textures().len() as u64).collect()
+    (0..n_textures()).collect()
 }
 
 /// A sample/sample_c stimulus.
@@ -913,16 +940,16 @@ fn rf(r: &mut Rand, lo: f32, hi: f32) -> u32 {
 fn random_hdr(r: &mut Rand, prefer: &[&str]) -> u64 {
     match r.weighted(&[45, 40, 5, 5, 5]) {
         0 if !prefer.is_empty() => tex(r.pick(prefer)),
-        0 | 1 => r.below(texset::textures().len() as u64),
+        0 | 1 => r.below(n_textures()),
         2 => r.pick(&invalid_hdr_slots()),
-        3 => r.range(texset::textures().len() as u64, 255),
+        3 => r.range(n_textures(), 255),
         _ => r.bits(8),
     }
 }
 
 fn random_smp(r: &mut Rand) -> u64 {
     match r.weighted(&[60, 32, 8]) {
-        0 => r.below(texset::samplers().len() as u64),
+        0 => r.below(n_samplers()),
         1 => r.below(OP_SMP_ENTRIES as u64),
         _ => r.bits(9),
     }
