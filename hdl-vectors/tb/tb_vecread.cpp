@@ -13,7 +13,8 @@
  *    with no per-line newline search. A line that does not match the template in every byte
  *    class (a digit where the template has '_', a bad character, another length) takes the
  *    generic path, which accepts or rejects it exactly as before.
- * The template path cut intel_info's reader time (761 characters per line) about 4x. */
+ * Instructions per line (callgrind): intel_info (761 characters) 11 153 -> 6 637, lod (143)
+ * 5 040 -> 2 258. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
