@@ -84,17 +84,20 @@ module texcore_lod #(
   localparam int LATENCY = 2 * DS + 27;
 
   // ---------------------------------------------------------------- functions
-  // Leading zeros of a 40-bit value (40 for zero).
-  function automatic logic [5:0] lzc40(input logic [39:0] x);
-    logic found;
-    found = 1'b0;
-    lzc40 = 6'd0;
-    for (int i = 39; i >= 0; i = i - 1) begin
-      if (!found) begin
-        if (x[i]) found = 1'b1;
-        else lzc40 = lzc40 + 6'd1;
-      end
-    end
+  // {leading zeros, x shifted left by them} of a 40-bit value ({40, 0} for zero): a
+  // 32/16/8/4/2/1 normalizing shifter (a few compares instead of a 40-step scan).
+  function automatic logic [45:0] norm40(input logic [39:0] x);
+    logic [39:0] n;
+    logic [5:0]  z;
+    n = x;
+    z = 6'd0;
+    if (n[39:8] == 32'd0) begin n = {n[7:0], 32'd0}; z = z + 6'd32; end
+    if (n[39:24] == 16'd0) begin n = {n[23:0], 16'd0}; z = z + 6'd16; end
+    if (n[39:32] == 8'd0) begin n = {n[31:0], 8'd0}; z = z + 6'd8; end
+    if (n[39:36] == 4'd0) begin n = {n[35:0], 4'd0}; z = z + 6'd4; end
+    if (n[39:38] == 2'd0) begin n = {n[37:0], 2'd0}; z = z + 6'd2; end
+    if (!n[39]) begin n = {n[38:0], 1'b0}; z = z + 6'd1; end
+    norm40 = (x == 40'd0) ? {6'd40, 40'd0} : {z, n};
   endfunction
 
   // |a| < |b| for normalized values (Pf::abs_lt); zero is m = 0.
@@ -198,10 +201,8 @@ module texcore_lod #(
 
   // ---------------------------------------------------------------- s1 decode, sizes
   // Slot k = 3*screen + axis. M: significand (0 for zero, NaN and inactive axes; 1 for inf),
-  // E: exponent of its LSB (value M * 2^E).
-  logic [24*6-1:0]  m1_q;
-  logic [10*6-1:0]  e1_q;
-  logic [17*3-1:0]  s1_q;                  // base-level sizes
+  // E: exponent of its LSB (value M * 2^E). Per-slot registers (g_dec[k].m_q, ...), here and
+  // in the next stages, rather than slices of one 6-slot vector (cheaper in Verilator).
   logic [15:0]      lod88_1_q, bias1_q, min1_q, max1_q;
   logic [1:0]       mode1_q, mip1_q;
   logic [4:0]       lvq1_q;
@@ -210,8 +211,8 @@ module texcore_lod #(
     localparam int AX = k % 3;
     wire [30:0] b = d0_q[32*k +: 31];     // the sign does not matter (squared)
     wire        act = {30'd0, dims0_q} > AX;
-    logic [23:0] m;
-    logic [9:0]  e;
+    logic [23:0] m, m_q;
+    logic [9:0]  e, e_q;
     always @* begin
       m = 24'd0;
       e = 10'd0;
@@ -230,14 +231,15 @@ module texcore_lod #(
       if (!act) m = 24'd0;
     end
     always @(posedge clk) begin
-      m1_q[24*k +: 24] <= m;
-      e1_q[10*k +: 10] <= e;
+      m_q <= m;
+      e_q <= e;
     end
   end
   for (genvar a = 0; a < 3; a = a + 1) begin : g_size
     wire [16:0] n = {1'b0, sz0_q[16*a +: 16]} + 17'd1;
     wire [16:0] sh = n >> base0_q;
-    always @(posedge clk) s1_q[17*a +: 17] <= (sh == 17'd0) ? 17'd1 : sh;
+    logic [16:0] s_q;                      // base-level size
+    always @(posedge clk) s_q <= (sh == 17'd0) ? 17'd1 : sh;
   end
   always @(posedge clk) begin
     lod88_1_q <= f32_to_88(lod0_q);
@@ -253,17 +255,17 @@ module texcore_lod #(
   // ---------------------------------------------------------------- s2 products, bias sum
   // Payload carried to the end: {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}.
   localparam int PW = 1 + 16 + 13 + 16 + 16 + 5 + 2;
-  logic [40*6-1:0] p2_q;
-  logic [10*6-1:0] e2_q;
   logic [PW-1:0]   pl2_q;
   logic [2:0]      an2_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_mul
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [40:0] prod = {17'd0, m1_q[24*k +: 24]} * {24'd0, s1_q[17*(k%3) +: 17]};
+    wire [40:0] prod = {17'd0, g_dec[k].m_q} * {24'd0, g_size[k%3].s_q};
     /* verilator lint_on UNUSEDSIGNAL */
+    logic [39:0] p_q;
+    logic [9:0]  e_q;
     always @(posedge clk) begin
-      p2_q[40*k +: 40] <= prod[39:0];        // < 2^40
-      e2_q[10*k +: 10] <= e1_q[10*k +: 10];
+      p_q <= prod[39:0];                     // < 2^40
+      e_q <= g_dec[k].e_q;
     end
   end
   wire        deriv1 = mode1_q == texcore_vectors_pkg::LOD_MODE_DERIV;
@@ -278,16 +280,16 @@ module texcore_lod #(
   end
 
   // ---------------------------------------------------------------- s3 normalize
-  logic [40*6-1:0] pn3_q;
-  logic [EW*6-1:0] en3_q;
   logic [PW-1:0]   pl3_q;
   logic [2:0]      an3_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_norm
-    wire [39:0] p = p2_q[40*k +: 40];
-    wire [5:0]  lz = lzc40(p);
+    wire [45:0]   nz = norm40(g_mul[k].p_q);
+    wire [9:0]    e2 = g_mul[k].e_q;
+    logic [39:0]  p_q;
+    logic [EW-1:0] e_q;
     always @(posedge clk) begin
-      pn3_q[40*k +: 40] <= p << lz;
-      en3_q[EW*k +: EW] <= {{(EW-10){e2_q[10*k+9]}}, e2_q[10*k +: 10]} - {{(EW-6){1'b0}}, lz};
+      p_q <= nz[39:0];
+      e_q <= {{(EW-10){e2[9]}}, e2} - {{(EW-6){1'b0}}, nz[45:40]};
     end
   end
   always @(posedge clk) begin
@@ -297,22 +299,22 @@ module texcore_lod #(
 
   // ---------------------------------------------------------------- s4 squares
   // sq = Pn^2 >> 16 in [2^62, 2^64) (0 for Pn = 0), exponent 2*En + 16.
-  logic [64*6-1:0] sq4_q;
-  logic [EW*6-1:0] es4_q;
   logic [PW-1:0]   pl4_q;
   logic [2:0]      an4_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_sq
-    wire [19:0] ph = pn3_q[40*k+20 +: 20];
-    wire [19:0] pl = pn3_q[40*k +: 20];
+    wire [19:0] ph = g_norm[k].p_q[39:20];
+    wire [19:0] pl = g_norm[k].p_q[19:0];
     wire [39:0] hh = {20'd0, ph} * {20'd0, ph};
     wire [39:0] hl = {20'd0, ph} * {20'd0, pl};
     /* verilator lint_off UNUSEDSIGNAL */
     wire [39:0] ll = {20'd0, pl} * {20'd0, pl};
-    wire [EW-1:0] en = en3_q[EW*k +: EW];
+    wire [EW-1:0] en = g_norm[k].e_q;
     /* verilator lint_on UNUSEDSIGNAL */
+    logic [63:0]   s_q;
+    logic [EW-1:0] e_q;
     always @(posedge clk) begin
-      sq4_q[64*k +: 64] <= {hh, 24'd0} + {19'd0, hl, 5'd0} + {40'd0, ll[39:16]};
-      es4_q[EW*k +: EW] <= {en[EW-2:0], 1'b0} + 13'd16;
+      s_q <= {hh, 24'd0} + {19'd0, hl, 5'd0} + {40'd0, ll[39:16]};
+      e_q <= {en[EW-2:0], 1'b0} + 13'd16;
     end
   end
   always @(posedge clk) begin
@@ -323,12 +325,10 @@ module texcore_lod #(
   // ---------------------------------------------------------------- s5 normalize, align a^2 + b^2
   // Squares of slot k normalized: m, e. For each screen axis: hi/lo of (a^2, b^2) and lo
   // shifted right by the exponent difference.
-  logic [64*6-1:0] m5;
-  logic [EW*6-1:0] e5;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_n1
-    wire [63:0] s = sq4_q[64*k +: 64];
-    assign m5[64*k +: 64] = s[63] ? s : {s[62:0], 1'b0};
-    assign e5[EW*k +: EW] = s[63] ? es4_q[EW*k +: EW] : es4_q[EW*k +: EW] - 13'd1;
+    wire [63:0]   s = g_sq[k].s_q;
+    wire [63:0]   m = s[63] ? s : {s[62:0], 1'b0};
+    wire [EW-1:0] e = s[63] ? g_sq[k].e_q : g_sq[k].e_q - 13'd1;
   end
   // Alignment of a sum x + y (both non-negative, normalized or zero): {zero-y flag, ...}.
   logic [2*64-1:0] hi5_q, lo5_q;          // per screen axis: the larger exponent, the other shifted
@@ -338,10 +338,10 @@ module texcore_lod #(
   logic [PW-1:0]   pl5_q;
   logic [2:0]      an5_q;
   for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_al1
-    wire [63:0]   am = m5[64*(3*sd) +: 64];
-    wire [EW-1:0] ae = e5[EW*(3*sd) +: EW];
-    wire [63:0]   bm = m5[64*(3*sd+1) +: 64];
-    wire [EW-1:0] be = e5[EW*(3*sd+1) +: EW];
+    wire [63:0]   am = g_n1[3*sd].m;
+    wire [EW-1:0] ae = g_n1[3*sd].e;
+    wire [63:0]   bm = g_n1[3*sd+1].m;
+    wire [EW-1:0] be = g_n1[3*sd+1].e;
     wire          a_hi = (bm == 64'd0) || (am != 64'd0 && $signed(ae) >= $signed(be));
     wire [63:0]   hm = a_hi ? am : bm;
     wire [EW-1:0] hx = a_hi ? ae : be;
@@ -353,8 +353,8 @@ module texcore_lod #(
       hi5_q[64*sd +: 64] <= hm;
       he5_q[EW*sd +: EW] <= hx;
       lo5_q[64*sd +: 64] <= far ? 64'd0 : lm >> d[5:0];
-      c5_q[64*sd +: 64] <= m5[64*(3*sd+2) +: 64];
-      ce5_q[EW*sd +: EW] <= e5[EW*(3*sd+2) +: EW];
+      c5_q[64*sd +: 64] <= g_n1[3*sd+2].m;
+      ce5_q[EW*sd +: EW] <= g_n1[3*sd+2].e;
     end
   end
   always @(posedge clk) begin
@@ -441,47 +441,51 @@ module texcore_lod #(
   wire [EW-1:0] rmine9 = mx9 ? rye : rxe;
   wire          iso9 = (an8_q == 3'd0) || (rmax9 == 64'd0);
 
-  // Divider-1 pipeline, flattened: stage s (0 = set-up registers) at [W*s +: W].
-  localparam int NS = DS + 1;
+  // Divider-1 pipeline: stage s (0 = set-up registers) is g_div1[s], one register per field
+  // and stage (not slices of DS+1-stage vectors: Verilator then copies whole words, no
+  // shifted/masked slices nor whole-vector shadow copies; same registers in hardware).
   localparam logic [DIV_ST-1:0] NB_FIRST = 1 << (DIV_ST - 1);
-  logic [CW*NS-1:0]  c1_q;                 // carried control
-  logic [64*NS-1:0]  am1_q;                // rho_max^2 significand (dividend)
-  logic [EW*NS-1:0]  ae1_q;                // rho_max^2 exponent
-  logic [EW*NS-1:0]  be1_q;                // rho_min^2 exponent
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [64*NS-1:0]  b1_q;                 // rho_min^2 significand (divisor; last stage unused)
-  logic [64*NS-1:0]  r1_q;                 // partial remainder (last stage unused)
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic [64*NS-1:0]  q1_q;                 // quotient bits so far
-  always @(posedge clk) begin
-    c1_q[CW-1:0] <= {pl8_q, mx9, iso9, rmin9 == 64'd0, an8_q};
-    am1_q[63:0] <= rmax9;
-    ae1_q[EW-1:0] <= rmaxe9;
-    be1_q[EW-1:0] <= rmine9;
-    b1_q[63:0] <= rmin9;
-    r1_q[63:0] <= {1'b0, rmax9[63:1]};
-    q1_q[63:0] <= 64'd0;
-  end
-  for (genvar s = 1; s <= DS; s = s + 1) begin : g_div1
-    // Dividend bits shifted in: rmax[0] first, then zeros.
-    wire [DIV_ST-1:0] nb = (s == 1 && am1_q[64*(s-1)]) ? NB_FIRST : {DIV_ST{1'b0}};
-    wire [127:0] st = div_steps(r1_q[64*(s-1) +: 64], q1_q[64*(s-1) +: 64], nb, b1_q[64*(s-1) +: 64]);
-    always @(posedge clk) begin
-      c1_q[CW*s +: CW] <= c1_q[CW*(s-1) +: CW];
-      am1_q[64*s +: 64] <= am1_q[64*(s-1) +: 64];
-      ae1_q[EW*s +: EW] <= ae1_q[EW*(s-1) +: EW];
-      be1_q[EW*s +: EW] <= be1_q[EW*(s-1) +: EW];
-      b1_q[64*s +: 64] <= b1_q[64*(s-1) +: 64];
-      r1_q[64*s +: 64] <= st[127:64];
-      q1_q[64*s +: 64] <= st[63:0];
+  for (genvar s = 0; s <= DS; s = s + 1) begin : g_div1
+    logic [CW-1:0] c_q;                    // carried control
+    logic [63:0]   am_q;                   // rho_max^2 significand (dividend)
+    logic [EW-1:0] ae_q;                   // rho_max^2 exponent
+    logic [EW-1:0] be_q;                   // rho_min^2 exponent
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0]   b_q;                    // rho_min^2 significand (divisor; last stage unused)
+    logic [63:0]   r_q;                    // partial remainder (last stage unused)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [63:0]   q_q;                    // quotient bits so far
+    if (s == 0) begin : g_set
+      always @(posedge clk) begin
+        c_q <= {pl8_q, mx9, iso9, rmin9 == 64'd0, an8_q};
+        am_q <= rmax9;
+        ae_q <= rmaxe9;
+        be_q <= rmine9;
+        b_q <= rmin9;
+        r_q <= {1'b0, rmax9[63:1]};
+        q_q <= 64'd0;
+      end
+    end else begin : g_step
+      // Dividend bits shifted in: rmax[0] first, then zeros.
+      wire [DIV_ST-1:0] nb = (s == 1 && g_div1[s-1].am_q[0]) ? NB_FIRST : {DIV_ST{1'b0}};
+      wire [127:0] st = div_steps(g_div1[s-1].r_q, g_div1[s-1].q_q, nb, g_div1[s-1].b_q);
+      always @(posedge clk) begin
+        c_q <= g_div1[s-1].c_q;
+        am_q <= g_div1[s-1].am_q;
+        ae_q <= g_div1[s-1].ae_q;
+        be_q <= g_div1[s-1].be_q;
+        b_q <= g_div1[s-1].b_q;
+        r_q <= st[127:64];
+        q_q <= st[63:0];
+      end
     end
   end
 
   // ---------------------------------------------------------------- eta^2, divider 2 set-up
-  wire [CW-1:0] c1e = c1_q[CW*DS +: CW];
-  wire [63:0]   q1r = q1_q[64*DS +: 64];
+  wire [CW-1:0] c1e = g_div1[DS].c_q;
+  wire [63:0]   q1r = g_div1[DS].q_q;
   wire [63:0]   q1m = q1r[63] ? q1r : {q1r[62:0], 1'b0};
-  wire [EW-1:0] q1e = ae1_q[EW*DS +: EW] - be1_q[EW*DS +: EW] - 13'd63 - {12'd0, !q1r[63]};
+  wire [EW-1:0] q1e = g_div1[DS].ae_q - g_div1[DS].be_q - 13'd63 - {12'd0, !q1r[63]};
   wire [2:0]    an_e = c1e[2:0];
   wire [EW-1:0] a2e = {{(EW-4){1'b0}}, an_e, 1'b0} - 13'd63;     // A^2 = 2^63 * 2^(2*aniso - 63)
   wire          rminz = c1e[3];
@@ -489,26 +493,6 @@ module texcore_lod #(
   wire [63:0]   eta_m = use_q1 ? q1m : 64'h8000_0000_0000_0000;
   wire [EW-1:0] eta_e = use_q1 ? q1e : a2e;
 
-  logic [CW*NS-1:0]  c2_q;
-  logic [64*NS-1:0]  am2_q;                // rho_max^2 significand (also the log2 input when iso)
-  logic [EW*NS-1:0]  ae2_q;
-  logic [EW*NS-1:0]  be2_q;                // eta^2 exponent
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [64*NS-1:0]  b2_q;                 // eta^2 significand (divisor; last stage unused)
-  logic [64*NS-1:0]  r2_q;                 // (last stage unused)
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic [64*NS-1:0]  q2_q;
-  logic [5*NS-1:0]   n2_q;                 // N (from stage 1 on)
-  always @(posedge clk) begin
-    c2_q[CW-1:0] <= c1e;
-    am2_q[63:0] <= am1_q[64*DS +: 64];
-    ae2_q[EW-1:0] <= ae1_q[EW*DS +: EW];
-    be2_q[EW-1:0] <= eta_e;
-    b2_q[63:0] <= eta_m;
-    r2_q[63:0] <= {1'b0, am1_q[64*DS+1 +: 63]};
-    q2_q[63:0] <= 64'd0;
-    n2_q[4:0] <= 5'd0;
-  end
   // N = 1 + #{n in 1 .. A-1 : n^2 < eta^2} (the core's loop: n^2 increases).
   logic [4:0]    n_cnt;
   logic [63:0]   km;
@@ -530,63 +514,89 @@ module texcore_lod #(
           ke = ke - 13'd1;
         end
       end
-      if ((n < (1 << c2_q[2:0])) && pf_lt(km, ke, b2_q[63:0], be2_q[EW-1:0])) n_cnt = n_cnt + 5'd1;
+      if ((n < (1 << g_div2[0].c_q[2:0])) && pf_lt(km, ke, g_div2[0].b_q, g_div2[0].be_q)) n_cnt = n_cnt + 5'd1;
     end
   end
-  for (genvar s = 1; s <= DS; s = s + 1) begin : g_div2
-    wire [DIV_ST-1:0] nb = (s == 1 && am2_q[64*(s-1)]) ? NB_FIRST : {DIV_ST{1'b0}};
-    wire [127:0] st = div_steps(r2_q[64*(s-1) +: 64], q2_q[64*(s-1) +: 64], nb, b2_q[64*(s-1) +: 64]);
-    always @(posedge clk) begin
-      c2_q[CW*s +: CW] <= c2_q[CW*(s-1) +: CW];
-      am2_q[64*s +: 64] <= am2_q[64*(s-1) +: 64];
-      ae2_q[EW*s +: EW] <= ae2_q[EW*(s-1) +: EW];
-      be2_q[EW*s +: EW] <= be2_q[EW*(s-1) +: EW];
-      b2_q[64*s +: 64] <= b2_q[64*(s-1) +: 64];
-      r2_q[64*s +: 64] <= st[127:64];
-      q2_q[64*s +: 64] <= st[63:0];
-      n2_q[5*s +: 5] <= (s == 1) ? n_cnt : n2_q[5*(s-1) +: 5];
+
+  // Divider-2 pipeline: stage s (0 = set-up registers) is g_div2[s], as divider 1.
+  for (genvar s = 0; s <= DS; s = s + 1) begin : g_div2
+    logic [CW-1:0] c_q;
+    logic [63:0]   am_q;                   // rho_max^2 significand (also the log2 input when iso)
+    logic [EW-1:0] ae_q;
+    logic [EW-1:0] be_q;                   // eta^2 exponent
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0]   b_q;                    // eta^2 significand (divisor; last stage unused)
+    logic [63:0]   r_q;                    // (last stage unused)
+    logic [4:0]    n_q;                    // N (from stage 1 on; stage 0 unused)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [63:0]   q_q;
+    if (s == 0) begin : g_set
+      always @(posedge clk) begin
+        c_q <= c1e;
+        am_q <= g_div1[DS].am_q;
+        ae_q <= g_div1[DS].ae_q;
+        be_q <= eta_e;
+        b_q <= eta_m;
+        r_q <= {1'b0, g_div1[DS].am_q[63:1]};
+        q_q <= 64'd0;
+        n_q <= 5'd0;
+      end
+    end else begin : g_step
+      wire [DIV_ST-1:0] nb = (s == 1 && g_div2[s-1].am_q[0]) ? NB_FIRST : {DIV_ST{1'b0}};
+      wire [127:0] st = div_steps(g_div2[s-1].r_q, g_div2[s-1].q_q, nb, g_div2[s-1].b_q);
+      always @(posedge clk) begin
+        c_q <= g_div2[s-1].c_q;
+        am_q <= g_div2[s-1].am_q;
+        ae_q <= g_div2[s-1].ae_q;
+        be_q <= g_div2[s-1].be_q;
+        b_q <= g_div2[s-1].b_q;
+        r_q <= st[127:64];
+        q_q <= st[63:0];
+        n_q <= (s == 1) ? n_cnt : g_div2[s-1].n_q;
+      end
     end
   end
 
   // ---------------------------------------------------------------- log2 input
-  wire [CW-1:0] c2e = c2_q[CW*DS +: CW];
+  wire [CW-1:0] c2e = g_div2[DS].c_q;
   wire          iso_e = c2e[4];
-  wire [63:0]   q2r = q2_q[64*DS +: 64];
+  wire [63:0]   q2r = g_div2[DS].q_q;
   wire [63:0]   q2m = q2r[63] ? q2r : {q2r[62:0], 1'b0};
-  wire [EW-1:0] q2e = ae2_q[EW*DS +: EW] - be2_q[EW*DS +: EW] - 13'd63 - {12'd0, !q2r[63]};
-  wire [63:0]   xm = iso_e ? am2_q[64*DS +: 64] : q2m;
-  wire [EW-1:0] xe = iso_e ? ae2_q[EW*DS +: EW] : q2e;
+  wire [EW-1:0] q2e = g_div2[DS].ae_q - g_div2[DS].be_q - 13'd63 - {12'd0, !q2r[63]};
+  wire [63:0]   xm = iso_e ? g_div2[DS].am_q : q2m;
+  wire [EW-1:0] xe = iso_e ? g_div2[DS].ae_q : q2e;
   // Log pipeline: stage 0 = its input registers, stage i after squaring i.
   localparam int LS = 13;
   localparam int LW = CW + 5 + 1 + EW;      // {control, N, zero, exponent + 63}
-  logic [LW*LS-1:0] lc_q;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [63*LS-1:0] lx_q;                   // Q62 value (last stage unused)
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [12*LS-1:0] lf_q;                   // fraction bits so far (the top one shifts out)
-  /* verilator lint_on UNUSEDSIGNAL */
-  always @(posedge clk) begin
-    lc_q[LW-1:0] <= {c2e, n2_q[5*DS +: 5], xm == 64'd0, xe + 13'd63};
-    lx_q[62:0] <= xm[63:1];
-    lf_q[11:0] <= 12'd0;
-  end
-  for (genvar i = 1; i < LS; i = i + 1) begin : g_log
-    wire [63:0] st = log_step(lx_q[63*(i-1) +: 63]);
-    always @(posedge clk) begin
-      lc_q[LW*i +: LW] <= lc_q[LW*(i-1) +: LW];
-      lx_q[63*i +: 63] <= st[62:0];
-      lf_q[12*i +: 12] <= {lf_q[12*(i-1) +: 11], st[63]};
+  for (genvar i = 0; i < LS; i = i + 1) begin : g_log
+    logic [LW-1:0] c_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [62:0]   x_q;                     // Q62 value (last stage unused)
+    logic [11:0]   f_q;                     // fraction bits so far (the top one shifts out)
+    /* verilator lint_on UNUSEDSIGNAL */
+    if (i == 0) begin : g_set
+      always @(posedge clk) begin
+        c_q <= {c2e, g_div2[DS].n_q, xm == 64'd0, xe + 13'd63};
+        x_q <= xm[63:1];
+        f_q <= 12'd0;
+      end
+    end else begin : g_step
+      wire [63:0] st = log_step(g_log[i-1].x_q);
+      always @(posedge clk) begin
+        c_q <= g_log[i-1].c_q;
+        x_q <= st[62:0];
+        f_q <= {g_log[i-1].f_q[10:0], st[63]};
+      end
     end
   end
 
   // ---------------------------------------------------------------- lambda_base
-  wire [LW-1:0]   lce = lc_q[LW*(LS-1) +: LW];
+  wire [LW-1:0]   lce = g_log[LS-1].c_q;
   wire [EW-1:0]   lint = lce[EW-1:0];
   wire            lzero = lce[EW];
   wire [4:0]      ncnt = lce[EW+5:EW+1];
   wire [CW-1:0]   cf = lce[LW-1:LW-CW];
-  wire [EW+11:0]  l12 = {lint, lf_q[12*(LS-1) +: 12]};
+  wire [EW+11:0]  l12 = {lint, g_log[LS-1].f_q};
   /* verilator lint_off UNUSEDSIGNAL */
   wire [EW+11:0]  l16 = l12 + 25'd16;
   /* verilator lint_on UNUSEDSIGNAL */
