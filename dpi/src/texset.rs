@@ -123,6 +123,12 @@ pub fn textures() -> Vec<Tex> {
         t("z32f_2d_array", th(T::TwoDArray, Fm::Z32_FLOAT, 4, 4, 2, 1), F::Depth32),
         t("z32f_cube", th(T::Cube, Fm::Z32_FLOAT, 4, 4, 1, 1), F::Depth32),
         t("rgba8_snorm_2d", th(T::TwoD, Fm::RGBA8_SNORM, 4, 4, 1, 1), F::Pattern),
+        // Signed and multi-word integer and 32-bit float formats: the atomics' signed forms
+        // and their typed errors on multi-component formats, STORE of 8- and 16-byte texels.
+        t("r32i_2d", th(T::TwoD, Fm::R32_SINT, 4, 4, 1, 3), F::Pattern),
+        t("rg32ui_2d", th(T::TwoD, Fm::RG32_UINT, 4, 4, 1, 1), F::Pattern),
+        t("rgba32ui_2d", th(T::TwoD, Fm::RGBA32_UINT, 4, 4, 1, 1), F::Pattern),
+        t("rgba32f_2d", th(T::TwoD, Fm::RGBA32_FLOAT, 4, 4, 1, 2), F::Pattern),
     ]
 }
 

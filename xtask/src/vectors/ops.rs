@@ -1088,7 +1088,8 @@ fn store_dims(fx: &Fixture, h: u64) -> [u32; 3] {
 }
 
 /// `store`: every format × STORE with extreme / NaN / Inf / negative values; every atomic ×
-/// the 32-bit integer textures with wraparound, sign and CAS corners; atomics on every other
+/// the 32-bit-component integer textures (R32 unsigned and signed, RG32, RGBA32: per
+/// component) with wraparound, sign and CAS corners; atomics on every other
 /// format (ATOMIC_FORMAT); out-of-range addresses on every axis and `w`; invalid slots.
 fn store_directed(fx: &Fixture, out: &mut Vec<u64>) {
     let fl = |v: [f32; 4]| v.map(f);
@@ -1120,7 +1121,7 @@ fn store_directed(fx: &Fixture, out: &mut Vec<u64>) {
         }
     }
     // Every atomic × the integer textures × operand corners.
-    for tn in ["r32ui_2d", "r32ui_buffer"] {
+    for tn in ["r32ui_2d", "r32ui_buffer", "r32i_2d", "rg32ui_2d", "rgba32ui_2d"] {
         let h = tex(tn);
         let [w, hh, _] = store_dims(fx, h);
         for (i, a) in [[0, 0, 0, 0], [w - 1, hh - 1, 0, 0], [1, 2, 0, 0], [w / 2, 0, 5, 0]].into_iter().enumerate() {
@@ -1177,7 +1178,20 @@ fn store_directed(fx: &Fixture, out: &mut Vec<u64>) {
 }
 
 fn random_store(fx: &Fixture, r: &mut Rand, inputs: &mut [u64]) {
-    let h = random_hdr(r, &["r32ui_2d", "r32ui_buffer", "rgba8_2d", "rgba16f_2d", "r8_npot"]);
+    let h = random_hdr(
+        r,
+        &[
+            "r32ui_2d",
+            "r32ui_buffer",
+            "r32i_2d",
+            "rg32ui_2d",
+            "rgba32ui_2d",
+            "rgba32f_2d",
+            "rgba8_2d",
+            "rgba16f_2d",
+            "r8_npot",
+        ],
+    );
     let op = if r.chance(30) { 0 } else { r.range(1, 10) };
     let dims3 = store_dims(fx, h);
     let coord = |n: u32, r: &mut Rand| -> u32 {

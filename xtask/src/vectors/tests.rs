@@ -352,7 +352,7 @@ fn level_1_covers_the_op_corner_cases() {
     assert_eq!(column(u, &t, "err"), set(&[0, 11, 12]), "store errors");
     assert_eq!(column(u, &t, "status"), set(&[0, 6, 8]), "store statuses");
     assert_eq!(column(u, &t, "we"), set(&[0, 1]));
-    assert_eq!(column(u, &t, "wbytes"), set(&[0, 1, 2, 4, 8]), "every texel size of the set");
+    assert_eq!(column(u, &t, "wbytes"), set(&[0, 1, 2, 4, 8, 16]), "every texel size of the set");
     let (u, t) = (get("sample_c"), text("sample_c"));
     assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 4, 5]), "sample_c errors");
     assert_eq!(column(u, &t, "tgsi"), set(&[0, 1, 2]), "TXB and TXP forms");
