@@ -211,19 +211,12 @@ const CLZ8: [u8; 256] = {
 /// instruction (RV32IMAC without Zbb: the generic sequence is ≈ 25 instructions).
 #[inline(always)]
 pub(crate) const fn leading_zeros_table(x: u32) -> u32 {
-    let (byte, base) = if x >> 24 != 0 {
-        (x >> 24, 0)
-    } else if x >> 16 != 0 {
-        (x >> 16, 8)
-    } else if x >> 8 != 0 {
-        (x >> 8, 16)
-    } else {
-        (x, 24)
-    };
-    // The index is masked to 0 … 255: it cannot be out of bounds.
-    #[allow(clippy::indexing_slicing)]
-    let lz = CLZ8[(byte & 0xFF) as usize] as u32;
-    lz + base
+    if x >> 24 != 0 {
+        // `x >> 24` is at most 255: it cannot be out of bounds.
+        #[allow(clippy::indexing_slicing)]
+        return CLZ8[(x >> 24) as usize] as u32;
+    }
+    leading_zeros_table24(x)
 }
 
 /// [`leading_zeros_table`] of `x < 2^24` (larger `x` give wrong counts).
@@ -236,6 +229,7 @@ pub(crate) const fn leading_zeros_table24(x: u32) -> u32 {
     } else {
         (x, 24)
     };
+    // The index is masked to 0 … 255: it cannot be out of bounds.
     #[allow(clippy::indexing_slicing)]
     let lz = CLZ8[(byte & 0xFF) as usize] as u32;
     lz + base

@@ -445,18 +445,6 @@ impl Plane {
         }
     }
 
-    /// [`Plane::row`] of a pitch-linear plane (`y × pitch`).
-    #[inline]
-    pub const fn row_linear(&self, y: u32) -> u32 {
-        y * self.pitch
-    }
-
-    /// [`Plane::col`] of a pitch-linear plane (`x × texel bytes`).
-    #[inline]
-    pub const fn col_linear(&self, x: u32) -> u32 {
-        x * self.tb
-    }
-
     /// Byte offset of column `x < width` within a row.
     #[inline]
     pub const fn col(&self, x: u32) -> u32 {

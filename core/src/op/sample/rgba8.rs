@@ -146,10 +146,9 @@ impl LevelUnit {
     /// The four taps (`[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]`, as stored: R, G, B, A or
     /// B, G, R, A bytes) and sub-texel weights of one lane. A layer outside the texture
     /// (`layer_base = None`) reads zeros; border taps read `border` (in the stored byte
-    /// order). `GENERAL = false` is the kernel's form: no CLAMP_TO_BORDER axis and a
-    /// pitch-linear plane ([`Plane::level0`]), so neither is looked for.
+    /// order).
     #[inline(always)]
-    fn taps<const GENERAL: bool>(
+    fn taps(
         &self,
         layer_base: Option<u32>,
         st: [u32; 2],
@@ -161,22 +160,14 @@ impl LevelUnit {
         let ([x0, x1], a) = self.ax[0].taps(st[0], linear);
         let ([y0, y1], b) = self.ax[1].taps(st[1], linear);
         let Some(base) = layer_base else {
-            let t = |x: u32, y: u32| if GENERAL && (x == BORDER || y == BORDER) { border } else { 0 };
+            let t = |x: u32, y: u32| if x == BORDER || y == BORDER { border } else { 0 };
             return ([t(x0, y0), t(x1, y0), t(x0, y1), t(x1, y1)], [a, b]);
         };
         // Row and column parts once per index (a border index has none).
-        let row = |y: u32| match (GENERAL, y == BORDER) {
-            (false, _) => base + p.row_linear(y),
-            (true, true) => 0,
-            (true, false) => base + p.row(y),
-        };
-        let col = |x: u32| match (GENERAL, x == BORDER) {
-            (false, _) => p.col_linear(x),
-            (true, true) => 0,
-            (true, false) => p.col(x),
-        };
+        let row = |y: u32| if y == BORDER { 0 } else { base + p.row(y) };
+        let col = |x: u32| if x == BORDER { 0 } else { p.col(x) };
         let tap = |x: u32, r: u32, y: u32, c: u32| -> Rgba8 {
-            if GENERAL && (x == BORDER || y == BORDER) {
+            if x == BORDER || y == BORDER {
                 border
             } else {
                 read(r + c)
@@ -312,7 +303,7 @@ fn with_lod<M: TexelMemory + ?Sized>(
         for (k, level) in levels.iter().enumerate().take(1 + usize::from(delta != 0)) {
             if let Some(u) = unit(h.base_level + level).ok()? {
                 (b.taps[k], b.frac[k]) =
-                    u.taps::<true>(u.plane.layer_base(layer), st, linear, |a| mem.read_u32(a).unwrap_or(0), border);
+                    u.taps(u.plane.layer_base(layer), st, linear, |a| mem.read_u32(a).unwrap_or(0), border);
             }
         }
         output.apply(filter_rgba8(&b), o);
@@ -700,7 +691,7 @@ mod tests {
                 h.base_address = u32::MAX - (h.base_address & 0xFFFF);
             }
             if byte_order(&h).is_some() {
-                let general = Plane::level0(&h).and_then(|p| p.in_words()).map(|p| (p.layer_base(0).unwrap(), p.row_linear(1)));
+                let general = Plane::level0(&h).and_then(|p| p.in_words()).map(|p| (p.layer_base(0).unwrap(), p.row(1)));
                 prop_assert_eq!(kernel_level(&h), general);
             }
         }
