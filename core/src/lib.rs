@@ -62,10 +62,10 @@
 //! | shader bias / explicit LOD | S8.8 | — | RNE, saturated; NaN → 0 |
 //! | mip weight δ | U0.8 | — | low 8 bits of the clamped 8.8 λ |
 //! | filter accumulator | exact integer `Σ w·v` (weights sum to `2^(8·dims+8)`) | — | none: one RNE to binary32 at the end ([`fp::ratio_to_f32_bits`]) |
-//! | RGBA8 fast path: texel-space coordinate | S.8 in an `i32`, saturated ±2^30 | — | the same RNE as above ([`coord::texel_fixed_i32`]; same taps for every wrap mode); on a power-of-two axis one 32-bit shift with RNE ([`coord::texel_fixed_pow2`]) |
+//! | RGBA8 fast path: texel-space coordinate | S.8 in an `i32`, saturated ±2^30 | — | the same RNE as above ([`coord::texel_fixed_i32`]; same taps for every wrap mode); on a power-of-two axis one 32-bit shift with RNE ([`coord::texel_fixed_pow2`]; the single-level kernel shifts the top-aligned significand by 1 … 23, other shifts through `texel_fixed_i32`) |
 //! | RGBA8 fast path: texel address | 32-bit word index (byte address / 4) | — | exact ([`memory::Plane::in_words`]; aligned memory read as 32-bit words) |
 //! | RGBA8 fast path: horizontal / vertical / level lerp | U8.8 / U8.16 / U8.24 integers per component (two components per 32-bit word in the first) | — | none: exact ([`filter::unorm8`]) |
-//! | UNORM8 result (fetch and filter) | binary32 of `x / (255 · 2^shift)` | — | RNE in 32-bit arithmetic (`fp::unorm8_ratio`, the UNORM8 path of [`fp::ratio_to_f32_bits`]); no ties except in the 25-bit quotient case |
+//! | UNORM8 result (fetch and filter) | binary32 of `x / (255 · 2^shift)` | — | RNE in 32-bit arithmetic (`fp::unorm8_ratio`, the UNORM8 path of [`fp::ratio_to_f32_bits`]): `X = x << clz(x)`, significand `(X + 127) div 255` while `X < 255 · 2^24` (no ties: 255 is odd), else `X div 255` with round and sticky bits (the only ties) |
 //! | depth-compare reference | the texel format's code | — | quantized like a STORE (RNE), then exact compare |
 //! | TMML R / G / B / A | S8.8 / U8.8 / `{v, u}` S2.6 / S4.12 | — | as the LOD; B RNE of `64 × component`; A floor-log2 at 16 bits then half-up to 12 |
 //! | `.F16` outputs | binary16 | — | RNE or toward zero (`FP16_ROUNDING_MODE`) |
