@@ -149,15 +149,41 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
 /// table form of the leading-zero count one step shorter.
 #[inline(always)]
 pub(crate) const fn unorm8_ratio_small(x: u32, shift: u32) -> u32 {
-    if x == 0 {
-        return 0;
-    }
     let lz = if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
-        leading_zeros_table24(x)
+        let hi = x >> 16;
+        // The common case `x ≥ 2^16` (every tap's component ≥ 1) takes one test, zero and
+        // the small sums the other branch (written first: LLVM then lays the common case
+        // out without a jump).
+        if hi == 0 {
+            if x == 0 {
+                return 0;
+            }
+            leading_zeros_table16(x)
+        } else {
+            // `hi < 2^8`: it cannot be out of bounds.
+            #[allow(clippy::indexing_slicing)]
+            let c = CLZ8[(hi & 0xFF) as usize] as u32;
+            8 + c
+        }
     } else {
+        if x == 0 {
+            return 0;
+        }
         x.leading_zeros()
     };
-    unorm8_ratio_lz(x, lz, shift)
+    let big = x << lz;
+    // `big` is a multiple of 2^8 below 2^32, so the reciprocal multiply is defined for it;
+    // its quotient exceeds 2^24 exactly when `big > 255 · 2^24` (the 25-bit case). A quotient
+    // of 2^24 (`big = 255 · 2^24`, a component of 1.0 such as opaque alpha) carries into the
+    // exponent, which is the exact result. (The test on the quotient is one compare with an
+    // immediate on Thumb-2, where `big ≤ 0xFF00_0000` needs a constant register; written as
+    // `q > 2^24` since LLVM turns `q ≤ 2^24` into `q < 2^24 + 1`, which needs one too.)
+    let q = div255_round_up(big);
+    if q > 1 << 24 {
+        unorm8_ratio_25(big, lz, shift)
+    } else {
+        ((149 - shift - lz) << 23) + q
+    }
 }
 
 /// [`unorm8_ratio`] of `x ≠ 0` with `lz = x.leading_zeros()`.
@@ -165,21 +191,33 @@ pub(crate) const fn unorm8_ratio_small(x: u32, shift: u32) -> u32 {
 const fn unorm8_ratio_lz(x: u32, lz: u32, shift: u32) -> u32 {
     let big = x << lz; // [2^31, 2^32)
                        // value = q × 2^-(shift + lz). The significand (with its leading bit) is added to the
-                       // biased exponent minus one: the leading bit restores it, and a rounding carry out of
-                       // the significand (2^24) increments it, as RNE requires.
-    if big < 255 << 24 {
-        // (No overflow: big + 127 < 255 · 2^24.)
-        ((149 - shift - lz) << 23) + (big + 127) / 255
+                       // biased exponent minus one: the leading bit restores it, and a rounding carry out of the
+                       // significand (q = 2^24, at big = 255 · 2^24) increments it, as RNE requires.
+    if big <= 255 << 24 {
+        ((149 - shift - lz) << 23) + div255_round_up(big)
     } else {
         unorm8_ratio_25(big, lz, shift)
     }
 }
 
-/// The 25-bit quotient case of [`unorm8_ratio_lz`] (`big ≥ 255 · 2^24`: components at or
-/// near 1.0). Out of line on RISC-V (the common case then runs straight through, in less
-/// code); inline on Arm, where the extra call clobbers registers the kernel keeps live.
-#[cfg_attr(not(target_arch = "arm"), cold, inline(never))]
-#[cfg_attr(target_arch = "arm", inline(always))]
+/// `(y + 127) div 255` for `y < 2^32 − 128`, as the high word of `(y + 128) · 0x0101_0101`
+/// (one multiply by a constant that Thumb-2 encodes in one instruction, and no shift).
+///
+/// `0x0101_0101 / 2^32 = (1 − 2^-32) / 255`, so with `z = y + 128 < 2^32` the high word is
+/// `⌊z / 255 − ε⌋`, `0 < ε = z / (255 · 2^32) < 1/255`. If `255 | z` that is `z / 255 − 1`;
+/// otherwise `z / 255` has a fractional part of at least `1/255 > ε` and the floor is
+/// `⌊z / 255⌋`. Both are `⌊(z − 1) / 255⌋ = (y + 127) div 255`. (Exhaustive tests of every
+/// single-level sum and of every 16-bit-aligned one check it.)
+#[inline(always)]
+const fn div255_round_up(y: u32) -> u32 {
+    ((y + 128) as u64 * 0x0101_0101 >> 32) as u32
+}
+
+/// The 25-bit quotient case of the UNORM8 conversion (`big > 255 · 2^24`: components just
+/// below a power of two, about 1 value in 128), out of line and cold on every target: the
+/// common case then runs straight through.
+#[cold]
+#[inline(never)]
 const fn unorm8_ratio_25(big: u32, lz: u32, shift: u32) -> u32 {
     let q = big / 255; // [2^24, 2^24 + 2^16]
     let r = big - q * 255;
@@ -222,13 +260,19 @@ pub(crate) const fn leading_zeros_table(x: u32) -> u32 {
 /// [`leading_zeros_table`] of `x < 2^24` (larger `x` give wrong counts).
 #[inline(always)]
 pub(crate) const fn leading_zeros_table24(x: u32) -> u32 {
-    let (byte, base) = if x >> 16 != 0 {
-        (x >> 16, 8)
-    } else if x >> 8 != 0 {
-        (x >> 8, 16)
-    } else {
-        (x, 24)
-    };
+    let hi = x >> 16;
+    if hi != 0 {
+        // `hi` is at most 255 here: it cannot be out of bounds.
+        #[allow(clippy::indexing_slicing)]
+        return 8 + CLZ8[(hi & 0xFF) as usize] as u32;
+    }
+    leading_zeros_table16(x)
+}
+
+/// [`leading_zeros_table`] of `x < 2^16` (larger `x` give wrong counts).
+#[inline(always)]
+const fn leading_zeros_table16(x: u32) -> u32 {
+    let (byte, base) = if x >> 8 != 0 { (x >> 8, 16) } else { (x, 24) };
     // The index is masked to 0 … 255: it cannot be out of bounds.
     #[allow(clippy::indexing_slicing)]
     let lz = CLZ8[(byte & 0xFF) as usize] as u32;
@@ -624,6 +668,24 @@ mod tests {
             for x in [1u32 << k, (1u32 << k) - 1, (1u32 << k) | 1, u32::MAX >> k] {
                 assert_eq!(leading_zeros_table(x), x.leading_zeros(), "x = {x:#x}");
             }
+        }
+    }
+
+    /// The reciprocal multiply equals `(y + 127) div 255` at and around every rounding
+    /// boundary (`y + 127 ≡ 0, 1, 254 mod 255`) across the whole range, and at its top.
+    #[test]
+    fn div255_round_up_matches_division() {
+        let check = |y: u32| assert_eq!(div255_round_up(y), (y + 127) / 255, "y = {y:#x}");
+        for n in (0..1u32 << 24).step_by(7) {
+            for r in [0, 1, 126, 127, 128, 129, 254] {
+                let y = 255 * n + r;
+                if y < u32::MAX - 127 {
+                    check(y);
+                }
+            }
+        }
+        for y in ((255 << 24) - 100_000..=(255 << 24) + 100_000).chain(u32::MAX - 100_000..u32::MAX - 127) {
+            check(y);
         }
     }
 

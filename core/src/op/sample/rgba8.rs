@@ -383,7 +383,8 @@ struct KernelAxis {
     /// `142 − log2 size`: the coordinate shift is `k0 − exponent` ([`texel_fixed_pow2`]);
     /// very negative for other sizes (every coordinate takes [`texel_fixed_i32`]).
     k0: i32,
-    size: u32,
+    /// `size − 1`.
+    last: u32,
     mode: WrapMode,
     mask: u32,
     /// Texel offset × 256, minus ½ texel (128) for LINEAR: the first tap's S.8 position.
@@ -394,14 +395,15 @@ impl KernelAxis {
     /// `None` for the wrap modes the kernel does not run (the LOD-free form of
     /// [`with_lod`] takes them).
     fn new(size: u32, mode: WrapMode, offset: i32, linear: bool) -> Option<KernelAxis> {
+        let last = size.checked_sub(1)?;
         let log2 = pow2_log2(size);
         let mask = match mode {
             WrapMode::ClampToEdge => u32::MAX,
-            WrapMode::Repeat if log2 != NOT_POW2 => size - 1,
+            WrapMode::Repeat if log2 != NOT_POW2 => last,
             _ => return None,
         };
         let off = offset * 256 - if linear { 128 } else { 0 };
-        Some(KernelAxis { k0: 142 - log2 as i32, size, mode, mask, off })
+        Some(KernelAxis { k0: 142 - log2 as i32, last, mode, mask, off })
     }
 
     /// The S.8 position of the first tap: [`texel_fixed_pow2`] (a shift with RNE: the
@@ -437,20 +439,46 @@ impl KernelAxis {
         if k >= 32 {
             0
         } else {
-            texel_fixed_i32(s, self.size, self.mode)
+            texel_fixed_i32(s, self.last + 1, self.mode)
         }
     }
 
-    /// The wrapped index of `i`.
+    /// The wrapped index of `i`, in the cheaper of two equal forms for the target: Thumb-2
+    /// clamps with conditional execution ([`KernelAxis::index_select`]); RISC-V has no
+    /// conditional move, so one unsigned compare passes every in-range index
+    /// ([`KernelAxis::index_branch`]).
     #[inline(always)]
     fn index(&self, i: i32) -> u32 {
-        let m = i & self.mask as i32;
-        // (A masked index is non-negative and in range, so only the clamp acts on it.)
-        let m = if m < 0 { 0 } else { m as u32 };
-        if m >= self.size {
-            self.size - 1
+        if cfg!(target_arch = "arm") {
+            self.index_select(i)
         } else {
+            self.index_branch(i)
+        }
+    }
+
+    /// `min(max(i & mask, 0), size − 1)`.
+    #[inline(always)]
+    fn index_select(&self, i: i32) -> u32 {
+        // (A masked index is non-negative and in range, so only the clamp acts on it.)
+        let m = i & self.mask as i32;
+        let m = if m < 0 { 0 } else { m as u32 };
+        m.min(self.last)
+    }
+
+    /// [`KernelAxis::index_select`] with the in-range case first: every REPEAT index and
+    /// every CLAMP_TO_EDGE index inside the texture pass one unsigned compare. Equal for
+    /// sizes up to 2^31 (a negative index is then above `size − 1` as unsigned); a kernel
+    /// level's sizes are at most 2^30, since [`kernel_level`] requires every texel's byte
+    /// address to fit in 32 bits.
+    #[inline(always)]
+    fn index_branch(&self, i: i32) -> u32 {
+        let m = (i & self.mask as i32) as u32;
+        if m <= self.last {
             m
+        } else if (m as i32) < 0 {
+            0
+        } else {
+            self.last
         }
     }
 }
@@ -478,7 +506,6 @@ fn single_level(
     ) else {
         return false;
     };
-    let output = Output::new(h, rgba);
     let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
         let (u, v) = (ax.fixed(c[0]), ay.fixed(c[1]));
@@ -493,7 +520,13 @@ fn single_level(
         } else {
             filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
         }
-        output.fix(o);
+    }
+    // The output stage once per quad, and only where it changes something.
+    let output = Output::new(h, rgba);
+    if output.bgra || !output.identity {
+        for o in out.iter_mut() {
+            output.fix(o);
+        }
     }
     true
 }
@@ -683,6 +716,19 @@ mod tests {
             }
         }
 
+        /// Both forms of the kernel's wrap agree, on both wrap modes and every size.
+        #[test]
+        fn kernel_axis_index_forms_agree(i in any::<i32>(), size in prop_oneof![1u32..70, any::<u32>()], repeat in any::<bool>(), near in -3i32..3) {
+            let mode = if repeat { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            // (Kernel levels are at most 2^30 texels wide: see `index_branch`.)
+            let size = if repeat { 1 << (size % 31) } else { size.clamp(1, 1 << 30) };
+            if let Some(a) = KernelAxis::new(size, mode, 0, true) {
+                for i in [i, near, size as i32 + near, (size as i32).wrapping_neg() + near] {
+                    prop_assert_eq!(a.index_select(i), a.index_branch(i));
+                }
+            }
+        }
+
         /// The kernel's level is the general level-0 plane in words wherever it exists.
         #[test]
         fn kernel_level_matches_plane(h in header(), pitch in prop_oneof![Just(0u32), 0u32..400, any::<u32>()], big in any::<bool>()) {
@@ -695,6 +741,20 @@ mod tests {
                 prop_assert_eq!(kernel_level(&h), general);
             }
         }
+    }
+
+    /// A kernel level is at most 2^30 texels wide or high (its byte addresses fit in 32
+    /// bits), the range `KernelAxis::index_branch` relies on.
+    #[test]
+    fn kernel_level_sizes_fit_the_index_compare() {
+        let mut h = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 1 << 30, 1, 1, 1);
+        assert!(kernel_level(&h).is_none());
+        h.width = (1 << 30) - 1;
+        assert!(kernel_level(&h).is_some());
+        h.width = 1;
+        h.row_pitch = 4;
+        h.height = (1 << 30) + 1;
+        assert!(kernel_level(&h).is_none());
     }
 
     /// Plain bilinear and trilinear requests take the fast path; sRGB, other formats and 3D
