@@ -30,6 +30,8 @@
 
 extern "C" int tb_vec_open(const char *path);
 extern "C" int tb_vec_next(svBitVecVal *v, int line_w);
+extern "C" int tb_mem_open(const char *path);
+extern "C" int tb_mem_next(svBitVecVal *v, int w);
 
 static FILE *vec_file;
 enum { BUF_SIZE = 4 << 20 };
@@ -293,8 +295,8 @@ static int tpl_parse(const unsigned char *p, svBitVecVal *v, int words) {
 }
 #endif
 
-/* Opens the vector file; returns 1 on success. */
-extern "C" int tb_vec_open(const char *path) {
+/* Fills the lookup tables (idempotent). */
+static void lut_init(void) {
     int c;
     for (c = 0; c < 256; c++) {
         lut_val[c] = 0;
@@ -308,6 +310,11 @@ extern "C" int tb_vec_open(const char *path) {
         lut_bad[ch] = 0;
     }
     lut_bad['_'] = 0;
+}
+
+/* Opens the vector file; returns 1 on success. */
+extern "C" int tb_vec_open(const char *path) {
+    lut_init();
     vec_file = fopen(path, "rb");
     if (!vec_file) return 0;
     if (!buf_base) {
@@ -431,5 +438,48 @@ extern "C" int tb_vec_next(svBitVecVal *v, int line_w) {
     if (sh) v[w++] = (svBitVecVal)acc;
     while (w < words) v[w++] = 0;
     if (!tpl_tried && e == end && end < buf_len) tpl_build(p, (size_t)(q0 - p), line_w);
+    return 1;
+}
+
+/* A $readmemh stand-in for memory images (Verilator's $readmemh costs ~14 k instructions per
+ * 256-bit line: ~15 ms for intel_info's header pool), independent of the vector reader above:
+ * tb_mem_open opens the image (1 on success); tb_mem_next reads its next non-blank line as one
+ * hex number of w bits ('_' skipped) into v: 1, 0 at the end of the file, -1 for a malformed
+ * line (any other character, or more digits than w / 4). */
+static FILE *mem_file;
+
+extern "C" int tb_mem_open(const char *path) {
+    lut_init();
+    if (mem_file) fclose(mem_file);
+    mem_file = fopen(path, "rb");
+    return mem_file != NULL;
+}
+
+extern "C" int tb_mem_next(svBitVecVal *v, int w) {
+    const int words = (w + 31) / 32, max_digits = (w + 3) / 4;
+    char line[4096];
+    size_t n;
+    memset(v, 0, sizeof(svBitVecVal) * (size_t)words);
+    if (!mem_file) return -1;
+    for (;;) {
+        if (!fgets(line, sizeof line, mem_file)) {
+            fclose(mem_file);
+            mem_file = NULL;
+            return 0;
+        }
+        n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') return -1; /* too long */
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) n--;
+        if (n > 0) break;
+    }
+    int digits = 0;
+    while (n > 0) {
+        const unsigned c = (unsigned char)line[--n];
+        if (c == '_') continue;
+        if (lut_bad[c]) return -1;
+        if (digits == max_digits) return -1;
+        v[digits / 8] |= (svBitVecVal)lut_val[c] << (4 * (digits % 8));
+        digits++;
+    }
     return 1;
 }
