@@ -210,7 +210,7 @@ const fn unorm8_ratio_lz(x: u32, lz: u32, shift: u32) -> u32 {
 /// single-level sum and of every 16-bit-aligned one check it.)
 #[inline(always)]
 const fn div255_round_up(y: u32) -> u32 {
-    ((y + 128) as u64 * 0x0101_0101 >> 32) as u32
+    (((y + 128) as u64 * 0x0101_0101) >> 32) as u32
 }
 
 /// The 25-bit quotient case of the UNORM8 conversion (`big > 255 · 2^24`: components just

@@ -222,6 +222,10 @@ pub fn sample_quad<M: TexelMemory + ?Sized>(
 /// [`sample_quad`] writing the quad into `out` instead of returning it: the same op and
 /// results, without moving the 64-byte quad through the return value (the form for
 /// firmware loops). On an error `out` holds zeros.
+///
+/// The RGBA8 single-level kernel is tried first, inline in the caller (the common bilinear
+/// case then makes one call, without the general dispatch).
+#[inline]
 pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
@@ -229,7 +233,12 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     req: &SampleRequest,
     out: &mut [[u32; 4]; 4],
 ) -> Result<(), SampleError> {
-    sample_quad_with_into(view, sampler, mem, req, None, out)
+    if let (Ok(h), Ok(s)) = (view, sampler) {
+        if rgba8::kernel_into(h, s, mem, req, out) {
+            return Ok(());
+        }
+    }
+    sample_quad_with_into(view, sampler, mem, req, None, out, false)
 }
 
 /// Depth-compare sampling (PCF) of a quad: every tap's component x (the depth, or red) is
@@ -267,10 +276,11 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
     compare: Option<CompareHook<'_>>,
 ) -> Result<[[u32; 4]; 4], SampleError> {
     let mut q = [[0; 4]; 4];
-    sample_quad_with_into(view, sampler, mem, req, compare, &mut q).map(|()| q)
+    sample_quad_with_into(view, sampler, mem, req, compare, &mut q, true).map(|()| q)
 }
 
-/// [`sample_quad_with`] into `out` (zeros on an error).
+/// [`sample_quad_with`] into `out` (zeros on an error); `kernel`: try the RGBA8
+/// single-level kernel first (`false` where the caller already has).
 fn sample_quad_with_into<M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
@@ -278,7 +288,13 @@ fn sample_quad_with_into<M: TexelMemory + ?Sized>(
     req: &SampleRequest,
     compare: Option<CompareHook<'_>>,
     out: &mut [[u32; 4]; 4],
+    kernel: bool,
 ) -> Result<(), SampleError> {
+    if let (true, None, Ok(h), Ok(s)) = (kernel, &compare, view, sampler) {
+        if rgba8::kernel_into(h, s, mem, req, out) {
+            return Ok(());
+        }
+    }
     let r = match (view, sampler) {
         // (All three in −8 ..= 7 iff the OR of the biased values is below 16.)
         _ if (req.offset[0].wrapping_add(8) | req.offset[1].wrapping_add(8) | req.offset[2].wrapping_add(8)) as u32
@@ -288,8 +304,8 @@ fn sample_quad_with_into<M: TexelMemory + ?Sized>(
             Err(SampleError::OffsetRange(i as u8))
         }
         (Ok(h), Ok(s)) => {
-            // First the RGBA8 fast path (single-sample 2D only; linear-filterable, so the
-            // sampler's mip filter is the effective one).
+            // The RGBA8 fast path with the LOD unit (single-sample 2D only;
+            // linear-filterable, so the sampler's mip filter is the effective one).
             if compare.is_none() && rgba8::quad_into(h, s, mem, req, s.mip_filter, out) {
                 return Ok(());
             }

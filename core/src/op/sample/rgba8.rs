@@ -25,6 +25,7 @@ use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
 };
 use crate::filter::unorm8::{filter_level_rgba8, filter_rgba8, Bilerp8, Rgba8};
+use crate::fp::leading_zeros;
 use crate::lod::LevelSelect;
 use crate::memory::{Plane, TexelMemory, TextureLayout};
 use crate::output::swizzle;
@@ -183,7 +184,7 @@ impl LevelUnit {
     }
 }
 
-/// [`quad_into`] returning the result.
+/// The fast paths ([`kernel_into`], then [`quad_into`]) returning the result.
 #[cfg(test)]
 pub(super) fn quad<M: TexelMemory + ?Sized>(
     h: &TextureHeader,
@@ -193,10 +194,30 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
     mip: MipFilter,
 ) -> Option<[[u32; 4]; 4]> {
     let mut out = [[0; 4]; 4];
-    quad_into(h, s, mem, req, mip, &mut out).then_some(out)
+    (mip == s.mip_filter && kernel_into(h, s, mem, req, &mut out) || quad_into(h, s, mem, req, mip, &mut out))
+        .then_some(out)
 }
 
-/// Samples a quad on the fast path into `out`, or returns `false` if the request is not
+/// The single-level kernel ([`single_level`]) on `mem` when it is a 4-byte-aligned slice:
+/// `true` with the quad in `out`, or `false` (nothing written) where the kernel does not
+/// apply. Tried first by the sampling ops, before their general dispatch; `mip` is the
+/// sampler's own (an RGBA8 texture is filterable).
+#[inline(always)]
+pub(super) fn kernel_into<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    match mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>) {
+        Some(([], texels, _)) => single_level(h, s, texels, req, out),
+        _ => false,
+    }
+}
+
+/// Samples a quad on the RGBA8 path with the LOD unit into `out` ([`with_lod`]; the
+/// callers have tried [`kernel_into`] first), or returns `false` if the request is not
 /// eligible (the caller then runs the general path; `out` may have been written). `mip` is
 /// the effective mip filter.
 #[inline(always)]
@@ -221,15 +242,6 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
         0
     };
     let lod_free = mip == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy_log2 == 0;
-    if lod_free && !uses_border {
-        // Level 0 of a single-layer texture in word-addressed byte memory: the kernel.
-        let words = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>);
-        if let Some(([], texels, _)) = words {
-            if single_level(h, s, texels, req, rgba, out) {
-                return true;
-            }
-        }
-    }
     match with_lod(h, s, mem, req, mip, lod_free, rgba, border) {
         Some(q) => {
             *out = q;
@@ -376,16 +388,23 @@ fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
 }
 
 /// One axis of the single-level kernel: CLAMP_TO_EDGE (any size) or REPEAT on a power of
-/// two, the wrap as `min(max(i & mask, 0), size − 1)` (mask all ones for the clamp,
-/// `size − 1` for the repeat).
+/// two.
+///
+/// The wrap works on the first tap only ([`KernelAxis::tap0`]): the tap index `i` wraps to
+/// `min(max(i & mask, 0), size − 1)` (mask all ones for the clamp, `size − 1` for the
+/// repeat), and the second tap is the next texel, `(x0 + 1) & mask`. Where the clamp acts
+/// (`i < 0` or `i ≥ size − 1`) both taps of the exact filter are the same edge texel, so
+/// the sum is that texel whatever the weight; the kernel then sets the weight to 0 and the
+/// second tap, `x0 + 1`, gets no weight (its value, even a read outside the texture or the
+/// memory, does not enter the sum: `c0·256 + c1·0`). A REPEAT index is always in range.
 #[derive(Clone, Copy)]
 struct KernelAxis {
     /// `142 − log2 size`: the coordinate shift is `k0 − exponent` ([`texel_fixed_pow2`]);
     /// very negative for other sizes (every coordinate takes [`texel_fixed_i32`]).
     k0: i32,
-    /// `size − 1`.
-    last: u32,
-    mode: WrapMode,
+    /// CLAMP_TO_EDGE: `size − 1`, the last index whose next texel is inside the texture
+    /// plus one; REPEAT: all ones (every masked index is in range).
+    lim: u32,
     mask: u32,
     /// Texel offset × 256, minus ½ texel (128) for LINEAR: the first tap's S.8 position.
     off: i32,
@@ -394,16 +413,32 @@ struct KernelAxis {
 impl KernelAxis {
     /// `None` for the wrap modes the kernel does not run (the LOD-free form of
     /// [`with_lod`] takes them).
+    #[inline(always)]
     fn new(size: u32, mode: WrapMode, offset: i32, linear: bool) -> Option<KernelAxis> {
         let last = size.checked_sub(1)?;
-        let log2 = pow2_log2(size);
+        // A power of two up to 2^16 ([`pow2_log2`] ≠ NOT_POW2): `k0 = 142 − log2 size =
+        // 111 + clz(size)`; other sizes get `k0 = 142 − NOT_POW2`, which puts every
+        // coordinate's shift out of range.
+        let pow2 = size & last == 0 && size <= 1 << 16;
         let mask = match mode {
             WrapMode::ClampToEdge => u32::MAX,
-            WrapMode::Repeat if log2 != NOT_POW2 => last,
+            WrapMode::Repeat if pow2 => last,
             _ => return None,
         };
+        let k0 = if pow2 { 111 + leading_zeros(size) as i32 } else { 142 - NOT_POW2 as i32 };
         let off = offset * 256 - if linear { 128 } else { 0 };
-        Some(KernelAxis { k0: 142 - log2 as i32, last, mode, mask, off })
+        let lim = if mask == u32::MAX { last } else { u32::MAX };
+        Some(KernelAxis { k0, lim, mask, off })
+    }
+
+    /// The wrap mode and the size (the mask is all ones only for CLAMP_TO_EDGE: a REPEAT
+    /// mask is `size − 1 < 2^16`).
+    fn mode_size(&self) -> (WrapMode, u32) {
+        if self.mask == u32::MAX {
+            (WrapMode::ClampToEdge, self.lim + 1)
+        } else {
+            (WrapMode::Repeat, self.mask + 1)
+        }
     }
 
     /// The S.8 position of the first tap: [`texel_fixed_pow2`] (a shift with RNE: the
@@ -439,65 +474,69 @@ impl KernelAxis {
         if k >= 32 {
             0
         } else {
-            texel_fixed_i32(s, self.last + 1, self.mode)
+            let (mode, size) = self.mode_size();
+            texel_fixed_i32(s, size, mode)
         }
     }
 
-    /// The wrapped index of `i`, in the cheaper of two equal forms for the target: Thumb-2
-    /// clamps with conditional execution ([`KernelAxis::index_select`]); RISC-V has no
-    /// conditional move, so one unsigned compare passes every in-range index
-    /// ([`KernelAxis::index_branch`]).
+    /// The first tap of the S.8 position `u`: its wrapped index `min(max(i & mask, 0),
+    /// size − 1)` (`i = u >> 8`) and the weight of the second tap, `u mod 256`, or 0 where the
+    /// clamp acts (see [`KernelAxis`]). One unsigned compare passes every REPEAT index and
+    /// every CLAMP_TO_EDGE index with a next texel in the texture (a negative index is
+    /// above `lim` as unsigned: sizes up to 2^31, and a kernel level's are at most 2^30,
+    /// since [`kernel_level`] requires every texel's byte address to fit in 32 bits).
     #[inline(always)]
-    fn index(&self, i: i32) -> u32 {
-        if cfg!(target_arch = "arm") {
-            self.index_select(i)
+    fn tap0(&self, u: i32) -> (u32, u8) {
+        let m = ((u >> 8) & self.mask as i32) as u32;
+        if m < self.lim {
+            (m, u as u8)
         } else {
-            self.index_branch(i)
+            self.edge(m)
         }
     }
 
-    /// `min(max(i & mask, 0), size − 1)`.
-    #[inline(always)]
-    fn index_select(&self, i: i32) -> u32 {
-        // (A masked index is non-negative and in range, so only the clamp acts on it.)
-        let m = i & self.mask as i32;
-        let m = if m < 0 { 0 } else { m as u32 };
-        m.min(self.last)
-    }
-
-    /// [`KernelAxis::index_select`] with the in-range case first: every REPEAT index and
-    /// every CLAMP_TO_EDGE index inside the texture pass one unsigned compare. Equal for
-    /// sizes up to 2^31 (a negative index is then above `size − 1` as unsigned); a kernel
-    /// level's sizes are at most 2^30, since [`kernel_level`] requires every texel's byte
-    /// address to fit in 32 bits.
-    #[inline(always)]
-    fn index_branch(&self, i: i32) -> u32 {
-        let m = (i & self.mask as i32) as u32;
-        if m <= self.last {
-            m
-        } else if (m as i32) < 0 {
-            0
+    /// [`KernelAxis::tap0`] where the clamp acts (out of line: the common case is then one
+    /// compare and a branch, where selects would compute both).
+    #[cold]
+    #[inline(never)]
+    fn edge(&self, m: u32) -> (u32, u8) {
+        if (m as i32) < 0 {
+            (0, 0)
         } else {
-            self.last
+            (self.lim, 0)
         }
+    }
+
+    /// The second tap's index: the next texel, `(x0 + 1) & mask`.
+    #[inline(always)]
+    fn tap1(&self, x0: u32) -> u32 {
+        (x0 + 1) & self.mask
     }
 }
 
-/// The quad on one level, level 0 of a single-layer pitch-linear texture
-/// ([`kernel_level`]), with the sampler's filter (no LOD unit) and CLAMP_TO_EDGE /
-/// power-of-two REPEAT axes: the kernel of the common bilinear case, or `false` (nothing
-/// written) where it does not apply. `texels` is the memory as aligned little-endian 32-bit
-/// words (a 4-byte-aligned slice), so a tap is one bounds-checked word load (outside the
-/// memory: zeros, as [`TexelMemory`] reads).
+/// The quad on one level, level 0 of a single-layer pitch-linear RGBA8 / BGRA8 texture
+/// ([`byte_order`], [`kernel_level`]), with a LOD-free sampler (mip NONE, the same mag and
+/// min filter, no anisotropy: the LOD unit's decision cannot matter) and CLAMP_TO_EDGE /
+/// power-of-two REPEAT axes, texel offsets in range: the kernel of the common bilinear
+/// case, or `false` (nothing written) where it does not apply. `texels` is the memory as
+/// aligned little-endian 32-bit words (a 4-byte-aligned slice), so a tap is one
+/// bounds-checked word load (outside the memory: zeros, as [`TexelMemory`] reads).
 #[inline(never)]
 fn single_level(
     h: &TextureHeader,
     s: &SamplerHeader,
     texels: &[u32],
     req: &SampleRequest,
-    rgba: bool,
     out: &mut [[u32; 4]; 4],
 ) -> bool {
+    let Some(rgba) = byte_order(h) else { return false };
+    // (All three offsets in −8 ..= 7 iff the OR of the biased values is below 16; the
+    // general path reports the error otherwise.)
+    let offsets_ok =
+        (req.offset[0].wrapping_add(8) | req.offset[1].wrapping_add(8) | req.offset[2].wrapping_add(8)) as u32 <= 15;
+    if !offsets_ok || s.mip_filter != MipFilter::None || s.mag_filter != s.min_filter || s.max_anisotropy_log2 != 0 {
+        return false;
+    }
     let Some((base, pitch)) = kernel_level(h) else { return false };
     let linear = s.mag_filter == Filter::Linear;
     let (Some(ax), Some(ay)) = (
@@ -508,15 +547,13 @@ fn single_level(
     };
     let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        let (u, v) = (ax.fixed(c[0]), ay.fixed(c[1]));
-        let (i0, j0) = (u >> 8, v >> 8);
-        let (x0, y0) = (ax.index(i0), ay.index(j0));
+        let ((x0, a), (y0, b)) = (ax.tap0(ax.fixed(c[0])), ay.tap0(ay.fixed(c[1])));
         let r0 = base + y0 * pitch;
         if linear {
-            let (x1, y1) = (ax.index(i0 + 1), ay.index(j0 + 1));
-            let r1 = base + y1 * pitch;
+            let x1 = ax.tap1(x0);
+            let r1 = base + ay.tap1(y0) * pitch;
             let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
-            filter_level_rgba8(&taps, [u as u8, v as u8], o);
+            filter_level_rgba8(&taps, [a, b], o);
         } else {
             filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
         }
@@ -662,6 +699,7 @@ mod tests {
 
     static FAST: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
     static TOTAL: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+    static KERNEL: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
@@ -684,12 +722,86 @@ mod tests {
                     let general = sample_quad_general(&h, &s, mem, &req, None, mip, true).unwrap();
                     prop_assert_eq!(fast, general);
                     FAST.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                    let mut k = [[0; 4]; 4];
+                    if kernel_into(&h, &s, mem, &req, &mut k) {
+                        prop_assert_eq!(k, general);
+                        KERNEL.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                    }
                 }
             }
             TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
             let (f, t) = (FAST.load(core::sync::atomic::Ordering::Relaxed), TOTAL.load(core::sync::atomic::Ordering::Relaxed));
-            // The generated cases must mostly reach the fast path.
-            prop_assert!(t < 1000 || f > t, "fast path taken {} / {}", f, t);
+            let k = KERNEL.load(core::sync::atomic::Ordering::Relaxed);
+            // The generated cases must mostly reach the fast path (the kernel is covered by
+            // `kernel_matches_general`, with its own generator).
+            prop_assert!(t < 1000 || (f > t && k > 0), "fast path taken {} / {}, kernel {}", f, t, k);
+        }
+    }
+
+    static KERNEL_ONLY: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+    static KERNEL_TOTAL: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        /// The single-level kernel is bit-identical to the general path on the requests it
+        /// takes: headers, samplers and memory drawn from its domain (CLAMP_TO_EDGE or
+        /// REPEAT, level 0, LOD-free, aligned words) with coordinates at and around the
+        /// texture's edges, memory shorter than the texture, and a few cases outside the
+        /// domain (which it must refuse).
+        #[test]
+        fn kernel_matches_general(
+            h in header(),
+            wrap in any::<[bool; 3]>(),
+            lin in any::<bool>(),
+            other in 0u8..20,
+            req in request(),
+            edges in any::<[[i16; 2]; 4]>(),
+            mem_len in prop_oneof![0usize..64, 0usize..8192],
+            seed in any::<u32>(),
+        ) {
+            let all: std::vec::Vec<u8> = (0..mem_len as u32).map(|i| (i.wrapping_mul(2_654_435_761) ^ seed).wrapping_shr(13) as u8).collect();
+            let mut h = TextureHeader { base_level: 0, layout: Layout::PitchLinear, ..h };
+            h.base_address &= !3;
+            if h.ty == TextureType::TwoDArray {
+                h.depth = 1;
+            }
+            let filt = if lin { Filter::Linear } else { Filter::Nearest };
+            let mut s = SamplerHeader {
+                wrap: wrap.map(|r| if r { WrapMode::Repeat } else { WrapMode::ClampToEdge }),
+                mag_filter: filt,
+                min_filter: filt,
+                ..SamplerHeader::default()
+            };
+            // One case in twenty outside the kernel's domain.
+            match other {
+                0 => s.wrap[0] = WrapMode::ClampToBorder,
+                1 => s.mip_filter = MipFilter::Linear,
+                2 => h.base_address |= 1,
+                _ => {}
+            }
+            // Coordinates within a few texels of the edges (in 1/256 texel steps).
+            let mut req = req;
+            for (lane, e) in edges.iter().enumerate() {
+                if e[0] % 3 != 0 {
+                    for (axis, size) in [(0, h.width), (1, h.height)] {
+                        let near = i64::from(e[axis] % 2048) + if e[axis] & 1 == 0 { 0 } else { i64::from(size) * 256 };
+                        req.coords[lane][axis] = crate::fp::ratio_to_f32_bits(near, u64::from(size.max(1)) * 256, 0);
+                    }
+                }
+            }
+            let mut k = [[0; 4]; 4];
+            if kernel_into(&h, &s, &all[..], &req, &mut k) {
+                let general = sample_quad_general(&h, &s, &all[..], &req, None, s.mip_filter, true).unwrap();
+                prop_assert_eq!(k, general);
+                prop_assert!(other > 2, "the kernel took a request outside its domain");
+                KERNEL_ONLY.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+            }
+            let t = KERNEL_TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
+            let n = KERNEL_ONLY.load(core::sync::atomic::Ordering::Relaxed);
+            // Most generated cases must reach the kernel (REPEAT on other sizes, bad
+            // offsets and the refused cases do not).
+            prop_assert!(t < 1000 || n > t / 3, "kernel taken {} / {}", n, t);
         }
     }
 
@@ -709,22 +821,36 @@ mod tests {
                 let fast = a.fixed(s);
                 if repeat {
                     prop_assert_eq!(fast & 255, general & 255);
-                    prop_assert_eq!(a.index(fast >> 8), a.index(general >> 8));
+                    prop_assert_eq!(a.tap0(fast).0, a.tap0(general).0);
                 } else {
                     prop_assert_eq!(fast, general);
                 }
             }
         }
 
-        /// Both forms of the kernel's wrap agree, on both wrap modes and every size.
+        /// The kernel's first tap is the wrapped texel of the general wrap unit; where it
+        /// keeps the weight, the second tap is the wrapped next texel, and it drops the
+        /// weight only where both taps are the same texel (the weight then does not matter).
         #[test]
-        fn kernel_axis_index_forms_agree(i in any::<i32>(), size in prop_oneof![1u32..70, any::<u32>()], repeat in any::<bool>(), near in -3i32..3) {
+        fn kernel_axis_taps_match_wrap(u in any::<i32>(), size in prop_oneof![1u32..70, any::<u32>()], repeat in any::<bool>(), near in -600i32..600) {
             let mode = if repeat { WrapMode::Repeat } else { WrapMode::ClampToEdge };
-            // (Kernel levels are at most 2^30 texels wide: see `index_branch`.)
-            let size = if repeat { 1 << (size % 31) } else { size.clamp(1, 1 << 30) };
-            if let Some(a) = KernelAxis::new(size, mode, 0, true) {
-                for i in [i, near, size as i32 + near, (size as i32).wrapping_neg() + near] {
-                    prop_assert_eq!(a.index_select(i), a.index_branch(i));
+            // (Kernel levels are at most 2^30 texels wide: see `KernelAxis::tap0`.)
+            let size = if repeat { 1 << (size % 17) } else { size.clamp(1, 1 << 30) };
+            let a = KernelAxis::new(size, mode, 0, true).unwrap();
+            let wrap = |i: i32| match wrap_i32(mode, i, size) {
+                Wrapped::Texel(x) => x,
+                Wrapped::Border => u32::MAX,
+            };
+            let edge = (size as i32).wrapping_mul(256);
+            for u in [u, near, edge.wrapping_add(near), edge.wrapping_neg().wrapping_add(near)] {
+                let (x0, w) = a.tap0(u);
+                let i = u >> 8;
+                prop_assert_eq!(x0, wrap(i));
+                if w != 0 {
+                    prop_assert_eq!(w, u as u8);
+                    prop_assert_eq!(a.tap1(x0), wrap(i.wrapping_add(1)));
+                } else {
+                    prop_assert!(u as u8 == 0 || wrap(i) == wrap(i.wrapping_add(1)));
                 }
             }
         }
@@ -744,7 +870,7 @@ mod tests {
     }
 
     /// A kernel level is at most 2^30 texels wide or high (its byte addresses fit in 32
-    /// bits), the range `KernelAxis::index_branch` relies on.
+    /// bits), the range `KernelAxis::tap0`'s unsigned compare relies on.
     #[test]
     fn kernel_level_sizes_fit_the_index_compare() {
         let mut h = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 1 << 30, 1, 1, 1);
