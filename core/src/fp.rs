@@ -145,32 +145,63 @@ pub(crate) const fn unorm8_ratio(x: u32, shift: u32) -> u32 {
     unorm8_ratio_lz(x, leading_zeros(x), shift)
 }
 
-/// [`unorm8_ratio`] of `x < 2^24` (a single filter level's sums): the same value, with the
-/// table form of the leading-zero count one step shorter.
+/// [`unorm8_ratio`] of `x < 2^24` (a single filter level's sums): the same value, in the
+/// form that is shortest on the target (all three forms are tested on every sum on the
+/// host).
 #[inline(always)]
 pub(crate) const fn unorm8_ratio_small(x: u32, shift: u32) -> u32 {
-    let lz = if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
-        let hi = x >> 16;
-        // The common case `x ≥ 2^16` (every tap's component ≥ 1) takes one test, zero and
-        // the small sums the other branch (written first: LLVM then lays the common case
-        // out without a jump).
-        if hi == 0 {
-            if x == 0 {
-                return 0;
-            }
-            leading_zeros_table16(x)
-        } else {
-            // `hi < 2^8`: it cannot be out of bounds.
-            #[allow(clippy::indexing_slicing)]
-            let c = CLZ8[(hi & 0xFF) as usize] as u32;
-            8 + c
-        }
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        unorm8_ratio_small_table(x, shift)
+    } else if cfg!(target_arch = "arm") {
+        unorm8_ratio_small_masked(x, shift)
     } else {
         if x == 0 {
             return 0;
         }
-        x.leading_zeros()
+        unorm8_ratio_small_lz(x, x.leading_zeros(), shift)
+    }
+}
+
+/// [`unorm8_ratio_small`] without a count-leading-zeros instruction: the common case
+/// `x ≥ 2^16` (every tap's component ≥ 1) takes one test and one table lookup; zero and the
+/// small sums take the other branch (written first: LLVM then lays the common case out
+/// without a jump).
+#[inline(always)]
+const fn unorm8_ratio_small_table(x: u32, shift: u32) -> u32 {
+    let hi = x >> 16;
+    let lz = if hi == 0 {
+        if x == 0 {
+            return 0;
+        }
+        leading_zeros_table16(x)
+    } else {
+        // `hi < 2^8`: it cannot be out of bounds.
+        #[allow(clippy::indexing_slicing)]
+        let c = CLZ8[(hi & 0xFF) as usize] as u32;
+        8 + c
     };
+    unorm8_ratio_small_lz(x, lz, shift)
+}
+
+/// [`unorm8_ratio_small`] with zero handled without a branch (Thumb-2: no block for the
+/// zero case to jump around): `x | 1` has the leading one of `x ≠ 0`; `x = 0` gives
+/// `big = 0` and `q = 0`, and `big`'s sign mask (one `and` with a shifted operand) clears
+/// the exponent.
+#[inline(always)]
+const fn unorm8_ratio_small_masked(x: u32, shift: u32) -> u32 {
+    let lz = (x | 1).leading_zeros();
+    let big = x << lz;
+    let q = div255_round_up(big);
+    if q > 1 << 24 {
+        unorm8_ratio_25(big, lz, shift)
+    } else {
+        (((149 - shift - lz) << 23) & ((big as i32 >> 31) as u32)) + q
+    }
+}
+
+/// [`unorm8_ratio_small`] of `x ≠ 0` with `lz = x.leading_zeros()`.
+#[inline(always)]
+const fn unorm8_ratio_small_lz(x: u32, lz: u32, shift: u32) -> u32 {
     let big = x << lz;
     // `big` is a multiple of 2^8 below 2^32, so the reciprocal multiply is defined for it;
     // its quotient exceeds 2^24 exactly when `big > 255 · 2^24` (the 25-bit case). A quotient
@@ -697,6 +728,24 @@ mod tests {
         }
         for x in (0..1u32 << 24).step_by(97) {
             assert_eq!(unorm8_ratio_small(x, 16), unorm8_ratio(x, 16), "x = {x:#x}");
+        }
+    }
+
+    /// Every target's form of the single-level conversion, on every single-level sum and
+    /// on every `x < 2^24` at a few shifts.
+    #[test]
+    fn unorm8_ratio_small_forms_exhaustive() {
+        for x in 0..=255u32 << 16 {
+            let want = unorm8_ratio(x, 16);
+            assert_eq!(unorm8_ratio_small_table(x, 16), want, "table, x = {x:#x}");
+            assert_eq!(unorm8_ratio_small_masked(x, 16), want, "masked, x = {x:#x}");
+        }
+        for shift in [0, 8, 24] {
+            for x in (0..1u32 << 24).step_by(13) {
+                let want = unorm8_ratio(x, shift);
+                assert_eq!(unorm8_ratio_small_table(x, shift), want, "table, x = {x:#x}");
+                assert_eq!(unorm8_ratio_small_masked(x, shift), want, "masked, x = {x:#x}");
+            }
         }
     }
 
