@@ -105,29 +105,25 @@ module texcore_info_intel (
   assign sinfo1 = (ty1 == texcore_vectors_pkg::TEX_TWO_D || ty1 == texcore_vectors_pkg::TEX_TWO_D_ARRAY || ty1 == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP)
                 ? {96'd0, 27'd0, samples1} : 128'd0;
 
-  logic [63:0]   we1;
-  logic [2047:0] dst1;
-  always @* begin : planar
-    integer e;
-    logic [5:0]   el;
-    logic [1:0]   c;
-    logic [3:0]   lane;
-    logic [127:0] vals;
-    we1 = 64'd0;
-    dst1 = 2048'd0;
-    vals = 128'd0;
-    for (e = 0; e < 64; e = e + 1) begin
-      el = e[5:0];
-      // dst[c*N + lane]: N = 16 -> c = e[5:4], lane = e[3:0]; N = 8 -> c = e[4:3], lane = e[2:0].
-      c = lanes161 ? el[5:4] : el[4:3];
-      lane = lanes161 ? el[3:0] : {1'b0, el[2:0]};
-      if ((lanes161 || !el[5]) && err1 == texcore_vectors_pkg::INFO_ERR_NONE && lane_en1[lane]) begin
-        we1[e] = 1'b1;
-        vals = !surf_ok1 ? 128'd0 : (is_res1 ? res1[lane] : sinfo1);
-        dst1[32*e +: 32] = vals[32*c +: 32];
-      end
+  // Element e = c*N + lane: N = 16 -> c = e[5:4], lane = e[3:0]; N = 8 -> c = e[4:3],
+  // lane = e[2:0] (e < 32). Per element, with both (c, lane) pairs constant: a 2-way mux
+  // (Verilator: a few instructions per element instead of an unrolled loop through shared
+  // variables).
+  wire [63:0]    we1;
+  wire [2047:0]  dst1;
+  wire           run1 = err1 == texcore_vectors_pkg::INFO_ERR_NONE;
+  genvar ge;
+  generate
+    for (ge = 0; ge < 64; ge = ge + 1) begin : g_el
+      localparam int C16 = ge / 16, L16 = ge % 16, C8 = (ge / 8) % 4, L8 = ge % 8;
+      wire        en16 = lane_en1[L16];
+      wire        en8 = (ge < 32) && lane_en1[L8];
+      wire [31:0] v16 = is_res1 ? res1[L16][32*C16 +: 32] : sinfo1[32*C16 +: 32];
+      wire [31:0] v8 = is_res1 ? res1[L8][32*C8 +: 32] : sinfo1[32*C8 +: 32];
+      assign we1[ge] = run1 && (lanes161 ? en16 : en8);
+      assign dst1[32*ge +: 32] = (we1[ge] && surf_ok1) ? (lanes161 ? v16 : v8) : 32'd0;
     end
-  end
+  endgenerate
 
   always @(posedge clk) begin
     out_valid <= rst ? 1'b0 : v1;

@@ -3,7 +3,8 @@
 //   localparam int LINE_W   -- bits of a vector line read with %h (<UNIT>_LINE_W)
 //   localparam int OUT_W    -- bits of the output word (<UNIT>_OUT_W)
 // and before it instantiates its harness, which must connect
-//   clk, rst, in_valid, in_bits (= cur[LINE_W-1:OUT_W]) and drive out_valid, out_bits
+//   clk, rst, in_valid, in_bits (= vin, the vector's input word cur[LINE_W-1:OUT_W]) and
+// drive out_valid, out_bits
 // (the outputs packed like the output word), and define
 //   task show(input logic [LINE_W-1:0] line, input logic [OUT_W-1:0] got);
 //
@@ -11,8 +12,13 @@
 // must hold), +maxshow=<k> (mismatches printed in full, default 10).
 // Streaming reads the file line by line: with $fscanf("%h") by default, and through the
 // DPI-C reader tb_vecread.cpp when compiled with -DTB_DPI_READ (Verilator only: its $fscanf
-// parses wide hex at about 6 us per line). Compile with -DTB_READMEM -DTB_NMAX=<n> to load
-// the whole file with $readmemh instead.
+// parses wide hex at about 6 us per line). A testbench that defines TB_WIDE_RING before the
+// `include (intel_info: 2 696-bit lines) keeps, with TB_DPI_READ, the whole lines in the
+// reader's ring instead (tb_vec_next_in / tb_vec_check / tb_vec_line): the model holds only
+// the input word, results are compared in tb_vecread.cpp, and a mismatch fetches its line
+// back for `show` -- no full-line copies, queue writes and masked wide compares per vector.
+// (For narrow lines such as lod's the extra DPI calls and trigger cost more than they save.)
+// Compile with -DTB_READMEM -DTB_NMAX=<n> to load the whole file with $readmemh instead.
 //
 // Clocking: by default `always #5` and an initial block waiting on @(negedge clk) (Icarus,
 // or --timing builds). With -DTB_CLOCKED (no --timing: the cosim default on Verilator)
@@ -23,6 +29,11 @@
 // keeps order. Ends with "N passed, M failed"; any mismatch, a short or malformed file, or a
 // missing result is fatal (non-zero exit).
 
+`ifdef TB_DPI_READ
+`ifdef TB_WIDE_RING
+`define TB_RING_ON
+`endif
+`endif
 `ifdef TB_CLOCKED
   logic              clk /*verilator public_flat_rw*/ = 1'b0;
 `else
@@ -31,6 +42,11 @@
   logic              rst = 1'b1;
   logic              in_valid = 1'b0;
   logic [LINE_W-1:0] cur = '0;
+`ifdef TB_RING_ON
+  logic [LINE_W-1:OUT_W] vin = '0;  // the harness's input word
+`else
+  wire [LINE_W-1:OUT_W] vin = cur[LINE_W-1:OUT_W];
+`endif
   logic              out_valid;
   logic [OUT_W-1:0]  out_bits;
 `ifndef TB_CLOCKED
@@ -38,7 +54,9 @@
 `endif
 
   localparam int QD = 64;          // in-flight vectors (must exceed the unit's latency)
+`ifndef TB_RING_ON
   logic [LINE_W-1:0] expq [0:QD-1];
+`endif
   integer nin = 0, nout = 0, npass = 0, nfail = 0, maxshow = 10, nexpect = -1;
   integer fd = 0, ok = 0, nmem = 0, cycles = 0;
   reg [8*1024-1:0] fname;
@@ -46,11 +64,20 @@
   logic [LINE_W-1:0] mem [0:`TB_NMAX-1];
 `elsif TB_DPI_READ
   import "DPI-C" function int tb_vec_open(input string path);
+`ifdef TB_RING_ON
+  // the ring of tb_vecread.cpp holds RING = QD lines
+  import "DPI-C" function int tb_vec_next_in(output bit [LINE_W-1:OUT_W] vin, input int line_w,
+                                             input int out_w);
+  import "DPI-C" function int tb_vec_check(input bit [OUT_W-1:0] got, input int idx);
+  import "DPI-C" function void tb_vec_line(output bit [LINE_W-1:0] line, input int idx);
+`else
   import "DPI-C" function int tb_vec_next(output bit [LINE_W-1:0] v, input int line_w);
   bit [LINE_W-1:0] dpi_v;
 `endif
+`endif
 
-  // Reads the next vector into `cur`; ok = 0 at the end of the file.
+  // Reads the next vector into `cur` (with TB_RING_ON: its input word into `vin`); ok = 0 at
+  // the end of the file.
   task automatic next_vector(output integer ok);
 `ifdef TB_READMEM
     ok = 0;
@@ -60,8 +87,12 @@
     end
 `elsif TB_DPI_READ
     integer rr;
+`ifdef TB_RING_ON
+    rr = tb_vec_next_in(vin, LINE_W, OUT_W);
+`else
     rr = tb_vec_next(dpi_v, LINE_W);
     cur = dpi_v;
+`endif
     ok = (rr == 1) ? 1 : 0;
     if (rr < 0) begin
       $display("FATAL: malformed line %0d in %0s", nin + 1, fname);
@@ -111,7 +142,9 @@
     rst = 1'b0;
     next_vector(ok);
     while (ok != 0) begin
+`ifndef TB_RING_ON
       expq[nin % QD] = cur;
+`endif
       nin = nin + 1;
       in_valid = 1'b1;
       @(negedge clk);
@@ -138,7 +171,9 @@
         rst = 1'b0;
         next_vector(ok);
         if (ok != 0) begin
+`ifndef TB_RING_ON
           expq[nin % QD] = cur;
+`endif
           nin = nin + 1;
           in_valid = 1'b1;
         end else begin
@@ -177,6 +212,43 @@
   endtask
 
   // Check every result against the expected output word of its vector, in order.
+`ifdef TB_RING_ON
+  // In tb_vecread.cpp's ring. A mismatch is reported by a process of its own (show_req):
+  // inlined here, `show` and its wide locals would be set up on every clock.
+  integer chk, show_idx;
+  logic show_req = 1'b0;
+  logic [OUT_W-1:0] show_got;
+  bit [LINE_W-1:0] show_line;
+  always @(posedge clk) begin
+    if (!rst && out_valid) begin
+      if (nout >= nin) begin
+        $display("FATAL: result %0d without a vector", nout);
+        $fatal(1, "spurious result");
+      end
+      chk = tb_vec_check(out_bits, nout);
+      if (chk < 0) begin
+        $display("FATAL: result %0d is more than %0d vectors late", nout, QD);
+        $fatal(1, "result too late");
+      end else if (chk == 0) begin
+        nfail = nfail + 1;
+        if (nfail <= maxshow) begin
+          show_idx = nout;
+          show_got = out_bits;
+          show_req = 1'b1;
+        end
+      end else begin
+        npass = npass + 1;
+      end
+      nout = nout + 1;
+    end
+  end
+  always @(posedge show_req) begin
+    tb_vec_line(show_line, show_idx);
+    $display("MISMATCH at vector %0d (line %0d of %0s):", show_idx, show_idx + 1, fname);
+    show(show_line, show_got);
+    show_req = 1'b0;
+  end
+`else
   logic [LINE_W-1:0] exp_line;
   always @(posedge clk) begin
     if (!rst && out_valid) begin
@@ -196,3 +268,5 @@
       nout = nout + 1;
     end
   end
+`endif
+`undef TB_RING_ON

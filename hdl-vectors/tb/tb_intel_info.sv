@@ -82,9 +82,11 @@ module tb_intel_info;
   import texcore_vectors_tb_pkg::*;
   localparam int LINE_W = INTEL_INFO_LINE_W;
   localparam int OUT_W = INTEL_INFO_OUT_W;
+`define TB_WIDE_RING
 `include "tb_common.svh"
+`undef TB_WIDE_RING
   intel_info_harness h (
-    .clk(clk), .rst(rst), .in_valid(in_valid), .in_bits(cur[LINE_W-1:OUT_W]),
+    .clk(clk), .rst(rst), .in_valid(in_valid), .in_bits(vin),
     .out_valid(out_valid), .out_bits(out_bits)
   );
   task automatic show(input logic [LINE_W-1:0] line, input logic [OUT_W-1:0] got);

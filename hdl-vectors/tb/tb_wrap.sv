@@ -35,7 +35,7 @@ module tb_wrap;
   localparam int OUT_W = WRAP_OUT_W;
 `include "tb_common.svh"
   wrap_harness h (
-    .clk(clk), .rst(rst), .in_valid(in_valid), .in_bits(cur[LINE_W-1:OUT_W]),
+    .clk(clk), .rst(rst), .in_valid(in_valid), .in_bits(vin),
     .out_valid(out_valid), .out_bits(out_bits)
   );
   task automatic show(input logic [LINE_W-1:0] line, input logic [OUT_W-1:0] got);
