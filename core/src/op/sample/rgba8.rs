@@ -553,7 +553,7 @@ fn single_level(
             let x1 = ax.tap1(x0);
             let r1 = base + ay.tap1(y0) * pitch;
             let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
-            filter_level_rgba8(&taps, [a, b], o);
+            filter_lane(&taps, [a, b], o);
         } else {
             filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
         }
@@ -566,6 +566,15 @@ fn single_level(
         }
     }
     true
+}
+
+/// The kernel's filter and conversion of one lane: [`filter_level_rgba8`], out of line on
+/// Arm (its fresh registers hold the filter's sums, the kernel's keep the address units:
+/// fewer spills on both sides than one inlined body), inline elsewhere.
+#[cfg_attr(target_arch = "arm", inline(never))]
+#[cfg_attr(not(target_arch = "arm"), inline(always))]
+fn filter_lane(t: &[Rgba8; 4], frac: [u8; 2], out: &mut [u32; 4]) {
+    filter_level_rgba8(t, frac, out);
 }
 
 /// Component codes (0 … 255) packed as [`Rgba8`].
