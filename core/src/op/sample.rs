@@ -234,11 +234,54 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     out: &mut [[u32; 4]; 4],
 ) -> Result<(), SampleError> {
     if let (Ok(h), Ok(s)) = (view, sampler) {
-        if rgba8::kernel_into(h, s, mem, req, out) {
+        if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
             return Ok(());
         }
     }
     sample_quad_with_into(view, sampler, mem, req, None, out, false)
+}
+
+/// [`sample_quad_into`] for the `N` quads of a warp (a 32-lane warp is 8 quads) with one
+/// texture and sampler: quad `i` samples `reqs[i]` into `out[i]`, with the same results as
+/// `N` calls of [`sample_quad_into`]. Every quad is sampled; the result is the first
+/// failing quad's index and error (failing quads hold zeros).
+///
+/// On Arm the RGBA8 single-level kernel computes its texture and sampler constants once
+/// for the warp (one more instance of the kernel, for this `N`); elsewhere (the RV32 flash
+/// budget) each quad runs [`sample_quad_into`].
+pub fn sample_warp_into<M: TexelMemory + ?Sized, const N: usize>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    reqs: &[SampleRequest; N],
+    out: &mut [[[u32; 4]; 4]; N],
+) -> Result<(), (usize, SampleError)> {
+    warp_into(view, sampler, mem, reqs, out, cfg!(target_arch = "arm"))
+}
+
+/// [`sample_warp_into`], with (`kernel`) or without the warp-wide kernel (both forms are
+/// tested on the host).
+fn warp_into<M: TexelMemory + ?Sized, const N: usize>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    reqs: &[SampleRequest; N],
+    out: &mut [[[u32; 4]; 4]; N],
+    kernel: bool,
+) -> Result<(), (usize, SampleError)> {
+    let mut done = 0;
+    if let (true, Ok(h), Ok(s)) = (kernel, view, sampler) {
+        // The kernel runs up to the end or up to a quad it does not take (a texel offset
+        // out of range); the rest go one by one.
+        done = rgba8::kernel_into(h, s, mem, reqs, out).unwrap_or(0);
+    }
+    let mut first = Ok(());
+    for (i, (r, o)) in reqs.iter().zip(out.iter_mut()).enumerate().skip(done) {
+        if let (Err(e), true) = (sample_quad_into(view, sampler, mem, r, o), first.is_ok()) {
+            first = Err((i, e));
+        }
+    }
+    first
 }
 
 /// Depth-compare sampling (PCF) of a quad: every tap's component x (the depth, or red) is
@@ -291,7 +334,7 @@ fn sample_quad_with_into<M: TexelMemory + ?Sized>(
     kernel: bool,
 ) -> Result<(), SampleError> {
     if let (true, None, Ok(h), Ok(s)) = (kernel, &compare, view, sampler) {
-        if rgba8::kernel_into(h, s, mem, req, out) {
+        if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
             return Ok(());
         }
     }

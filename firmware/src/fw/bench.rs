@@ -11,7 +11,7 @@ use texcore::descriptor::{Filter, Format, MipFilter, SamplerHeader, TextureHeade
 use texcore::handle::{Bindings, Handle, HandleSource, Pool, SamplerBinding, TsPtrIdx};
 use texcore::op::fetch::sample_i;
 use texcore::op::gather::gather4;
-use texcore::op::sample::{sample_quad, sample_quad_into, SampleRequest};
+use texcore::op::sample::{sample_quad, sample_quad_into, sample_warp_into, SampleRequest};
 use texcore::query::nv::{txq, TxqQuery};
 
 use super::log;
@@ -158,6 +158,17 @@ pub fn run() {
     for r in &reqs {
         black_box(sample_quad_into(Ok(&tex), Ok(&lin), &TEX[..], black_box(r), &mut out).is_ok());
         black_box(&out);
+    }
+    mark(bench_end);
+    // The same quads as two warps of 8 (`sample_warp_into`: the texture and sampler
+    // constants once per warp).
+    log!("bench bilinear_rgba8_2d_warp8 {}", QUADS * 4);
+    let mut warp_out = [[[0u32; 4]; 4]; 8];
+    let warps: [[SampleRequest; 8]; 2] = core::array::from_fn(|w| core::array::from_fn(|i| reqs[w * 8 + i]));
+    mark(bench_start);
+    for w in &warps {
+        black_box(sample_warp_into(Ok(&tex), Ok(&lin), &TEX[..], black_box(w), &mut warp_out).is_ok());
+        black_box(&warp_out);
     }
     mark(bench_end);
     log!("bench trilinear_rgba8_2d {}", QUADS * 4);

@@ -194,25 +194,27 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
     mip: MipFilter,
 ) -> Option<[[u32; 4]; 4]> {
     let mut out = [[0; 4]; 4];
-    (mip == s.mip_filter && kernel_into(h, s, mem, req, &mut out) || quad_into(h, s, mem, req, mip, &mut out))
-        .then_some(out)
+    let kernel = mip == s.mip_filter
+        && kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(&mut out)) == Some(1);
+    (kernel || quad_into(h, s, mem, req, mip, &mut out)).then_some(out)
 }
 
-/// The single-level kernel ([`single_level`]) on `mem` when it is a 4-byte-aligned slice:
-/// `true` with the quad in `out`, or `false` (nothing written) where the kernel does not
-/// apply. Tried first by the sampling ops, before their general dispatch; `mip` is the
-/// sampler's own (an RGBA8 texture is filterable).
+/// The single-level kernel ([`single_level`]) on `mem` when it is a 4-byte-aligned slice,
+/// for the quads `reqs` into `outs` (pairwise): `None` (nothing written) where the kernel
+/// does not apply to the texture, sampler or memory; else the number of quads sampled, up
+/// to the first request with a texel offset outside −8 … 7 (the caller's general path
+/// reports it). Tried first by the sampling ops, before their general dispatch.
 #[inline(always)]
-pub(super) fn kernel_into<M: TexelMemory + ?Sized>(
+pub(super) fn kernel_into<M: TexelMemory + ?Sized, const N: usize>(
     h: &TextureHeader,
     s: &SamplerHeader,
     mem: &M,
-    req: &SampleRequest,
-    out: &mut [[u32; 4]; 4],
-) -> bool {
+    reqs: &[SampleRequest; N],
+    outs: &mut [[[u32; 4]; 4]; N],
+) -> Option<usize> {
     match mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>) {
-        Some(([], texels, _)) => single_level(h, s, texels, req, out),
-        _ => false,
+        Some(([], texels, _)) => single_level(h, s, texels, reqs, outs),
+        _ => None,
     }
 }
 
@@ -431,6 +433,12 @@ impl KernelAxis {
         Some(KernelAxis { k0, lim, mask, off })
     }
 
+    /// The axis with a request's texel offset (−8 … 7) added.
+    #[inline(always)]
+    fn offset(self, offset: i32) -> KernelAxis {
+        KernelAxis { off: self.off + offset * 256, ..self }
+    }
+
     /// The wrap mode and the size (the mask is all ones only for CLAMP_TO_EDGE: a REPEAT
     /// mask is `size − 1 < 2^16`).
     fn mode_size(&self) -> (WrapMode, u32) {
@@ -514,58 +522,63 @@ impl KernelAxis {
     }
 }
 
-/// The quad on one level, level 0 of a single-layer pitch-linear RGBA8 / BGRA8 texture
+/// The quads on one level, level 0 of a single-layer pitch-linear RGBA8 / BGRA8 texture
 /// ([`byte_order`], [`kernel_level`]), with a LOD-free sampler (mip NONE, the same mag and
 /// min filter, no anisotropy: the LOD unit's decision cannot matter) and CLAMP_TO_EDGE /
-/// power-of-two REPEAT axes, texel offsets in range: the kernel of the common bilinear
-/// case, or `false` (nothing written) where it does not apply. `texels` is the memory as
-/// aligned little-endian 32-bit words (a 4-byte-aligned slice), so a tap is one
-/// bounds-checked word load (outside the memory: zeros, as [`TexelMemory`] reads).
+/// power-of-two REPEAT axes: the kernel of the common bilinear case. `None` (nothing
+/// written) where it does not apply; else the quads `reqs` are sampled into `outs`
+/// (pairwise) up to the first request with a texel offset outside −8 … 7, and the result
+/// is their number. The texture and sampler constants are computed once for all the `N`
+/// quads (the warp form, `super::sample_warp_into`; one instance per `N` used). `texels` is the memory as aligned
+/// little-endian 32-bit words (a 4-byte-aligned slice), so a tap is one bounds-checked word
+/// load (outside the memory: zeros, as [`TexelMemory`] reads).
 #[inline(never)]
-fn single_level(
+fn single_level<const N: usize>(
     h: &TextureHeader,
     s: &SamplerHeader,
     texels: &[u32],
-    req: &SampleRequest,
-    out: &mut [[u32; 4]; 4],
-) -> bool {
-    let Some(rgba) = byte_order(h) else { return false };
-    // (All three offsets in −8 ..= 7 iff the OR of the biased values is below 16; the
-    // general path reports the error otherwise.)
-    let offsets_ok =
-        (req.offset[0].wrapping_add(8) | req.offset[1].wrapping_add(8) | req.offset[2].wrapping_add(8)) as u32 <= 15;
-    if !offsets_ok || s.mip_filter != MipFilter::None || s.mag_filter != s.min_filter || s.max_anisotropy_log2 != 0 {
-        return false;
+    reqs: &[SampleRequest; N],
+    outs: &mut [[[u32; 4]; 4]; N],
+) -> Option<usize> {
+    let rgba = byte_order(h)?;
+    if s.mip_filter != MipFilter::None || s.mag_filter != s.min_filter || s.max_anisotropy_log2 != 0 {
+        return None;
     }
-    let Some((base, pitch)) = kernel_level(h) else { return false };
+    let (base, pitch) = kernel_level(h)?;
     let linear = s.mag_filter == Filter::Linear;
-    let (Some(ax), Some(ay)) = (
-        KernelAxis::new(h.width, s.wrap[0], req.offset[0], linear),
-        KernelAxis::new(h.height, s.wrap[1], req.offset[1], linear),
-    ) else {
-        return false;
-    };
-    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
-    for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        let ((x0, a), (y0, b)) = (ax.tap0(ax.fixed(c[0])), ay.tap0(ay.fixed(c[1])));
-        let r0 = base + y0 * pitch;
-        if linear {
-            let x1 = ax.tap1(x0);
-            let r1 = base + ay.tap1(y0) * pitch;
-            let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
-            filter_lane(&taps, [a, b], o);
-        } else {
-            filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
-        }
-    }
-    // The output stage once per quad, and only where it changes something.
+    let ax = KernelAxis::new(h.width, s.wrap[0], 0, linear)?;
+    let ay = KernelAxis::new(h.height, s.wrap[1], 0, linear)?;
     let output = Output::new(h, rgba);
-    if output.bgra || !output.identity {
-        for o in out.iter_mut() {
-            output.fix(o);
+    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
+    let mut n = 0;
+    for (req, out) in reqs.iter().zip(outs.iter_mut()) {
+        // (All three offsets in −8 ..= 7 iff the OR of the biased values is below 16.)
+        let o = req.offset;
+        if (o[0].wrapping_add(8) | o[1].wrapping_add(8) | o[2].wrapping_add(8)) as u32 > 15 {
+            break;
         }
+        let (ax, ay) = (ax.offset(o[0]), ay.offset(o[1]));
+        for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+            let ((x0, a), (y0, b)) = (ax.tap0(ax.fixed(c[0])), ay.tap0(ay.fixed(c[1])));
+            let r0 = base + y0 * pitch;
+            if linear {
+                let x1 = ax.tap1(x0);
+                let r1 = base + ay.tap1(y0) * pitch;
+                let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
+                filter_lane(&taps, [a, b], o);
+            } else {
+                filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
+            }
+        }
+        // The output stage once per quad, and only where it changes something.
+        if output.bgra || !output.identity {
+            for o in out.iter_mut() {
+                output.fix(o);
+            }
+        }
+        n += 1;
     }
-    true
+    Some(n)
 }
 
 /// The kernel's filter and conversion of one lane: [`filter_level_rgba8`], out of line on
@@ -732,7 +745,7 @@ mod tests {
                     prop_assert_eq!(fast, general);
                     FAST.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
                     let mut k = [[0; 4]; 4];
-                    if kernel_into(&h, &s, mem, &req, &mut k) {
+                    if kernel_into(&h, &s, mem, core::array::from_ref(&req), core::array::from_mut(&mut k)) == Some(1) {
                         prop_assert_eq!(k, general);
                         KERNEL.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
                     }
@@ -800,7 +813,7 @@ mod tests {
                 }
             }
             let mut k = [[0; 4]; 4];
-            if kernel_into(&h, &s, &all[..], &req, &mut k) {
+            if kernel_into(&h, &s, &all[..], core::array::from_ref(&req), core::array::from_mut(&mut k)) == Some(1) {
                 let general = sample_quad_general(&h, &s, &all[..], &req, None, s.mip_filter, true).unwrap();
                 prop_assert_eq!(k, general);
                 prop_assert!(other > 2, "the kernel took a request outside its domain");
@@ -811,6 +824,53 @@ mod tests {
             // Most generated cases must reach the kernel (REPEAT on other sizes, bad
             // offsets and the refused cases do not).
             prop_assert!(t < 1000 || n > t / 3, "kernel taken {} / {}", n, t);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
+
+        /// The warp form equals a quad-by-quad loop of `sample_quad_into`, with and without
+        /// its warp-wide kernel: results, zeros and the first error's index, for warps with
+        /// texel offsets out of range in some quads, invalid views, other formats and
+        /// samplers outside the kernel.
+        #[test]
+        fn warp_matches_quads(
+            h in header(),
+            s in sampler(),
+            reqs in proptest::array::uniform8(request()),
+            bad in any::<[u8; 8]>(),
+            kernel_sampler in any::<bool>(),
+            invalid in 0u8..16,
+            mem_len in 0usize..4096,
+        ) {
+            let mem: std::vec::Vec<u8> = (0..mem_len as u32).map(|i| (i.wrapping_mul(2_654_435_761)).wrapping_shr(11) as u8).collect();
+            let h = TextureHeader { base_level: 0, base_address: h.base_address & !3, ..h };
+            let s = if kernel_sampler {
+                SamplerHeader { mip_filter: MipFilter::None, min_filter: s.mag_filter, max_anisotropy_log2: 0, wrap: [WrapMode::ClampToEdge, WrapMode::Repeat, WrapMode::Repeat], ..s }
+            } else {
+                s
+            };
+            let mut reqs = reqs;
+            for (r, b) in reqs.iter_mut().zip(bad) {
+                if b < 40 {
+                    r.offset[usize::from(b % 3)] = if b & 1 == 0 { 8 } else { -9 };
+                }
+            }
+            let view = if invalid == 0 { Err(crate::handle::Invalid::HeaderAboveMaximum(1)) } else { Ok(&h) };
+            let mut want = [[[7u32; 4]; 4]; 8];
+            let mut first = Ok(());
+            for (i, (r, o)) in reqs.iter().zip(want.iter_mut()).enumerate() {
+                if let (Err(e), true) = (super::super::sample_quad_into(view, Ok(&s), &mem[..], r, o), first.is_ok()) {
+                    first = Err((i, e));
+                }
+            }
+            for kernel in [false, true] {
+                let mut got = [[[9u32; 4]; 4]; 8];
+                let r = super::super::warp_into(view, Ok(&s), &mem[..], &reqs, &mut got, kernel);
+                prop_assert_eq!(r, first);
+                prop_assert_eq!(got, want);
+            }
         }
     }
 
