@@ -368,6 +368,7 @@ impl Output {
 /// address and row pitch, as `(first texel's word index, row pitch in words)` — the plane
 /// `Plane::level0(h)?.in_words()` without the general construction (a test checks they
 /// agree). `None` elsewhere.
+#[inline(always)]
 fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
     let (w, hh) = (h.width, h.height);
     if h.base_level != 0
@@ -401,9 +402,11 @@ fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
 /// memory, does not enter the sum: `c0·256 + c1·0`). A REPEAT index is always in range.
 #[derive(Clone, Copy)]
 struct KernelAxis {
-    /// `142 − log2 size`: the coordinate shift is `k0 − exponent` ([`texel_fixed_pow2`]);
-    /// very negative for other sizes (every coordinate takes [`texel_fixed_i32`]).
-    k0: i32,
+    /// `141 − log2 size`: the coordinate shift is `k = k1 + 1 − exponent`
+    /// ([`texel_fixed_pow2`]), kept minus one so that `k − 1`, the range test's operand, is
+    /// one subtraction; very negative for other sizes (every coordinate takes
+    /// [`texel_fixed_i32`]).
+    k1: i32,
     /// CLAMP_TO_EDGE: `size − 1`, the last index whose next texel is inside the texture
     /// plus one; REPEAT: all ones (every masked index is in range).
     lim: u32,
@@ -418,8 +421,8 @@ impl KernelAxis {
     #[inline(always)]
     fn new(size: u32, mode: WrapMode, offset: i32, linear: bool) -> Option<KernelAxis> {
         let last = size.checked_sub(1)?;
-        // A power of two up to 2^16 ([`pow2_log2`] ≠ NOT_POW2): `k0 = 142 − log2 size =
-        // 111 + clz(size)`; other sizes get `k0 = 142 − NOT_POW2`, which puts every
+        // A power of two up to 2^16 ([`pow2_log2`] ≠ NOT_POW2): `k1 = 141 − log2 size =
+        // 110 + clz(size)`; other sizes get `k1 = 141 − NOT_POW2`, which puts every
         // coordinate's shift out of range.
         let pow2 = size & last == 0 && size <= 1 << 16;
         let mask = match mode {
@@ -427,10 +430,10 @@ impl KernelAxis {
             WrapMode::Repeat if pow2 => last,
             _ => return None,
         };
-        let k0 = if pow2 { 111 + leading_zeros(size) as i32 } else { 142 - NOT_POW2 as i32 };
+        let k1 = if pow2 { 110 + leading_zeros(size) as i32 } else { 141 - NOT_POW2 as i32 };
         let off = offset * 256 - if linear { 128 } else { 0 };
         let lim = if mask == u32::MAX { last } else { u32::MAX };
-        Some(KernelAxis { k0, lim, mask, off })
+        Some(KernelAxis { k1, lim, mask, off })
     }
 
     /// The axis with a request's texel offset (−8 … 7) added.
@@ -454,14 +457,14 @@ impl KernelAxis {
     /// 0 (`k ≥ 32`: below 2^-9 texel) or [`texel_fixed_i32`]; plus [`KernelAxis::off`].
     #[inline(always)]
     fn fixed(&self, s: u32) -> i32 {
-        let k = self.k0 - ((s >> 23) & 0xFF) as i32;
-        let u = if ((k - 1) as u32) < 23 {
+        let km1 = self.k1 - ((s >> 23) & 0xFF) as i32;
+        let u = if (km1 as u32) < 23 {
             // RNE(mant / 2^k) with the significand top-aligned (`top`, bit 31 = the leading
             // one): the quotient and the dropped bits (top-aligned in `rem`).
-            let k = k as u32;
+            let km1 = km1 as u32;
             let top = (s << 8) | 0x8000_0000;
-            let q = top >> (k + 8);
-            let rem = top << (24 - k);
+            let q = top >> (km1 + 9);
+            let rem = top << (23 - km1);
             let q = (q + ((rem | (q & 1)) > 0x8000_0000) as u32) as i32;
             if (s as i32) < 0 {
                 -q
@@ -469,7 +472,7 @@ impl KernelAxis {
                 q
             }
         } else {
-            self.fixed_rare(s, k)
+            self.fixed_rare(s, km1 + 1)
         };
         u + self.off
     }
