@@ -49,8 +49,14 @@ const LANES: u32 = 0x00FF_00FF;
 /// The weighted sum of one level's taps per component, `≤ 255 · 2^16` each.
 #[inline]
 pub const fn level_sum(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
-    let a = frac[0] as u32;
-    let b = frac[1] as u32;
+    level_sum_w(t, frac[0], frac[1])
+}
+
+/// [`level_sum`] with the weights as `u8` values in 32-bit registers (no repacking between
+/// the kernel's coordinate unit and its filter).
+#[inline(always)]
+const fn level_sum_w(t: &[Rgba8; 4], a: u8, b: u8) -> [u32; 4] {
+    let (a, b) = (a as u32, b as u32);
     let (ia, ib) = (256 - a, 256 - b);
     // Components 0/2 and 1/3 in 16-bit lanes: each lane's sum is ≤ 255 · 256 < 2^16.
     let top02 = (t[0] & LANES) * ia + (t[1] & LANES) * a;
@@ -101,7 +107,13 @@ pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
 /// `x = v · 2^8` over `255 · 2^24`).
 #[inline(always)]
 pub fn filter_level_rgba8(t: &[Rgba8; 4], frac: [u8; 2], out: &mut [u32; 4]) {
-    let v = level_sum(t, frac);
+    filter_level_rgba8_w(t, frac[0], frac[1], out);
+}
+
+/// [`filter_level_rgba8`] with the weights as separate arguments.
+#[inline(always)]
+pub fn filter_level_rgba8_w(t: &[Rgba8; 4], a: u8, b: u8, out: &mut [u32; 4]) {
+    let v = level_sum_w(t, a, b);
     if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
         // Without a clz instruction the conversion is long: one copy in a loop (code size).
         *out = v;

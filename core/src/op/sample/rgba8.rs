@@ -24,7 +24,7 @@ use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, N
 use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
 };
-use crate::filter::unorm8::{filter_level_rgba8, filter_rgba8, Bilerp8, Rgba8};
+use crate::filter::unorm8::{filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, Bilerp8, Rgba8};
 use crate::fp::leading_zeros;
 use crate::lod::LevelSelect;
 use crate::memory::{Plane, TexelMemory, TextureLayout};
@@ -568,7 +568,7 @@ fn single_level<const N: usize>(
                 let x1 = ax.tap1(x0);
                 let r1 = base + ay.tap1(y0) * pitch;
                 let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
-                filter_lane(&taps, [a, b], o);
+                filter_lane(&taps, a, b, o);
             } else {
                 filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
             }
@@ -589,8 +589,8 @@ fn single_level<const N: usize>(
 /// fewer spills on both sides than one inlined body), inline elsewhere.
 #[cfg_attr(target_arch = "arm", inline(never))]
 #[cfg_attr(not(target_arch = "arm"), inline(always))]
-fn filter_lane(t: &[Rgba8; 4], frac: [u8; 2], out: &mut [u32; 4]) {
-    filter_level_rgba8(t, frac, out);
+fn filter_lane(t: &[Rgba8; 4], a: u8, b: u8, out: &mut [u32; 4]) {
+    filter_level_rgba8_w(t, a, b, out);
 }
 
 /// Component codes (0 … 255) packed as [`Rgba8`].
