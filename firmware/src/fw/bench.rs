@@ -136,12 +136,6 @@ pub fn run() {
     st("bilinear_rgba8_2d", &mut || {
         black_box(sample_quad(Ok(&tex), Ok(&lin), &TEX[..], &SampleRequest::new(q)).ok());
     });
-    st("bilinear_rgba8_2d_warp8", &mut || {
-        let reqs = [SampleRequest::new(q); 8];
-        let mut out = [[[0u32; 4]; 4]; 8];
-        black_box(sample_warp_into(Ok(&tex), Ok(&lin), &TEX[..], &reqs, &mut out).is_ok());
-        black_box(&out);
-    });
     st("trilinear_rgba8_2d", &mut || {
         black_box(sample_quad(Ok(&tex), Ok(&tri), &TEX[..], &SampleRequest::new(q)).ok());
     });
