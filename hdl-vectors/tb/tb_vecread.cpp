@@ -116,7 +116,7 @@ struct tpl_ablk {
     uint32_t pad[5];
 };
 static int tpl_avx2, tpl_nab, tpl_ngroups; /* tpl_ngroups: 64-digit groups in tpl_abuf */
-static int cpu_avx2 = -1;
+static int cpu_avx2; /* set by tb_vec_open */
 static struct tpl_ablk *tpl_ab; /* TPL_MAX entries, 32-byte aligned */
 static unsigned char *tpl_abuf; /* 64 * tpl_ngroups + 32 bytes, 32-byte aligned */
 static size_t tpl_abuf_cap;
@@ -221,10 +221,6 @@ static void tpl_build(const unsigned char *p, size_t len, int line_w) {
 #endif
 #if TB_AVX2
     tpl_avx2 = 0;
-    if (cpu_avx2 < 0) {
-        __builtin_cpu_init();
-        cpu_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-    }
     if (cpu_avx2 && len >= 32 && (len + 31) / 32 <= TPL_MAX) {
         const size_t nab = (len + 31) / 32;
         size_t nd = 0, j, base, before = 0;
@@ -472,6 +468,10 @@ static void lut_init(void) {
 /* Opens the vector file; returns 1 on success. */
 extern "C" int tb_vec_open(const char *path) {
     lut_init();
+#if TB_AVX2
+    __builtin_cpu_init();
+    cpu_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+#endif
     vec_file = fopen(path, "rb");
     if (!vec_file) return 0;
     if (!buf_base) {
@@ -611,6 +611,29 @@ extern "C" int tb_vec_next(svBitVecVal *v, int line_w) {
  * tb_vec_line copies line idx back for the mismatch report. RING = tb_common.svh's QD. This
  * keeps the 2 696-bit intel_info lines out of the model: no full-line copies per vector in
  * the generated C++, one 2 118-bit compare here instead of a masked wide select and compare. */
+#if TB_AVX2
+/* vin[0, n8) (n8 a multiple of 8) = the words at v shifted right by sh (0 < sh < 32), the
+ * next word's low bits on top; reads v[0, n8]. */
+__attribute__((target("avx2"))) static void shift_words_avx2(svBitVecVal *vin, const svBitVecVal *v,
+                                                             int n8, int sh) {
+    const __m128i r = _mm_cvtsi32_si128(sh), l = _mm_cvtsi32_si128(32 - sh);
+    for (int i = 0; i < n8; i += 8)
+        _mm256_storeu_si256((__m256i *)(vin + i),
+                            _mm256_or_si256(_mm256_srl_epi32(_mm256_loadu_si256((const __m256i *)(v + i)), r),
+                                            _mm256_sll_epi32(_mm256_loadu_si256((const __m256i *)(v + i + 1)), l)));
+}
+
+/* Whether the n8 words (n8 a multiple of 8) at a and b differ. */
+__attribute__((target("avx2"))) static int words_differ_avx2(const svBitVecVal *a, const svBitVecVal *b,
+                                                             int n8) {
+    __m256i d = _mm256_setzero_si256();
+    for (int i = 0; i < n8; i += 8)
+        d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + i)),
+                                                _mm256_loadu_si256((const __m256i *)(b + i))));
+    return !_mm256_testz_si256(d, d);
+}
+#endif
+
 enum { RING = 64 };
 static svBitVecVal *ring_buf;
 static int ring_words, ring_line_w = -1, ring_out_w;
@@ -645,6 +668,12 @@ extern "C" int tb_vec_next_in(svBitVecVal *vin, int line_w, int out_w) {
         /* v[wo + i + 1] may be the next slot's first word (or the spare one): it only feeds
          * bits at or above in_w, masked off below */
         int i = 0;
+#if TB_AVX2
+        if (cpu_avx2) {
+            i = iw & ~7;
+            shift_words_avx2(vin, v + wo, i, sh);
+        }
+#endif
 #if TB_SSE2
         const __m128i r = _mm_cvtsi32_si128(sh), l = _mm_cvtsi32_si128(32 - sh);
         for (; i + 4 <= iw; i += 4)
@@ -664,12 +693,18 @@ extern "C" int tb_vec_check(const svBitVecVal *got, int idx) {
     const int full = ring_out_w / 32, rem = ring_out_w % 32;
     svBitVecVal diff = 0;
     int i = 0;
+#if TB_AVX2
+    if (cpu_avx2) {
+        i = full & ~7;
+        diff = (svBitVecVal)words_differ_avx2(got, v, i);
+    }
+#endif
 #if TB_SSE2
     __m128i d4 = _mm_setzero_si128();
     for (; i + 4 <= full; i += 4)
         d4 = _mm_or_si128(d4, _mm_xor_si128(_mm_loadu_si128((const __m128i *)(got + i)),
                                             _mm_loadu_si128((const __m128i *)(v + i))));
-    diff = (svBitVecVal)(_mm_movemask_epi8(_mm_cmpeq_epi8(d4, _mm_setzero_si128())) != 0xFFFF);
+    diff |= (svBitVecVal)(_mm_movemask_epi8(_mm_cmpeq_epi8(d4, _mm_setzero_si128())) != 0xFFFF);
 #endif
     for (; i < full; i++) diff |= got[i] ^ v[i];
     if (rem) diff |= (got[full] ^ v[full]) & ((1u << rem) - 1);
