@@ -108,9 +108,8 @@ module texcore_info_intel (
   // Element e = c*N + lane: N = 16 -> c = e[5:4], lane = e[3:0]; N = 8 -> c = e[4:3],
   // lane = e[2:0] (e < 32). Per element, with both (c, lane) pairs constant: a 2-way mux
   // (Verilator: a few instructions per element instead of an unrolled loop through shared
-  // variables).
-  wire [63:0]    we1;
-  wire [2047:0]  dst1;
+  // variables), registered straight into its slice of the outputs (Verilator: no 2 048-bit
+  // intermediate copied word by word every clock).
   wire           run1 = err1 == texcore_vectors_pkg::INFO_ERR_NONE;
   genvar ge;
   generate
@@ -120,8 +119,11 @@ module texcore_info_intel (
       wire        en8 = (ge < 32) && lane_en1[L8];
       wire [31:0] v16 = is_res1 ? res1[L16][32*C16 +: 32] : sinfo1[32*C16 +: 32];
       wire [31:0] v8 = is_res1 ? res1[L8][32*C8 +: 32] : sinfo1[32*C8 +: 32];
-      assign we1[ge] = run1 && (lanes161 ? en16 : en8);
-      assign dst1[32*ge +: 32] = (we1[ge] && surf_ok1) ? (lanes161 ? v16 : v8) : 32'd0;
+      wire        we1 = run1 && (lanes161 ? en16 : en8);
+      always @(posedge clk) begin
+        we[ge] <= we1;
+        dst[32*ge +: 32] <= (we1 && surf_ok1) ? (lanes161 ? v16 : v8) : 32'd0;
+      end
     end
   endgenerate
 
@@ -129,7 +131,5 @@ module texcore_info_intel (
     out_valid <= rst ? 1'b0 : v1;
     err <= err1;
     status <= status1;
-    we <= we1;
-    dst <= dst1;
   end
 endmodule
