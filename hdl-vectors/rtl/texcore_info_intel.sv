@@ -46,7 +46,7 @@ module texcore_info_intel (
   logic [2:0]  mk;
   logic [1:0]  err0;
   logic [15:0] lane_en0;
-  logic [63:0] em_wide;
+  logic [15:0] em_lo;
   assign op_ok   = (op0[4:0] == texcore_vectors_pkg::INFO_OP_RESINFO) | (op0[4:0] == texcore_vectors_pkg::INFO_OP_SAMPLEINFO);
   assign is_res  = op0[4:0] == texcore_vectors_pkg::INFO_OP_RESINFO;
   assign lanes16 = ex0[2:0] == 3'b100;
@@ -56,12 +56,10 @@ module texcore_info_intel (
   assign nm      = ex0[7];
   assign err0    = !op_ok ? texcore_vectors_pkg::INFO_ERR_OP : !size_ok ? texcore_vectors_pkg::INFO_ERR_EXEC_SIZE
                  : !aligned ? texcore_vectors_pkg::INFO_ERR_MASK_ALIGNMENT : texcore_vectors_pkg::INFO_ERR_NONE;
-  assign em_wide = {32'd0, em0} >> {mk, 2'b00};
-  always @* begin : lanes
-    integer i;
-    for (i = 0; i < 16; i = i + 1)
-      lane_en0[i] = (lanes16 || i < 8) && (nm || em_wide[i]);
-  end
+  assign em_lo   = 16'(em0 >> {mk, 2'b00});          // lanes 0-15 of the mask at 4 * mk
+  // lane i enabled: (lanes16 || i < 8) && (nm || em_lo[i]), as one word (Verilator: one
+  // expression instead of 16 single-bit updates)
+  assign lane_en0 = (nm ? 16'hFFFF : em_lo) & (lanes16 ? 16'hFFFF : 16'h00FF);
 
   // ---------------------------------------------------------------- s1: decode
   logic         v1, is_res1, lanes161, unbound1;
@@ -108,20 +106,21 @@ module texcore_info_intel (
   // Element e = c*N + lane: N = 16 -> c = e[5:4], lane = e[3:0]; N = 8 -> c = e[4:3],
   // lane = e[2:0] (e < 32). Per element, with both (c, lane) pairs constant: a 2-way mux
   // (Verilator: a few instructions per element instead of an unrolled loop through shared
-  // variables).
-  wire [63:0]    we1;
-  wire [2047:0]  dst1;
+  // variables), registered straight into its slice of the outputs (Verilator: no 2 048-bit
+  // intermediate copied word by word every clock).
   wire           run1 = err1 == texcore_vectors_pkg::INFO_ERR_NONE;
+  // we1[e] = run1 && (lanes161 ? lane_en1[e % 16] : e < 32 && lane_en1[e % 8]), as one word
+  // (Verilator: not 64 single-bit updates)
+  wire [63:0]    we1 = !run1 ? 64'd0 : lanes161 ? {4{lane_en1}} : {32'd0, {4{lane_en1[7:0]}}};
+  always @(posedge clk) we <= we1;
   genvar ge;
   generate
     for (ge = 0; ge < 64; ge = ge + 1) begin : g_el
       localparam int C16 = ge / 16, L16 = ge % 16, C8 = (ge / 8) % 4, L8 = ge % 8;
-      wire        en16 = lane_en1[L16];
-      wire        en8 = (ge < 32) && lane_en1[L8];
       wire [31:0] v16 = is_res1 ? res1[L16][32*C16 +: 32] : sinfo1[32*C16 +: 32];
       wire [31:0] v8 = is_res1 ? res1[L8][32*C8 +: 32] : sinfo1[32*C8 +: 32];
-      assign we1[ge] = run1 && (lanes161 ? en16 : en8);
-      assign dst1[32*ge +: 32] = (we1[ge] && surf_ok1) ? (lanes161 ? v16 : v8) : 32'd0;
+      always @(posedge clk)
+        dst[32*ge +: 32] <= (we1[ge] && surf_ok1) ? (lanes161 ? v16 : v8) : 32'd0;
     end
   endgenerate
 
@@ -129,7 +128,5 @@ module texcore_info_intel (
     out_valid <= rst ? 1'b0 : v1;
     err <= err1;
     status <= status1;
-    we <= we1;
-    dst <= dst1;
   end
 endmodule
