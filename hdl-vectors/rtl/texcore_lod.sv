@@ -42,7 +42,7 @@
 // block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 with A^2 = 2^(2*aniso)
 // and N <= 16, lod_mode 3 as ZERO.
 module texcore_lod #(
-  parameter int DIV_ST = 4                 // divider steps per stage (1, 2, 4, ... 64); tb_common.svh's
+  parameter int DIV_ST = 8                 // divider steps per stage (1, 2, 4, ... 64); tb_common.svh's
                                            // queue (QD = 64) needs DIV_ST >= 4
 ) (
   input  logic        clk,
@@ -107,22 +107,6 @@ module texcore_lod #(
     else if (bm == 64'd0) pf_lt = 1'b0;
     else if (ae != be) pf_lt = $signed(ae) < $signed(be);
     else pf_lt = am < bm;
-  endfunction
-
-  // DIV_ST restoring steps: {remainder, quotient} after shifting in `nb` (MSB first).
-  function automatic logic [127:0] div_steps(input logic [63:0] r_in, input logic [63:0] q_in,
-                                             input logic [DIV_ST-1:0] nb, input logic [63:0] b);
-    logic [63:0] r, q, lo;
-    logic ge;
-    r = r_in;
-    q = q_in;
-    for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
-      lo = {r[62:0], nb[k]};
-      ge = r[63] | (lo >= b);
-      r = ge ? lo - b : lo;
-      q = {q[62:0], ge};
-    end
-    div_steps = {r, q};
   endfunction
 
   // One log2 squaring of the Q62 value x in [2^62, 2^63): {result bit, next x}.
@@ -444,7 +428,6 @@ module texcore_lod #(
   // Divider-1 pipeline: stage s (0 = set-up registers) is g_div1[s], one register per field
   // and stage (not slices of DS+1-stage vectors: Verilator then copies whole words, no
   // shifted/masked slices nor whole-vector shadow copies; same registers in hardware).
-  localparam logic [DIV_ST-1:0] NB_FIRST = 1 << (DIV_ST - 1);
   for (genvar s = 0; s <= DS; s = s + 1) begin : g_div1
     logic [CW-1:0] c_q;                    // carried control
     logic [63:0]   am_q;                   // rho_max^2 significand (dividend)
@@ -452,9 +435,10 @@ module texcore_lod #(
     logic [EW-1:0] be_q;                   // rho_min^2 exponent
     /* verilator lint_off UNUSEDSIGNAL */
     logic [63:0]   b_q;                    // rho_min^2 significand (divisor; last stage unused)
+    logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
     logic [63:0]   r_q;                    // partial remainder (last stage unused)
+    logic [63:0]   q_q;                    // quotient bits so far (top DIV_ST shift out)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [63:0]   q_q;                    // quotient bits so far
     if (s == 0) begin : g_set
       always @(posedge clk) begin
         c_q <= {pl8_q, mx9, iso9, rmin9 == 64'd0, an8_q};
@@ -462,21 +446,41 @@ module texcore_lod #(
         ae_q <= rmaxe9;
         be_q <= rmine9;
         b_q <= rmin9;
+        hb_q <= {1'b0, rmin9[63:1]} + {63'd0, rmin9[0]};
         r_q <= {1'b0, rmax9[63:1]};
         q_q <= 64'd0;
       end
     end else begin : g_step
-      // Dividend bits shifted in: rmax[0] first, then zeros.
-      wire [DIV_ST-1:0] nb = (s == 1 && g_div1[s-1].am_q[0]) ? NB_FIRST : {DIV_ST{1'b0}};
-      wire [127:0] st = div_steps(g_div1[s-1].r_q, g_div1[s-1].q_q, nb, g_div1[s-1].b_q);
-      always @(posedge clk) begin
+      // DIV_ST restoring steps on local variables (no 128-bit function result: Verilator
+      // keeps r in a machine register); the dividend's last bit (am[0]) enters at step 1.
+      always @(posedge clk) begin : steps
+        logic [63:0] r, lo, q, b, hb;
+        logic ge;
+        r = g_div1[s-1].r_q;
+        q = g_div1[s-1].q_q;
+        b = g_div1[s-1].b_q;
+        hb = g_div1[s-1].hb_q;
+        for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
+          if (s == 1 && k == DIV_ST - 1) begin
+            // first step: r = am >> 1 (r[63] = 0), am[0] shifted in, lo = am
+            lo = {r[62:0], g_div1[s-1].am_q[0]};
+            ge = lo >= b;
+          end else begin
+            // 2r >= b (the 65-bit compare of r[63] | {r, 0} >= b) is r >= ceil(b / 2)
+            lo = {r[62:0], 1'b0};
+            ge = r >= hb;
+          end
+          r = ge ? lo - b : lo;
+          q = {q[62:0], ge};
+        end
         c_q <= g_div1[s-1].c_q;
         am_q <= g_div1[s-1].am_q;
         ae_q <= g_div1[s-1].ae_q;
         be_q <= g_div1[s-1].be_q;
         b_q <= g_div1[s-1].b_q;
-        r_q <= st[127:64];
-        q_q <= st[63:0];
+        hb_q <= g_div1[s-1].hb_q;
+        r_q <= r;
+        q_q <= q;
       end
     end
   end
@@ -526,10 +530,11 @@ module texcore_lod #(
     logic [EW-1:0] be_q;                   // eta^2 exponent
     /* verilator lint_off UNUSEDSIGNAL */
     logic [63:0]   b_q;                    // eta^2 significand (divisor; last stage unused)
+    logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
     logic [63:0]   r_q;                    // (last stage unused)
     logic [4:0]    n_q;                    // N (from stage 1 on; stage 0 unused)
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [63:0]   q_q;
+    /* verilator lint_on UNUSEDSIGNAL */
     if (s == 0) begin : g_set
       always @(posedge clk) begin
         c_q <= c1e;
@@ -537,21 +542,42 @@ module texcore_lod #(
         ae_q <= g_div1[DS].ae_q;
         be_q <= eta_e;
         b_q <= eta_m;
+        hb_q <= {1'b0, eta_m[63:1]} + {63'd0, eta_m[0]};
         r_q <= {1'b0, g_div1[DS].am_q[63:1]};
         q_q <= 64'd0;
         n_q <= 5'd0;
       end
     end else begin : g_step
-      wire [DIV_ST-1:0] nb = (s == 1 && g_div2[s-1].am_q[0]) ? NB_FIRST : {DIV_ST{1'b0}};
-      wire [127:0] st = div_steps(g_div2[s-1].r_q, g_div2[s-1].q_q, nb, g_div2[s-1].b_q);
-      always @(posedge clk) begin
+      // DIV_ST restoring steps on local variables (no 128-bit function result: Verilator
+      // keeps r in a machine register); the dividend's last bit (am[0]) enters at step 1.
+      always @(posedge clk) begin : steps
+        logic [63:0] r, lo, q, b, hb;
+        logic ge;
+        r = g_div2[s-1].r_q;
+        q = g_div2[s-1].q_q;
+        b = g_div2[s-1].b_q;
+        hb = g_div2[s-1].hb_q;
+        for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
+          if (s == 1 && k == DIV_ST - 1) begin
+            // first step: r = am >> 1 (r[63] = 0), am[0] shifted in, lo = am
+            lo = {r[62:0], g_div2[s-1].am_q[0]};
+            ge = lo >= b;
+          end else begin
+            // 2r >= b (the 65-bit compare of r[63] | {r, 0} >= b) is r >= ceil(b / 2)
+            lo = {r[62:0], 1'b0};
+            ge = r >= hb;
+          end
+          r = ge ? lo - b : lo;
+          q = {q[62:0], ge};
+        end
         c_q <= g_div2[s-1].c_q;
         am_q <= g_div2[s-1].am_q;
         ae_q <= g_div2[s-1].ae_q;
         be_q <= g_div2[s-1].be_q;
         b_q <= g_div2[s-1].b_q;
-        r_q <= st[127:64];
-        q_q <= st[63:0];
+        hb_q <= g_div2[s-1].hb_q;
+        r_q <= r;
+        q_q <= q;
         n_q <= (s == 1) ? n_cnt : g_div2[s-1].n_q;
       end
     end
