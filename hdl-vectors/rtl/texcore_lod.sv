@@ -239,7 +239,7 @@ module texcore_lod #(
   // ---------------------------------------------------------------- s2 products, bias sum
   // Payload carried to the end: {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}.
   localparam int PW = 1 + 16 + 13 + 16 + 16 + 5 + 2;
-  logic [PW-1:0]   pl2_q;
+  wire [PW-1:0]    pl2_d;                  // into ring A (below)
   logic [2:0]      an2_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_mul
     /* verilator lint_off UNUSEDSIGNAL */
@@ -258,13 +258,12 @@ module texcore_lod #(
   wire [16:0] bsum1  = {bias1_q[15], bias1_q} + {sbias1[15], sbias1};
   wire [12:0] bclamp1 = ($signed(bsum1) < -17'sd4096) ? 13'h1000 :
                         ($signed(bsum1) > 17'sd4095) ? 13'h0FFF : bsum1[12:0];
+  assign pl2_d = {deriv1, expl1 ? lod88_1_q : 16'd0, bclamp1, min1_q, max1_q, lvq1_q, mip1_q};
   always @(posedge clk) begin
-    pl2_q <= {deriv1, expl1 ? lod88_1_q : 16'd0, bclamp1, min1_q, max1_q, lvq1_q, mip1_q};
     an2_q <= an1_q;
   end
 
   // ---------------------------------------------------------------- s3 normalize
-  logic [PW-1:0]   pl3_q;
   logic [2:0]      an3_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_norm
     wire [45:0]   nz = norm40(g_mul[k].p_q);
@@ -277,13 +276,11 @@ module texcore_lod #(
     end
   end
   always @(posedge clk) begin
-    pl3_q <= pl2_q;
     an3_q <= an2_q;
   end
 
   // ---------------------------------------------------------------- s4 squares
   // sq = Pn^2 >> 16 in [2^62, 2^64) (0 for Pn = 0), exponent 2*En + 16.
-  logic [PW-1:0]   pl4_q;
   logic [2:0]      an4_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_sq
     wire [19:0] ph = g_norm[k].p_q[39:20];
@@ -302,7 +299,6 @@ module texcore_lod #(
     end
   end
   always @(posedge clk) begin
-    pl4_q <= pl3_q;
     an4_q <= an3_q;
   end
 
@@ -319,7 +315,6 @@ module texcore_lod #(
   logic [2*EW-1:0] he5_q;
   logic [2*64-1:0] c5_q;                  // c^2, carried
   logic [2*EW-1:0] ce5_q;
-  logic [PW-1:0]   pl5_q;
   logic [2:0]      an5_q;
   for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_al1
     wire [63:0]   am = g_n1[3*sd].m;
@@ -342,14 +337,12 @@ module texcore_lod #(
     end
   end
   always @(posedge clk) begin
-    pl5_q <= pl4_q;
     an5_q <= an4_q;
   end
 
   // ---------------------------------------------------------------- s6 add: a^2 + b^2
   logic [2*64-1:0] ab6_q, c6_q;
   logic [2*EW-1:0] abe6_q, ce6_q;
-  logic [PW-1:0]   pl6_q;
   logic [2:0]      an6_q;
   for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_add1
     wire [64:0] s = {1'b0, hi5_q[64*sd +: 64]} + {1'b0, lo5_q[64*sd +: 64]};
@@ -361,14 +354,12 @@ module texcore_lod #(
     end
   end
   always @(posedge clk) begin
-    pl6_q <= pl5_q;
     an6_q <= an5_q;
   end
 
   // ---------------------------------------------------------------- s7 align + c^2
   logic [2*64-1:0] hi7_q, lo7_q;
   logic [2*EW-1:0] he7_q;
-  logic [PW-1:0]   pl7_q;
   logic [2:0]      an7_q;
   for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_al2
     wire [63:0]   am = ab6_q[64*sd +: 64];
@@ -389,14 +380,12 @@ module texcore_lod #(
     end
   end
   always @(posedge clk) begin
-    pl7_q <= pl6_q;
     an7_q <= an6_q;
   end
 
   // ---------------------------------------------------------------- s8 add: rho^2
   logic [2*64-1:0] r8_q;
   logic [2*EW-1:0] re8_q;
-  logic [PW-1:0]   pl8_q;
   logic [2:0]      an8_q;
   for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_add2
     wire [64:0] s = {1'b0, hi7_q[64*sd +: 64]} + {1'b0, lo7_q[64*sd +: 64]};
@@ -406,14 +395,32 @@ module texcore_lod #(
     end
   end
   always @(posedge clk) begin
-    pl8_q <= pl7_q;
     an8_q <= an7_q;
   end
 
   // ---------------------------------------------------------------- s9 major axis, divider 1 set-up
-  // Carried from here on: {payload, major_x, iso, rmin zero, aniso}, rho_max^2 (m, e), and
-  // rho_min^2's exponent.
-  localparam int CW = PW + 6;
+  // Fields that only wait (the s2 payload, rho_max^2, exponents, N, ...) travel in delay
+  // rings (texcore_lod_ring: a memory written at rp_q, read D entries back; the same delay
+  // as D pipeline registers), so the divider and log stages register only what they compute
+  // on. Stage numbers (register stage written): s9 divider-1 set-up (g_div1[0]), S_D2
+  // divider-2 set-up (g_div2[0]), S_L0 log input (g_log[0]), S_LB lambda_base.
+  localparam int S_D1 = 9;
+  localparam int S_D2 = S_D1 + DS + 1;
+  localparam int S_L0 = S_D2 + DS + 1;
+  localparam int LS = 13;                  // g_log[0] + 12 squaring stages
+  localparam int S_LB = S_L0 + LS;
+  localparam int D_A = S_LB - 2;           // ring A: s2 payload -> lambda_base
+  localparam int D_B = DS + 1;             // rings B1, B2: across one divider
+  localparam int D_N = S_LB - S_D2 - 1;    // ring N: samples, major_x -> lambda_base
+  localparam int D_E = S_LB - S_L0;        // ring E: log zero, exponent -> lambda_base
+  localparam int AW_A = $clog2(D_A);
+  localparam int AW_B = $clog2(D_B);
+  localparam int AW_N = $clog2(D_N);
+  localparam int AW_E = $clog2(D_E);
+  localparam int RPW = AW_A;               // D_A is the longest
+  logic [RPW-1:0] rp_q;                    // ring pointer
+  always @(posedge clk) rp_q <= rst ? '0 : rp_q + 1'b1;
+
   wire [63:0]   rxm = r8_q[63:0];
   wire [EW-1:0] rxe = re8_q[EW-1:0];
   wire [63:0]   rym = r8_q[127:64];
@@ -425,14 +432,24 @@ module texcore_lod #(
   wire [EW-1:0] rmine9 = mx9 ? rye : rxe;
   wire          iso9 = (an8_q == 3'd0) || (rmax9 == 64'd0);
 
-  // Divider-1 pipeline: stage s (0 = set-up registers) is g_div1[s], one register per field
-  // and stage (not slices of DS+1-stage vectors: Verilator then copies whole words, no
-  // shifted/masked slices nor whole-vector shadow copies; same registers in hardware).
+  // Ring A: {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}, written with s2.
+  wire [PW-1:0] pa;
+  texcore_lod_ring #(.W(PW), .D(D_A), .AW(AW_A)) u_ring_a (
+    .clk(clk), .ptr(rp_q[AW_A-1:0]), .d(pl2_d), .q(pa));
+
+  // Ring B1: {rho_max^2 m, e, rho_min^2 e, aniso, rho_min zero, iso, major_x}, written with
+  // g_div1[0], read at divider 1's end.
+  localparam int BW = 64 + 2 * EW + 6;
+  wire [BW-1:0] b1;
+  texcore_lod_ring #(.W(BW), .D(D_B), .AW(AW_B)) u_ring_b1 (
+    .clk(clk), .ptr(rp_q[AW_B-1:0]),
+    .d({rmax9, rmaxe9, rmine9, an8_q, rmin9 == 64'd0, iso9, mx9}), .q(b1));
+
+  // Divider-1 pipeline: stage s (0 = set-up registers) is g_div1[s]: partial remainder,
+  // quotient so far, divisor b and ceil(b / 2).
+  logic d1a0_q;                            // rho_max^2 bit 0 (the dividend's last bit)
+  always @(posedge clk) d1a0_q <= rmax9[0];
   for (genvar s = 0; s <= DS; s = s + 1) begin : g_div1
-    logic [CW-1:0] c_q;                    // carried control
-    logic [63:0]   am_q;                   // rho_max^2 significand (dividend)
-    logic [EW-1:0] ae_q;                   // rho_max^2 exponent
-    logic [EW-1:0] be_q;                   // rho_min^2 exponent
     /* verilator lint_off UNUSEDSIGNAL */
     logic [63:0]   b_q;                    // rho_min^2 significand (divisor; last stage unused)
     logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
@@ -441,18 +458,14 @@ module texcore_lod #(
     /* verilator lint_on UNUSEDSIGNAL */
     if (s == 0) begin : g_set
       always @(posedge clk) begin
-        c_q <= {pl8_q, mx9, iso9, rmin9 == 64'd0, an8_q};
-        am_q <= rmax9;
-        ae_q <= rmaxe9;
-        be_q <= rmine9;
         b_q <= rmin9;
         hb_q <= {1'b0, rmin9[63:1]} + {63'd0, rmin9[0]};
         r_q <= {1'b0, rmax9[63:1]};
         q_q <= 64'd0;
       end
     end else begin : g_step
-      // DIV_ST restoring steps on local variables (no 128-bit function result: Verilator
-      // keeps r in a machine register); the dividend's last bit (am[0]) enters at step 1.
+      // DIV_ST restoring steps on local variables (no wide function result: Verilator
+      // keeps r in a machine register); the dividend's last bit enters at step 1.
       always @(posedge clk) begin : steps
         logic [63:0] r, lo, q, b, hb;
         logic ge;
@@ -463,22 +476,18 @@ module texcore_lod #(
         for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
           if (s == 1 && k == DIV_ST - 1) begin
             // first step: r = am >> 1 (r[63] = 0), am[0] shifted in, lo = am
-            lo = {r[62:0], g_div1[s-1].am_q[0]};
+            lo = {r[62:0], d1a0_q};
             ge = lo >= b;
           end else begin
-            // 2r >= b (the 65-bit compare of r[63] | {r, 0} >= b) is r >= ceil(b / 2)
+            // 2r >= b (the 65-bit compare r[63] | {r, 0} >= b) is r >= ceil(b / 2)
             lo = {r[62:0], 1'b0};
             ge = r >= hb;
           end
           r = ge ? lo - b : lo;
           q = {q[62:0], ge};
         end
-        c_q <= g_div1[s-1].c_q;
-        am_q <= g_div1[s-1].am_q;
-        ae_q <= g_div1[s-1].ae_q;
-        be_q <= g_div1[s-1].be_q;
-        b_q <= g_div1[s-1].b_q;
-        hb_q <= g_div1[s-1].hb_q;
+        b_q <= b;
+        hb_q <= hb;
         r_q <= r;
         q_q <= q;
       end
@@ -486,16 +495,39 @@ module texcore_lod #(
   end
 
   // ---------------------------------------------------------------- eta^2, divider 2 set-up
-  wire [CW-1:0] c1e = g_div1[DS].c_q;
+  wire [63:0]   am_e = b1[BW-1 -: 64];
+  wire [EW-1:0] ae_e = b1[BW-65 -: EW];
+  wire [EW-1:0] be_e = b1[BW-65-EW -: EW];
+  wire [2:0]    an_e = b1[5:3];
+  wire          rminz = b1[2];
+  wire          iso_e = b1[1];
+  wire          mx_e = b1[0];
   wire [63:0]   q1r = g_div1[DS].q_q;
   wire [63:0]   q1m = q1r[63] ? q1r : {q1r[62:0], 1'b0};
-  wire [EW-1:0] q1e = g_div1[DS].ae_q - g_div1[DS].be_q - 13'd63 - {12'd0, !q1r[63]};
-  wire [2:0]    an_e = c1e[2:0];
+  wire [EW-1:0] q1e = ae_e - be_e - 13'd63 - {12'd0, !q1r[63]};
   wire [EW-1:0] a2e = {{(EW-4){1'b0}}, an_e, 1'b0} - 13'd63;     // A^2 = 2^63 * 2^(2*aniso - 63)
-  wire          rminz = c1e[3];
   wire          use_q1 = !rminz && pf_lt(q1m, q1e, 64'h8000_0000_0000_0000, a2e);
   wire [63:0]   eta_m = use_q1 ? q1m : 64'h8000_0000_0000_0000;
   wire [EW-1:0] eta_e = use_q1 ? q1e : a2e;
+
+  // Ring B2: {rho_max^2 m, e, eta^2 e, iso}, written with g_div2[0], read at divider 2's end.
+  localparam int B2W = 64 + 2 * EW + 1;
+  wire [B2W-1:0] b2;
+  texcore_lod_ring #(.W(B2W), .D(D_B), .AW(AW_B)) u_ring_b2 (
+    .clk(clk), .ptr(rp_q[AW_B-1:0]), .d({am_e, ae_e, eta_e, iso_e}), .q(b2));
+
+  // Divider-2 set-up extras: eta^2's exponent, aniso, iso, major_x (for N, stage 1).
+  logic          d2a0_q;
+  logic [EW-1:0] d2be_q;
+  logic [2:0]    d2an_q;
+  logic          d2iso_q, d2mx_q;
+  always @(posedge clk) begin
+    d2a0_q <= am_e[0];
+    d2be_q <= eta_e;
+    d2an_q <= an_e;
+    d2iso_q <= iso_e;
+    d2mx_q <= mx_e;
+  end
 
   // N = 1 + #{n in 1 .. A-1 : n^2 < eta^2} (the core's loop: n^2 increases).
   logic [4:0]    n_cnt;
@@ -518,38 +550,31 @@ module texcore_lod #(
           ke = ke - 13'd1;
         end
       end
-      if ((n < (1 << g_div2[0].c_q[2:0])) && pf_lt(km, ke, g_div2[0].b_q, g_div2[0].be_q)) n_cnt = n_cnt + 5'd1;
+      if ((n < (1 << d2an_q)) && pf_lt(km, ke, g_div2[0].b_q, d2be_q)) n_cnt = n_cnt + 5'd1;
     end
   end
 
+  // Ring N: {N or 1 (iso), major_x}, written with g_div2[1], read at lambda_base.
+  wire [5:0] nr;
+  texcore_lod_ring #(.W(6), .D(D_N), .AW(AW_N)) u_ring_n (
+    .clk(clk), .ptr(rp_q[AW_N-1:0]), .d({d2iso_q ? 5'd1 : n_cnt, d2mx_q}), .q(nr));
+
   // Divider-2 pipeline: stage s (0 = set-up registers) is g_div2[s], as divider 1.
   for (genvar s = 0; s <= DS; s = s + 1) begin : g_div2
-    logic [CW-1:0] c_q;
-    logic [63:0]   am_q;                   // rho_max^2 significand (also the log2 input when iso)
-    logic [EW-1:0] ae_q;
-    logic [EW-1:0] be_q;                   // eta^2 exponent
     /* verilator lint_off UNUSEDSIGNAL */
     logic [63:0]   b_q;                    // eta^2 significand (divisor; last stage unused)
     logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
     logic [63:0]   r_q;                    // (last stage unused)
-    logic [4:0]    n_q;                    // N (from stage 1 on; stage 0 unused)
     logic [63:0]   q_q;
     /* verilator lint_on UNUSEDSIGNAL */
     if (s == 0) begin : g_set
       always @(posedge clk) begin
-        c_q <= c1e;
-        am_q <= g_div1[DS].am_q;
-        ae_q <= g_div1[DS].ae_q;
-        be_q <= eta_e;
         b_q <= eta_m;
         hb_q <= {1'b0, eta_m[63:1]} + {63'd0, eta_m[0]};
-        r_q <= {1'b0, g_div1[DS].am_q[63:1]};
+        r_q <= {1'b0, am_e[63:1]};
         q_q <= 64'd0;
-        n_q <= 5'd0;
       end
     end else begin : g_step
-      // DIV_ST restoring steps on local variables (no 128-bit function result: Verilator
-      // keeps r in a machine register); the dividend's last bit (am[0]) enters at step 1.
       always @(posedge clk) begin : steps
         logic [63:0] r, lo, q, b, hb;
         logic ge;
@@ -559,57 +584,51 @@ module texcore_lod #(
         hb = g_div2[s-1].hb_q;
         for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
           if (s == 1 && k == DIV_ST - 1) begin
-            // first step: r = am >> 1 (r[63] = 0), am[0] shifted in, lo = am
-            lo = {r[62:0], g_div2[s-1].am_q[0]};
+            lo = {r[62:0], d2a0_q};
             ge = lo >= b;
           end else begin
-            // 2r >= b (the 65-bit compare of r[63] | {r, 0} >= b) is r >= ceil(b / 2)
             lo = {r[62:0], 1'b0};
             ge = r >= hb;
           end
           r = ge ? lo - b : lo;
           q = {q[62:0], ge};
         end
-        c_q <= g_div2[s-1].c_q;
-        am_q <= g_div2[s-1].am_q;
-        ae_q <= g_div2[s-1].ae_q;
-        be_q <= g_div2[s-1].be_q;
-        b_q <= g_div2[s-1].b_q;
-        hb_q <= g_div2[s-1].hb_q;
+        b_q <= b;
+        hb_q <= hb;
         r_q <= r;
         q_q <= q;
-        n_q <= (s == 1) ? n_cnt : g_div2[s-1].n_q;
       end
     end
   end
 
   // ---------------------------------------------------------------- log2 input
-  wire [CW-1:0] c2e = g_div2[DS].c_q;
-  wire          iso_e = c2e[4];
+  wire [63:0]   am_2 = b2[B2W-1 -: 64];
+  wire [EW-1:0] ae_2 = b2[B2W-65 -: EW];
+  wire [EW-1:0] be_2 = b2[B2W-65-EW -: EW];
+  wire          iso_2 = b2[0];
   wire [63:0]   q2r = g_div2[DS].q_q;
   wire [63:0]   q2m = q2r[63] ? q2r : {q2r[62:0], 1'b0};
-  wire [EW-1:0] q2e = g_div2[DS].ae_q - g_div2[DS].be_q - 13'd63 - {12'd0, !q2r[63]};
-  wire [63:0]   xm = iso_e ? g_div2[DS].am_q : q2m;
-  wire [EW-1:0] xe = iso_e ? g_div2[DS].ae_q : q2e;
+  wire [EW-1:0] q2e = ae_2 - be_2 - 13'd63 - {12'd0, !q2r[63]};
+  wire [63:0]   xm = iso_2 ? am_2 : q2m;
+  wire [EW-1:0] xe = iso_2 ? ae_2 : q2e;
+  // Ring E: {log input zero, exponent + 63}, written with g_log[0], read at lambda_base.
+  wire [EW:0] le;
+  texcore_lod_ring #(.W(EW + 1), .D(D_E), .AW(AW_E)) u_ring_e (
+    .clk(clk), .ptr(rp_q[AW_E-1:0]), .d({xm == 64'd0, xe + 13'd63}), .q(le));
   // Log pipeline: stage 0 = its input registers, stage i after squaring i.
-  localparam int LS = 13;
-  localparam int LW = CW + 5 + 1 + EW;      // {control, N, zero, exponent + 63}
   for (genvar i = 0; i < LS; i = i + 1) begin : g_log
-    logic [LW-1:0] c_q;
     /* verilator lint_off UNUSEDSIGNAL */
     logic [62:0]   x_q;                     // Q62 value (last stage unused)
     logic [11:0]   f_q;                     // fraction bits so far (the top one shifts out)
     /* verilator lint_on UNUSEDSIGNAL */
     if (i == 0) begin : g_set
       always @(posedge clk) begin
-        c_q <= {c2e, g_div2[DS].n_q, xm == 64'd0, xe + 13'd63};
         x_q <= xm[63:1];
         f_q <= 12'd0;
       end
     end else begin : g_step
       wire [63:0] st = log_step(g_log[i-1].x_q);
       always @(posedge clk) begin
-        c_q <= g_log[i-1].c_q;
         x_q <= st[62:0];
         f_q <= {g_log[i-1].f_q[10:0], st[63]};
       end
@@ -617,11 +636,8 @@ module texcore_lod #(
   end
 
   // ---------------------------------------------------------------- lambda_base
-  wire [LW-1:0]   lce = g_log[LS-1].c_q;
-  wire [EW-1:0]   lint = lce[EW-1:0];
-  wire            lzero = lce[EW];
-  wire [4:0]      ncnt = lce[EW+5:EW+1];
-  wire [CW-1:0]   cf = lce[LW-1:LW-CW];
+  wire [EW-1:0]   lint = le[EW-1:0];
+  wire            lzero = le[EW];
   wire [EW+11:0]  l12 = {lint, g_log[LS-1].f_q};
   /* verilator lint_off UNUSEDSIGNAL */
   wire [EW+11:0]  l16 = l12 + 25'd16;
@@ -630,18 +646,18 @@ module texcore_lod #(
   wire [15:0]     lbd = lzero ? 16'h8000 :
                         ($signed(l5) < -20'sd32768) ? 16'h8000 :
                         ($signed(l5) > 20'sd32767) ? 16'h7FFF : l5[15:0];
-  // cf = {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip, major_x, iso, rminz, aniso}
-  wire            deriv_f = cf[CW-1];
-  wire [15:0]     lbo_f = cf[CW-2 -: 16];
+  // pa = {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}
+  wire            deriv_f = pa[PW-1];
+  wire [15:0]     lbo_f = pa[PW-2 -: 16];
   logic [15:0]    lb_q;
   logic [PW-18:0] plf_q;                   // {bsum, min, max, lvq, mip}
   logic [4:0]     smp_q;
   logic           mx_q;
   always @(posedge clk) begin
     lb_q <= deriv_f ? lbd : lbo_f;
-    plf_q <= cf[CW-18 -: PW-17];
-    smp_q <= (deriv_f && !cf[4]) ? ncnt : 5'd1;
-    mx_q <= cf[5];
+    plf_q <= pa[PW-18:0];
+    smp_q <= deriv_f ? nr[5:1] : 5'd1;
+    mx_q <= nr[0];
   end
 
   // ---------------------------------------------------------------- bias, clamps
@@ -709,3 +725,24 @@ module texcore_lod #(
     endcase
   end
 endmodule
+
+// Delay ring: q is d as written D clocks earlier (D pipeline registers' delay) for
+// D <= 2^AW; one memory written at ptr (a free-running counter) and read at ptr - D.
+/* verilator lint_off DECLFILENAME */
+module texcore_lod_ring #(
+  parameter int W = 1,
+  parameter int D = 2,
+  parameter int AW = 1
+) (
+  input  logic          clk,
+  input  logic [AW-1:0] ptr,
+  input  logic [W-1:0]  d,
+  output logic [W-1:0]  q
+);
+  localparam logic [AW-1:0] DOFF = AW'(D % (1 << AW));
+  wire [AW-1:0] ra = ptr - DOFF;          // (Icarus 11 reads X through m[ptr - DOFF[AW-1:0]])
+  logic [W-1:0] m [0:(1 << AW) - 1];
+  always @(posedge clk) m[ptr] <= d;
+  assign q = m[ra];
+endmodule
+/* verilator lint_on DECLFILENAME */
