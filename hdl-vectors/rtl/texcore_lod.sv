@@ -109,25 +109,6 @@ module texcore_lod #(
     else pf_lt = am < bm;
   endfunction
 
-  // One log2 squaring of the Q62 value x in [2^62, 2^63): {result bit, next x}.
-  /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [63:0] log_step(input logic [62:0] x);
-    logic [61:0] y, hh, hl, ll;
-    logic [30:0] yh, yl;
-    logic [62:0] t;
-    logic [63:0] sq;
-    y = x[61:0];
-    yh = y[61:31];
-    yl = y[30:0];
-    hh = {31'd0, yh} * {31'd0, yh};
-    hl = {31'd0, yh} * {31'd0, yl};
-    ll = {31'd0, yl} * {31'd0, yl};
-    t = {1'b0, hl} + {33'd0, ll[61:32]};
-    sq = {2'b01, 62'd0} + {1'b0, y, 1'b0} + {2'b00, hh} + {31'd0, t[62:30]};
-    log_step = sq[63] ? {1'b1, sq[63:1]} : {1'b0, sq[62:0]};
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
-
   // binary32 -> S8.8, RNE, saturated; NaN -> 0 (texcore::lod::f32_to_88).
   function automatic logic [15:0] f32_to_88(input logic [31:0] b);
     logic [7:0]  ex;
@@ -615,22 +596,35 @@ module texcore_lod #(
   wire [EW:0] le;
   texcore_lod_ring #(.W(EW + 1), .D(D_E), .AW(AW_E)) u_ring_e (
     .clk(clk), .ptr(rp_q[AW_E-1:0]), .d({xm == 64'd0, xe + 13'd63}), .q(le));
-  // Log pipeline: stage 0 = its input registers, stage i after squaring i.
+  // Log pipeline: stage 0 = its input registers, stage i after squaring i. The Q62 value
+  // x in [2^62, 2^63) is kept as y = x - 2^62 (62 bits).
   for (genvar i = 0; i < LS; i = i + 1) begin : g_log
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [62:0]   x_q;                     // Q62 value (last stage unused)
+    logic [61:0]   y_q;                     // x - 2^62 (last stage unused)
     logic [11:0]   f_q;                     // fraction bits so far (the top one shifts out)
     /* verilator lint_on UNUSEDSIGNAL */
     if (i == 0) begin : g_set
       always @(posedge clk) begin
-        x_q <= xm[63:1];
+        y_q <= xm[62:1];
         f_q <= 12'd0;
       end
     end else begin : g_step
-      wire [63:0] st = log_step(g_log[i-1].x_q);
-      always @(posedge clk) begin
-        x_q <= st[62:0];
-        f_q <= {g_log[i-1].f_q[10:0], st[63]};
+      // One squaring, x^2 >> 62 = 2^62 + 2y + (y^2 >> 62) with y^2 >> 62 = yh^2 +
+      // ((yh*yl + (yl^2 >> 32)) >> 30), y = yh*2^31 + yl; then one bit of normalization.
+      // 64-bit locals throughout (no width masks in Verilator's C++).
+      always @(posedge clk) begin : sq_blk
+        logic [63:0] y, yh, yl, t, sq;
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [63:0] nx;
+        /* verilator lint_on UNUSEDSIGNAL */
+        y = {2'b00, g_log[i-1].y_q};
+        yh = y >> 31;
+        yl = y & 64'h7FFF_FFFF;
+        t = yh * yl + ((yl * yl) >> 32);
+        sq = 64'h4000_0000_0000_0000 + (y << 1) + yh * yh + (t >> 30);
+        nx = (sq >> sq[63]) ^ 64'h4000_0000_0000_0000;
+        y_q <= nx[61:0];
+        f_q <= {g_log[i-1].f_q[10:0], sq[63]};
       end
     end
   end
