@@ -81,25 +81,17 @@ module texcore_lod #(
 );
   localparam int EW = 13;                  // signed exponent width
   localparam int DS = 64 / DIV_ST;         // stages per divider
-  localparam int LATENCY = 2 * DS + 27;
+  localparam int PW = 1 + 16 + 13 + 16 + 16 + 5 + 2;   // s2 payload width
+  // Register stages (0 = s1, the first): divider-1 set-up, divider-2 set-up, log input,
+  // lambda_base; outputs two stages after lambda_base.
+  localparam int S_D1 = 8;
+  localparam int S_D2 = S_D1 + DS + 1;
+  localparam int S_L0 = S_D2 + DS + 1;
+  localparam int LS = 13;                  // g_log[0] + 12 squaring stages
+  localparam int S_LB = S_L0 + LS;
+  localparam int LATENCY = S_LB + 3;       // 2 * DS + 26
 
   // ---------------------------------------------------------------- functions
-  // {leading zeros, x shifted left by them} of a 40-bit value ({40, 0} for zero): a
-  // 32/16/8/4/2/1 normalizing shifter (a few compares instead of a 40-step scan).
-  function automatic logic [45:0] norm40(input logic [39:0] x);
-    logic [39:0] n;
-    logic [5:0]  z;
-    n = x;
-    z = 6'd0;
-    if (n[39:8] == 32'd0) begin n = {n[7:0], 32'd0}; z = z + 6'd32; end
-    if (n[39:24] == 16'd0) begin n = {n[23:0], 16'd0}; z = z + 6'd16; end
-    if (n[39:32] == 8'd0) begin n = {n[31:0], 8'd0}; z = z + 6'd8; end
-    if (n[39:36] == 4'd0) begin n = {n[35:0], 4'd0}; z = z + 6'd4; end
-    if (n[39:38] == 2'd0) begin n = {n[37:0], 2'd0}; z = z + 6'd2; end
-    if (!n[39]) begin n = {n[38:0], 1'b0}; z = z + 6'd1; end
-    norm40 = (x == 40'd0) ? {6'd40, 40'd0} : {z, n};
-  endfunction
-
   // |a| < |b| for normalized values (Pf::abs_lt); zero is m = 0.
   function automatic logic pf_lt(input logic [63:0] am, input logic [EW-1:0] ae,
                                  input logic [63:0] bm, input logic [EW-1:0] be);
@@ -139,97 +131,78 @@ module texcore_lod #(
   always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
   assign out_valid = vq[LATENCY-1];
 
-  // ---------------------------------------------------------------- s0 inputs
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [191:0] d0_q;                      // {drdy, dtdy, dsdy, drdx, dtdx, dsdx}: slot k at [32*k +: 32]
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic [1:0]   dims0_q, mip0_q, mode0_q;
-  logic [47:0]  sz0_q;                     // {d_m1, h_m1, w_m1}
-  logic [4:0]   base0_q, lvq0_q;
-  logic [15:0]  bias0_q, min0_q, max0_q;
-  logic [2:0]   an0_q;
-  logic [31:0]  lod0_q;
-  always @(posedge clk) begin
-    d0_q <= {drdy, dtdy, dsdy, drdx, dtdx, dsdx};
-    dims0_q <= dims;
-    sz0_q <= {d_m1, h_m1, w_m1};
-    base0_q <= base_level;
-    lvq0_q <= levels_m1;
-    bias0_q <= lod_bias;
-    min0_q <= min_lod;
-    max0_q <= max_lod;
-    mip0_q <= mip;
-    an0_q <= aniso;
-    mode0_q <= lod_mode;
-    lod0_q <= lod;
-  end
-
   // ---------------------------------------------------------------- s1 decode, sizes
-  // Slot k = 3*screen + axis. M: significand (0 for zero, NaN and inactive axes; 1 for inf),
-  // E: exponent of its LSB (value M * 2^E). Per-slot registers (g_dec[k].m_q, ...), here and
-  // in the next stages, rather than slices of one 6-slot vector (cheaper in Verilator).
+  // Decoded straight from the ports (no input registers). Slot k = 3*screen + axis. M:
+  // significand (0 for zero, NaN and inactive axes; 1 for inf), E: exponent of its LSB
+  // (value M * 2^E). Per-slot registers (g_dec[k].m_q, ...), here and in the next stages,
+  // each stage's logic on local variables of its always block (cheaper in Verilator).
   logic [15:0]      lod88_1_q, bias1_q, min1_q, max1_q;
   logic [1:0]       mode1_q, mip1_q;
   logic [4:0]       lvq1_q;
   logic [2:0]       an1_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_dec
     localparam int AX = k % 3;
-    wire [30:0] b = d0_q[32*k +: 31];     // the sign does not matter (squared)
-    wire        act = {30'd0, dims0_q} > AX;
-    logic [23:0] m, m_q;
-    logic [9:0]  e, e_q;
-    always @* begin
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] d = (k == 0) ? dsdx : (k == 1) ? dtdx : (k == 2) ? drdx :
+                    (k == 3) ? dsdy : (k == 4) ? dtdy : drdy;   // the sign does not matter
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [23:0] m_q;
+    logic [9:0]  e_q;
+    always @(posedge clk) begin : dec
+      logic [23:0] m;
+      logic [9:0]  e;
       m = 24'd0;
       e = 10'd0;
-      if (b[30:23] == 8'd0) begin
-        m = {1'b0, b[22:0]};
+      if (d[30:23] == 8'd0) begin
+        m = {1'b0, d[22:0]};
         e = 10'h36B;                           // -149
-      end else if (b[30:23] == 8'hFF) begin
-        if (b[22:0] == 23'd0) begin
+      end else if (d[30:23] == 8'hFF) begin
+        if (d[22:0] == 23'd0) begin
           m = 24'd1;
           e = 10'd128;
         end
       end else begin
-        m = {1'b1, b[22:0]};
-        e = {2'b00, b[30:23]} - 10'd150;
+        m = {1'b1, d[22:0]};
+        e = {2'b00, d[30:23]} - 10'd150;
       end
-      if (!act) m = 24'd0;
-    end
-    always @(posedge clk) begin
+      if ({30'd0, dims} <= AX) m = 24'd0;   // inactive axis
       m_q <= m;
       e_q <= e;
     end
   end
   for (genvar a = 0; a < 3; a = a + 1) begin : g_size
-    wire [16:0] n = {1'b0, sz0_q[16*a +: 16]} + 17'd1;
-    wire [16:0] sh = n >> base0_q;
+    wire [15:0] sz = (a == 0) ? w_m1 : (a == 1) ? h_m1 : d_m1;
     logic [16:0] s_q;                      // base-level size
-    always @(posedge clk) s_q <= (sh == 17'd0) ? 17'd1 : sh;
+    always @(posedge clk) begin : size
+      logic [16:0] sh;
+      sh = ({1'b0, sz} + 17'd1) >> base_level;
+      s_q <= (sh == 17'd0) ? 17'd1 : sh;
+    end
   end
   always @(posedge clk) begin
-    lod88_1_q <= f32_to_88(lod0_q);
-    mode1_q <= mode0_q;
-    an1_q <= an0_q;
-    bias1_q <= bias0_q;
-    min1_q <= min0_q;
-    max1_q <= max0_q;
-    lvq1_q <= lvq0_q;
-    mip1_q <= mip0_q;
+    lod88_1_q <= f32_to_88(lod);
+    mode1_q <= lod_mode;
+    an1_q <= aniso;
+    bias1_q <= lod_bias;
+    min1_q <= min_lod;
+    max1_q <= max_lod;
+    lvq1_q <= levels_m1;
+    mip1_q <= mip;
   end
 
   // ---------------------------------------------------------------- s2 products, bias sum
   // Payload carried to the end: {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}.
-  localparam int PW = 1 + 16 + 13 + 16 + 16 + 5 + 2;
   wire [PW-1:0]    pl2_d;                  // into ring A (below)
   logic [2:0]      an2_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_mul
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [40:0] prod = {17'd0, g_dec[k].m_q} * {24'd0, g_size[k%3].s_q};
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [39:0] p_q;
     logic [9:0]  e_q;
-    always @(posedge clk) begin
-      p_q <= prod[39:0];                     // < 2^40
+    always @(posedge clk) begin : mul
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [63:0] p;
+      /* verilator lint_on UNUSEDSIGNAL */
+      p = {40'd0, g_dec[k].m_q} * {47'd0, g_size[k%3].s_q};
+      p_q <= p[39:0];                       // < 2^40
       e_q <= g_dec[k].e_q;
     end
   end
@@ -240,143 +213,123 @@ module texcore_lod #(
   wire [12:0] bclamp1 = ($signed(bsum1) < -17'sd4096) ? 13'h1000 :
                         ($signed(bsum1) > 17'sd4095) ? 13'h0FFF : bsum1[12:0];
   assign pl2_d = {deriv1, expl1 ? lod88_1_q : 16'd0, bclamp1, min1_q, max1_q, lvq1_q, mip1_q};
-  always @(posedge clk) begin
-    an2_q <= an1_q;
-  end
+  always @(posedge clk) an2_q <= an1_q;
 
   // ---------------------------------------------------------------- s3 normalize
+  // 40-bit leading zeros by a 32/16/8/4/2/1 normalizing shifter on a 64-bit local (x at
+  // [63:24]); zero stays zero with 40 leading zeros.
   logic [2:0]      an3_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_norm
-    wire [45:0]   nz = norm40(g_mul[k].p_q);
-    wire [9:0]    e2 = g_mul[k].e_q;
-    logic [39:0]  p_q;
-    logic [EW-1:0] e_q;
-    always @(posedge clk) begin
-      p_q <= nz[39:0];
-      e_q <= {{(EW-10){e2[9]}}, e2} - {{(EW-6){1'b0}}, nz[45:40]};
+    logic [39:0]   p_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [EW-1:0] e_q;                    // (the top bit shifts out of 2 * e)
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) begin : norm
+      logic [63:0] n;
+      logic [5:0]  z;
+      n = {g_mul[k].p_q, 24'd0};
+      z = 6'd0;
+      if (n[63:32] == 32'd0) begin n = n << 32; z = z + 6'd32; end
+      if (n[63:48] == 16'd0) begin n = n << 16; z = z + 6'd16; end
+      if (n[63:56] == 8'd0) begin n = n << 8; z = z + 6'd8; end
+      if (n[63:60] == 4'd0) begin n = n << 4; z = z + 6'd4; end
+      if (n[63:62] == 2'd0) begin n = n << 2; z = z + 6'd2; end
+      if (!n[63]) begin n = n << 1; z = z + 6'd1; end
+      if (n == 64'd0) z = 6'd40;
+      p_q <= n[63:24];
+      e_q <= {{(EW-10){g_mul[k].e_q[9]}}, g_mul[k].e_q} - {{(EW-6){1'b0}}, z};
     end
   end
-  always @(posedge clk) begin
-    an3_q <= an2_q;
-  end
+  always @(posedge clk) an3_q <= an2_q;
 
   // ---------------------------------------------------------------- s4 squares
   // sq = Pn^2 >> 16 in [2^62, 2^64) (0 for Pn = 0), exponent 2*En + 16.
   logic [2:0]      an4_q;
   for (genvar k = 0; k < 6; k = k + 1) begin : g_sq
-    wire [19:0] ph = g_norm[k].p_q[39:20];
-    wire [19:0] pl = g_norm[k].p_q[19:0];
-    wire [39:0] hh = {20'd0, ph} * {20'd0, ph};
-    wire [39:0] hl = {20'd0, ph} * {20'd0, pl};
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [39:0] ll = {20'd0, pl} * {20'd0, pl};
-    wire [EW-1:0] en = g_norm[k].e_q;
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [63:0]   s_q;
     logic [EW-1:0] e_q;
-    always @(posedge clk) begin
-      s_q <= {hh, 24'd0} + {19'd0, hl, 5'd0} + {40'd0, ll[39:16]};
-      e_q <= {en[EW-2:0], 1'b0} + 13'd16;
+    always @(posedge clk) begin : sq
+      logic [63:0] ph, pl;
+      ph = {24'd0, g_norm[k].p_q} >> 20;
+      pl = {44'd0, g_norm[k].p_q[19:0]};
+      s_q <= ((ph * ph) << 24) + ((ph * pl) << 5) + ((pl * pl) >> 16);
+      e_q <= {g_norm[k].e_q[EW-2:0], 1'b0} + 13'd16;
     end
   end
-  always @(posedge clk) begin
-    an4_q <= an3_q;
-  end
+  always @(posedge clk) an4_q <= an3_q;
 
-  // ---------------------------------------------------------------- s5 normalize, align a^2 + b^2
-  // Squares of slot k normalized: m, e. For each screen axis: hi/lo of (a^2, b^2) and lo
-  // shifted right by the exponent difference.
-  for (genvar k = 0; k < 6; k = k + 1) begin : g_n1
-    wire [63:0]   s = g_sq[k].s_q;
-    wire [63:0]   m = s[63] ? s : {s[62:0], 1'b0};
-    wire [EW-1:0] e = s[63] ? g_sq[k].e_q : g_sq[k].e_q - 13'd1;
-  end
-  // Alignment of a sum x + y (both non-negative, normalized or zero): {zero-y flag, ...}.
-  logic [2*64-1:0] hi5_q, lo5_q;          // per screen axis: the larger exponent, the other shifted
-  logic [2*EW-1:0] he5_q;
-  logic [2*64-1:0] c5_q;                  // c^2, carried
-  logic [2*EW-1:0] ce5_q;
-  logic [2:0]      an5_q;
-  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_al1
-    wire [63:0]   am = g_n1[3*sd].m;
-    wire [EW-1:0] ae = g_n1[3*sd].e;
-    wire [63:0]   bm = g_n1[3*sd+1].m;
-    wire [EW-1:0] be = g_n1[3*sd+1].e;
-    wire          a_hi = (bm == 64'd0) || (am != 64'd0 && $signed(ae) >= $signed(be));
-    wire [63:0]   hm = a_hi ? am : bm;
-    wire [EW-1:0] hx = a_hi ? ae : be;
-    wire [63:0]   lm = a_hi ? bm : am;
-    wire [EW-1:0] lx = a_hi ? be : ae;
-    wire [EW-1:0] d  = hx - lx;
-    wire          far = (lm == 64'd0) || (d >= 13'd64);
-    always @(posedge clk) begin
-      hi5_q[64*sd +: 64] <= hm;
-      he5_q[EW*sd +: EW] <= hx;
-      lo5_q[64*sd +: 64] <= far ? 64'd0 : lm >> d[5:0];
-      c5_q[64*sd +: 64] <= g_n1[3*sd+2].m;
-      ce5_q[EW*sd +: EW] <= g_n1[3*sd+2].e;
-    end
-  end
+  // ---------------------------------------------------------------- s5 .. s8 rho^2
+  // Per screen axis sd (slots 3sd, 3sd+1, 3sd+2 = a, b, c): s5 normalizes the squares by one
+  // bit and aligns a^2 + b^2 (the larger exponent, the other shifted right), s6 adds, s7
+  // aligns + c^2, s8 adds: rho^2 (Pf::add: truncating, the carry shifted out).
+  logic [2:0]      an5_q, an6_q, an7_q, an8_q;
   always @(posedge clk) begin
     an5_q <= an4_q;
-  end
-
-  // ---------------------------------------------------------------- s6 add: a^2 + b^2
-  logic [2*64-1:0] ab6_q, c6_q;
-  logic [2*EW-1:0] abe6_q, ce6_q;
-  logic [2:0]      an6_q;
-  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_add1
-    wire [64:0] s = {1'b0, hi5_q[64*sd +: 64]} + {1'b0, lo5_q[64*sd +: 64]};
-    always @(posedge clk) begin
-      ab6_q[64*sd +: 64] <= s[64] ? s[64:1] : s[63:0];
-      abe6_q[EW*sd +: EW] <= s[64] ? he5_q[EW*sd +: EW] + 13'd1 : he5_q[EW*sd +: EW];
-      c6_q[64*sd +: 64] <= c5_q[64*sd +: 64];
-      ce6_q[EW*sd +: EW] <= ce5_q[EW*sd +: EW];
-    end
-  end
-  always @(posedge clk) begin
     an6_q <= an5_q;
-  end
-
-  // ---------------------------------------------------------------- s7 align + c^2
-  logic [2*64-1:0] hi7_q, lo7_q;
-  logic [2*EW-1:0] he7_q;
-  logic [2:0]      an7_q;
-  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_al2
-    wire [63:0]   am = ab6_q[64*sd +: 64];
-    wire [EW-1:0] ae = abe6_q[EW*sd +: EW];
-    wire [63:0]   bm = c6_q[64*sd +: 64];
-    wire [EW-1:0] be = ce6_q[EW*sd +: EW];
-    wire          a_hi = (bm == 64'd0) || (am != 64'd0 && $signed(ae) >= $signed(be));
-    wire [63:0]   hm = a_hi ? am : bm;
-    wire [EW-1:0] hx = a_hi ? ae : be;
-    wire [63:0]   lm = a_hi ? bm : am;
-    wire [EW-1:0] lx = a_hi ? be : ae;
-    wire [EW-1:0] d  = hx - lx;
-    wire          far = (lm == 64'd0) || (d >= 13'd64);
-    always @(posedge clk) begin
-      hi7_q[64*sd +: 64] <= hm;
-      he7_q[EW*sd +: EW] <= hx;
-      lo7_q[64*sd +: 64] <= far ? 64'd0 : lm >> d[5:0];
-    end
-  end
-  always @(posedge clk) begin
     an7_q <= an6_q;
-  end
-
-  // ---------------------------------------------------------------- s8 add: rho^2
-  logic [2*64-1:0] r8_q;
-  logic [2*EW-1:0] re8_q;
-  logic [2:0]      an8_q;
-  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_add2
-    wire [64:0] s = {1'b0, hi7_q[64*sd +: 64]} + {1'b0, lo7_q[64*sd +: 64]};
-    always @(posedge clk) begin
-      r8_q[64*sd +: 64] <= s[64] ? s[64:1] : s[63:0];
-      re8_q[EW*sd +: EW] <= s[64] ? he7_q[EW*sd +: EW] + 13'd1 : he7_q[EW*sd +: EW];
-    end
-  end
-  always @(posedge clk) begin
     an8_q <= an7_q;
+  end
+  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_rho
+    logic [63:0]   hi5_q, lo5_q, c5_q, ab6_q, c6_q, hi7_q, lo7_q, r_q;
+    logic [EW-1:0] he5_q, ce5_q, abe6_q, ce6_q, he7_q, re_q;
+    // s5: normalize a^2, b^2, c^2 by one bit; align a^2 + b^2
+    always @(posedge clk) begin : s5
+      logic [63:0]   am, bm, hm, lm;
+      logic [EW-1:0] ae, be, hx, lx, d;
+      logic          a_hi;
+      am = g_sq[3*sd].s_q;
+      ae = g_sq[3*sd].e_q;
+      if (!am[63]) begin am = am << 1; ae = ae - 13'd1; end
+      bm = g_sq[3*sd+1].s_q;
+      be = g_sq[3*sd+1].e_q;
+      if (!bm[63]) begin bm = bm << 1; be = be - 13'd1; end
+      a_hi = (bm == 64'd0) || (am != 64'd0 && $signed(ae) >= $signed(be));
+      hm = a_hi ? am : bm;
+      hx = a_hi ? ae : be;
+      lm = a_hi ? bm : am;
+      lx = a_hi ? be : ae;
+      d = hx - lx;
+      hi5_q <= hm;
+      he5_q <= hx;
+      lo5_q <= (lm == 64'd0 || d >= 13'd64) ? 64'd0 : lm >> d[5:0];
+      c5_q <= g_sq[3*sd+2].s_q[63] ? g_sq[3*sd+2].s_q : g_sq[3*sd+2].s_q << 1;
+      ce5_q <= g_sq[3*sd+2].s_q[63] ? g_sq[3*sd+2].e_q : g_sq[3*sd+2].e_q - 13'd1;
+    end
+    // s6: a^2 + b^2
+    always @(posedge clk) begin : s6
+      logic [63:0] s;
+      logic        cy;
+      s = hi5_q + lo5_q;
+      cy = s < hi5_q;
+      ab6_q <= cy ? {1'b1, s[63:1]} : s;
+      abe6_q <= cy ? he5_q + 13'd1 : he5_q;
+      c6_q <= c5_q;
+      ce6_q <= ce5_q;
+    end
+    // s7: align (a^2 + b^2) + c^2
+    always @(posedge clk) begin : s7
+      logic [63:0]   hm, lm;
+      logic [EW-1:0] hx, lx, d;
+      logic          a_hi;
+      a_hi = (c6_q == 64'd0) || (ab6_q != 64'd0 && $signed(abe6_q) >= $signed(ce6_q));
+      hm = a_hi ? ab6_q : c6_q;
+      hx = a_hi ? abe6_q : ce6_q;
+      lm = a_hi ? c6_q : ab6_q;
+      lx = a_hi ? ce6_q : abe6_q;
+      d = hx - lx;
+      hi7_q <= hm;
+      he7_q <= hx;
+      lo7_q <= (lm == 64'd0 || d >= 13'd64) ? 64'd0 : lm >> d[5:0];
+    end
+    // s8: rho^2
+    always @(posedge clk) begin : s8
+      logic [63:0] s;
+      logic        cy;
+      s = hi7_q + lo7_q;
+      cy = s < hi7_q;
+      r_q <= cy ? {1'b1, s[63:1]} : s;
+      re_q <= cy ? he7_q + 13'd1 : he7_q;
+    end
   end
 
   // ---------------------------------------------------------------- s9 major axis, divider 1 set-up
@@ -385,12 +338,7 @@ module texcore_lod #(
   // as D pipeline registers), so the divider and log stages register only what they compute
   // on. Stage numbers (register stage written): s9 divider-1 set-up (g_div1[0]), S_D2
   // divider-2 set-up (g_div2[0]), S_L0 log input (g_log[0]), S_LB lambda_base.
-  localparam int S_D1 = 9;
-  localparam int S_D2 = S_D1 + DS + 1;
-  localparam int S_L0 = S_D2 + DS + 1;
-  localparam int LS = 13;                  // g_log[0] + 12 squaring stages
-  localparam int S_LB = S_L0 + LS;
-  localparam int D_A = S_LB - 2;           // ring A: s2 payload -> lambda_base
+  localparam int D_A = S_LB - 1;           // ring A: s2 payload -> lambda_base
   localparam int D_B = DS + 1;             // rings B1, B2: across one divider
   localparam int D_N = S_LB - S_D2 - 1;    // ring N: samples, major_x -> lambda_base
   localparam int D_E = S_LB - S_L0;        // ring E: log zero, exponent -> lambda_base
@@ -402,10 +350,10 @@ module texcore_lod #(
   logic [RPW-1:0] rp_q;                    // ring pointer
   always @(posedge clk) rp_q <= rst ? '0 : rp_q + 1'b1;
 
-  wire [63:0]   rxm = r8_q[63:0];
-  wire [EW-1:0] rxe = re8_q[EW-1:0];
-  wire [63:0]   rym = r8_q[127:64];
-  wire [EW-1:0] rye = re8_q[2*EW-1:EW];
+  wire [63:0]   rxm = g_rho[0].r_q;
+  wire [EW-1:0] rxe = g_rho[0].re_q;
+  wire [63:0]   rym = g_rho[1].r_q;
+  wire [EW-1:0] rye = g_rho[1].re_q;
   wire          mx9 = !pf_lt(rxm, rxe, rym, rye);
   wire [63:0]   rmax9 = mx9 ? rxm : rym;
   wire [EW-1:0] rmaxe9 = mx9 ? rxe : rye;
