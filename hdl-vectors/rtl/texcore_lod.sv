@@ -458,29 +458,24 @@ module texcore_lod #(
     d2mx_q <= mx_e;
   end
 
-  // N = 1 + #{n in 1 .. A-1 : n^2 < eta^2} (the core's loop: n^2 increases).
-  logic [4:0]    n_cnt;
-  logic [63:0]   km;
-  logic [EW-1:0] ke;
-  logic [7:0]    k2;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0]   k2w;
-  /* verilator lint_on UNUSEDSIGNAL */
-  always @* begin
+  // N = 1 + #{n in 1 .. A-1 : n^2 < eta^2} (the core's loop: n^2 increases). With
+  // C = ceil(eta^2) saturated at 256 (n <= 15: n^2 <= 225), n^2 < eta^2 is n^2 < C; eta^2 =
+  // m * 2^e with m in [2^63, 2^64), so eta^2 >= 2^8 for e > -56, < 1 for e < -64.
+  logic [4:0] n_cnt;
+  always @* begin : ncount
+    logic [63:0] m;
+    logic [5:0]  sh;
+    logic [8:0]  c;
+    logic [3:0]  lim;
+    m = g_div2[0].b_q;
+    sh = 6'd0 - d2be_q[5:0];               // -e for e in -63 .. -56
+    if ($signed(d2be_q) > -13'sd56) c = 9'd256;
+    else if ($signed(d2be_q) < -13'sd63) c = {8'd0, m != 64'd0};
+    else c = {1'b0, 8'(m >> sh)} + {8'd0, (m << (7'd64 - {1'b0, sh})) != 64'd0};
+    lim = (d2an_q >= 3'd4) ? 4'd15 : (4'd1 << d2an_q) - 4'd1;  // A - 1, at most 15
     n_cnt = 5'd1;
-    for (int n = 1; n < 16; n = n + 1) begin
-      k2w = n * n;
-      k2 = k2w[7:0];
-      km = {k2, 56'd0};
-      ke = -13'd56;
-      for (int j = 0; j < 8; j = j + 1) begin
-        if (!km[63]) begin
-          km = {km[62:0], 1'b0};
-          ke = ke - 13'd1;
-        end
-      end
-      if ((n < (1 << d2an_q)) && pf_lt(km, ke, g_div2[0].b_q, d2be_q)) n_cnt = n_cnt + 5'd1;
-    end
+    for (int n = 1; n < 16; n = n + 1)
+      if (n <= {28'd0, lim} && n * n < {23'd0, c}) n_cnt = n_cnt + 5'd1;
   end
 
   // Ring N: {N or 1 (iso), major_x}, written with g_div2[1], read at lambda_base.
