@@ -383,7 +383,8 @@ module texcore_lod #(
     logic [63:0]   b_q;                    // rho_min^2 significand (divisor; last stage unused)
     logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
     logic [63:0]   r_q;                    // partial remainder (last stage unused)
-    logic [63:0]   q_q;                    // quotient bits so far (top DIV_ST shift out)
+    logic [63:0]   q_q;                    // quotient bits so far, complemented (q + q + (r < hb):
+                                           // one add-with-carry in Verilator's C++)
     /* verilator lint_on UNUSEDSIGNAL */
     if (s == 0) begin : g_set
       always @(posedge clk) begin
@@ -397,7 +398,7 @@ module texcore_lod #(
       // keeps r in a machine register); the dividend's last bit enters at step 1.
       always @(posedge clk) begin : steps
         logic [63:0] r, lo, q, b, hb;
-        logic ge;
+        logic lt;
         r = g_div1[s-1].r_q;
         q = g_div1[s-1].q_q;
         b = g_div1[s-1].b_q;
@@ -406,14 +407,14 @@ module texcore_lod #(
           if (s == 1 && k == DIV_ST - 1) begin
             // first step: r = am >> 1 (r[63] = 0), am[0] shifted in, lo = am
             lo = {r[62:0], d1a0_q};
-            ge = lo >= b;
+            lt = lo < b;
           end else begin
             // 2r >= b (the 65-bit compare r[63] | {r, 0} >= b) is r >= ceil(b / 2)
             lo = {r[62:0], 1'b0};
-            ge = r >= hb;
+            lt = r < hb;
           end
-          r = ge ? lo - b : lo;
-          q = {q[62:0], ge};
+          r = lt ? lo : lo - b;
+          q = q + q + {63'd0, lt};
         end
         b_q <= b;
         hb_q <= hb;
@@ -431,7 +432,7 @@ module texcore_lod #(
   wire          rminz = b1[2];
   wire          iso_e = b1[1];
   wire          mx_e = b1[0];
-  wire [63:0]   q1r = g_div1[DS].q_q;
+  wire [63:0]   q1r = ~g_div1[DS].q_q;
   wire [63:0]   q1m = q1r[63] ? q1r : {q1r[62:0], 1'b0};
   wire [EW-1:0] q1e = ae_e - be_e - 13'd63 - {12'd0, !q1r[63]};
   wire [EW-1:0] a2e = {{(EW-4){1'b0}}, an_e, 1'b0} - 13'd63;     // A^2 = 2^63 * 2^(2*aniso - 63)
@@ -489,7 +490,7 @@ module texcore_lod #(
     logic [63:0]   b_q;                    // eta^2 significand (divisor; last stage unused)
     logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
     logic [63:0]   r_q;                    // (last stage unused)
-    logic [63:0]   q_q;
+    logic [63:0]   q_q;                    // complemented, as divider 1
     /* verilator lint_on UNUSEDSIGNAL */
     if (s == 0) begin : g_set
       always @(posedge clk) begin
@@ -501,7 +502,7 @@ module texcore_lod #(
     end else begin : g_step
       always @(posedge clk) begin : steps
         logic [63:0] r, lo, q, b, hb;
-        logic ge;
+        logic lt;
         r = g_div2[s-1].r_q;
         q = g_div2[s-1].q_q;
         b = g_div2[s-1].b_q;
@@ -509,13 +510,13 @@ module texcore_lod #(
         for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
           if (s == 1 && k == DIV_ST - 1) begin
             lo = {r[62:0], d2a0_q};
-            ge = lo >= b;
+            lt = lo < b;
           end else begin
             lo = {r[62:0], 1'b0};
-            ge = r >= hb;
+            lt = r < hb;
           end
-          r = ge ? lo - b : lo;
-          q = {q[62:0], ge};
+          r = lt ? lo : lo - b;
+          q = q + q + {63'd0, lt};
         end
         b_q <= b;
         hb_q <= hb;
@@ -530,7 +531,7 @@ module texcore_lod #(
   wire [EW-1:0] ae_2 = b2[B2W-65 -: EW];
   wire [EW-1:0] be_2 = b2[B2W-65-EW -: EW];
   wire          iso_2 = b2[0];
-  wire [63:0]   q2r = g_div2[DS].q_q;
+  wire [63:0]   q2r = ~g_div2[DS].q_q;
   wire [63:0]   q2m = q2r[63] ? q2r : {q2r[62:0], 1'b0};
   wire [EW-1:0] q2e = ae_2 - be_2 - 13'd63 - {12'd0, !q2r[63]};
   wire [63:0]   xm = iso_2 ? am_2 : q2m;
