@@ -21,6 +21,8 @@
 //     hi.m + (lo.m >> (hi.e - lo.e)), the carry shifted out (exponent + 1);
 //   * Pf::div is floor(a.m * 2^63 / b.m) (64 quotient bits, 64 restoring steps of 64-bit
 //     compare/subtract over DIV_ST steps per stage), exponent a.e - b.e - 63, normalized;
+//     a step's 65-bit test 2r >= b is r >= ceil(b/2) (precomputed once per division), and
+//     the quotient is accumulated complemented (bit = r < ceil(b/2)), inverted at the end;
 //   * Pf::log2_fixed(12) squares the Q62 significand 12 times: with x = 2^62 + y,
 //     x^2 >> 62 = 2^62 + 2y + (y^2 >> 62), y^2 >> 62 = yh^2 + ((yh*yl + (yl^2 >> 32)) >> 30)
 //     for y = yh*2^31 + yl (three 31x31 products per squaring);
@@ -29,21 +31,27 @@
 // second divider anyway (a divisor of 2^63 returns the dividend exactly). Exponents stay
 // within +-1100 for every input, far inside Pf's saturation range (2^20): none is modelled.
 //
-// Pipelined, one lane per clock, LATENCY = 2*(64/DIV_ST) + 27 register stages (59 for
-// DIV_ST = 4); rst clears only the valid pipeline:
-//   s0 inputs | s1 f32 decode, base-level sizes, lod -> S8.8 | s2 M*S, bias sum |
+// Pipelined, one lane per clock, LATENCY = 2*(64/DIV_ST) + 26 register stages (42 for
+// DIV_ST = 8); rst clears only the valid pipeline and the ring pointer:
+//   s1 f32 decode (from the ports), base-level sizes, lod -> S8.8 | s2 M*S, bias sum |
 //   s3 normalize (40-bit leading zeros) | s4 squares | s5 normalize, align a^2 + b^2 |
 //   s6 add | s7 align + c^2 | s8 add: rho_x^2, rho_y^2 | s9 compare, major axis, divider 1
 //   set-up | 64/DIV_ST divider-1 stages (rho_max^2 / rho_min^2) | eta^2, divider 2 set-up |
-//   64/DIV_ST divider-2 stages (rho_max^2 / eta^2), the first also counting N |
-//   log2 input | 12 squaring stages | half-log2 rounding, lambda_base | bias, clamps |
-//   level selection (output registers).
+//   64/DIV_ST divider-2 stages (rho_max^2 / eta^2), the first also counting N (from
+//   ceil(eta^2)) | log2 input | 12 squaring stages | half-log2 rounding, lambda_base |
+//   bias, clamps | level selection (output registers).
+// Fields that only wait for a later stage (the s2 payload, rho_max^2, exponents, N) travel
+// in delay rings (texcore_lod_ring, at the end of this file: a small memory written at a
+// free-running pointer and read D entries back), not through every stage's registers; the
+// divider stages register r, q, b, ceil(b/2), the log stages y and the fraction bits.
+// Each stage's arithmetic is written on local variables of its always block (Verilator
+// then keeps intermediates in machine registers instead of the model struct).
 // Codes no op produces (dims 0, mip 3, aniso 5-7, lod_mode 3) are not in the vectors; this
 // block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 with A^2 = 2^(2*aniso)
 // and N <= 16, lod_mode 3 as ZERO.
 module texcore_lod #(
   parameter int DIV_ST = 8                 // divider steps per stage (1, 2, 4, ... 64); tb_common.svh's
-                                           // queue (QD = 64) needs DIV_ST >= 4
+                                           // queue (QD = 64) needs DIV_ST >= 4 (latency 58)
 ) (
   input  logic        clk,
   input  logic        rst,
