@@ -582,74 +582,78 @@ module texcore_lod #(
   end
 
   // ---------------------------------------------------------------- lambda_base
-  wire [EW-1:0]   lint = le[EW-1:0];
-  wire            lzero = le[EW];
-  wire [EW+11:0]  l12 = {lint, g_log[LS-1].f_q};
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [EW+11:0]  l16 = l12 + 25'd16;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [EW+6:0]   l5 = l16[EW+11:5];       // arithmetic >> 5
-  wire [15:0]     lbd = lzero ? 16'h8000 :
-                        ($signed(l5) < -20'sd32768) ? 16'h8000 :
-                        ($signed(l5) > 20'sd32767) ? 16'h7FFF : l5[15:0];
   // pa = {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}
-  wire            deriv_f = pa[PW-1];
-  wire [15:0]     lbo_f = pa[PW-2 -: 16];
   logic [15:0]    lb_q;
   logic [PW-18:0] plf_q;                   // {bsum, min, max, lvq, mip}
   logic [4:0]     smp_q;
   logic           mx_q;
-  always @(posedge clk) begin
-    lb_q <= deriv_f ? lbd : lbo_f;
+  always @(posedge clk) begin : lbase
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [EW+11:0] l16;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [EW+6:0]  l5;
+    logic [15:0]    lbd;
+    l16 = {le[EW-1:0], g_log[LS-1].f_q} + 25'd16;
+    l5 = l16[EW+11:5];                     // arithmetic >> 5
+    lbd = le[EW] ? 16'h8000 :              // log input zero
+          ($signed(l5) < -20'sd32768) ? 16'h8000 :
+          ($signed(l5) > 20'sd32767) ? 16'h7FFF : l5[15:0];
+    lb_q <= pa[PW-1] ? lbd : pa[PW-2 -: 16];
     plf_q <= pa[PW-18:0];
-    smp_q <= deriv_f ? nr[5:1] : 5'd1;
+    smp_q <= pa[PW-1] ? nr[5:1] : 5'd1;
     mx_q <= nr[0];
   end
 
   // ---------------------------------------------------------------- bias, clamps
-  wire [12:0] bs = plf_q[PW-18 -: 13];
-  wire [15:0] mn = plf_q[38:23];
-  wire [15:0] mxl = plf_q[22:7];
-  wire [16:0] ps = {lb_q[15], lb_q} + {{4{bs[12]}}, bs};
-  wire [15:0] prime = ($signed(ps) < -17'sd32768) ? 16'h8000 :
-                      ($signed(ps) > 17'sd32767) ? 16'h7FFF : ps[15:0];
-  wire [17:0] pr18 = {{2{prime[15]}}, prime};
-  wire [17:0] t18 = ($signed(pr18) < $signed({2'b00, mxl})) ? pr18 : {2'b00, mxl};
-  wire [17:0] l18 = ($signed(t18) < $signed({2'b00, mn})) ? {2'b00, mn} : t18;
   logic [15:0] lb2_q, pr2_q;
   logic [17:0] lam2_q;
   logic [6:0]  lm2_q;                      // {lvq, mip}
   logic [4:0]  smp2_q;
   logic        mx2_q;
-  always @(posedge clk) begin
+  always @(posedge clk) begin : clamps
+    logic [12:0] bs;
+    logic [15:0] mn, mxl, prime;
+    logic [16:0] ps;
+    logic [17:0] pr18, t18;
+    bs = plf_q[PW-18 -: 13];
+    mn = plf_q[38:23];
+    mxl = plf_q[22:7];
+    ps = {lb_q[15], lb_q} + {{4{bs[12]}}, bs};
+    prime = ($signed(ps) < -17'sd32768) ? 16'h8000 :
+            ($signed(ps) > 17'sd32767) ? 16'h7FFF : ps[15:0];
+    pr18 = {{2{prime[15]}}, prime};
+    t18 = ($signed(pr18) < $signed({2'b00, mxl})) ? pr18 : {2'b00, mxl};
     lb2_q <= lb_q;
     pr2_q <= prime;
-    lam2_q <= l18;
+    lam2_q <= ($signed(t18) < $signed({2'b00, mn})) ? {2'b00, mn} : t18;
     lm2_q <= plf_q[6:0];
     smp2_q <= smp_q;
     mx2_q <= mx_q;
   end
 
   // ---------------------------------------------------------------- level selection, outputs
-  wire [4:0]  lvq = lm2_q[6:2];
-  wire [1:0]  mp = lm2_q[1:0];
-  wire [12:0] qmax = {lvq, 8'd0};
-  wire [12:0] dp = $signed(lam2_q) <= 18'sd0 ? 13'd0 :
-                   (lam2_q > {5'd0, qmax}) ? qmax : lam2_q[12:0];
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [13:0] dn = {1'b0, dp} + 14'd127;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [4:0]  hi = dp[12:8];
-  wire [5:0]  hi1 = {1'b0, hi} + 6'd1;
-  wire [4:0]  lo = (hi1 > {1'b0, lvq}) ? lvq : hi1[4:0];
-  always @(posedge clk) begin
+  always @(posedge clk) begin : levels
+    logic [4:0]  lvq, hi, lo;
+    logic [12:0] qmax, dp;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [13:0] dn;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [5:0]  hi1;
+    lvq = lm2_q[6:2];
+    qmax = {lvq, 8'd0};
+    dp = $signed(lam2_q) <= 18'sd0 ? 13'd0 :
+         (lam2_q > {5'd0, qmax}) ? qmax : lam2_q[12:0];
+    dn = {1'b0, dp} + 14'd127;
+    hi = dp[12:8];
+    hi1 = {1'b0, hi} + 6'd1;
+    lo = (hi1 > {1'b0, lvq}) ? lvq : hi1[4:0];
     lambda_base <= lb2_q;
     lambda_prime <= pr2_q;
     lambda <= lam2_q[15:0];
     magnify <= $signed(lam2_q) <= 18'sd0;
     samples <= smp2_q;
     major_x <= mx2_q;
-    case (mp)
+    case (lm2_q[1:0])
       texcore_vectors_pkg::MIP_NONE: begin
         level <= 5'd0;
         level2 <= 5'd0;
