@@ -570,8 +570,8 @@ module texcore_lod #(
         logic [63:0] nx;
         /* verilator lint_on UNUSEDSIGNAL */
         y = {2'b00, g_log[i-1].y_q};
-        yh = y >> 31;
-        yl = y & 64'h7FFF_FFFF;
+        yh = {33'd0, y[61:31]};              // (explicit zero extension: synthesis then
+        yl = {33'd0, y[30:0]};               // sizes the products 31x31)
         t = yh * yl + ((yl * yl) >> 32);
         sq = 64'h4000_0000_0000_0000 + (y << 1) + yh * yh + (t >> 30);
         nx = (sq >> sq[63]) ^ 64'h4000_0000_0000_0000;
