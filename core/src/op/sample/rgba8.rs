@@ -466,11 +466,7 @@ impl KernelAxis {
             let q = top >> (km1 + 9);
             let rem = top << (23 - km1);
             let q = (q + ((rem | (q & 1)) > 0x8000_0000) as u32) as i32;
-            if (s as i32) < 0 {
-                -q
-            } else {
-                q
-            }
+            apply_sign(q, s)
         } else {
             self.fixed_rare(s, km1 + 1)
         };
@@ -582,6 +578,29 @@ fn single_level<const N: usize>(
         n += 1;
     }
     Some(n)
+}
+
+/// `q` with the sign of the binary32 `s` (`|q| ≤ 2^24`), in the cheaper of two equal forms
+/// for the target: on Arm `(q ^ m) − m` with the sign mask `m` (two data instructions, one
+/// register fewer than the conditional negate LLVM otherwise emits; measured −2 per sample),
+/// elsewhere the plain negation (+4 per sample on RV32 with the mask form). A test checks
+/// both forms agree.
+#[inline(always)]
+fn apply_sign(q: i32, s: u32) -> i32 {
+    if cfg!(target_arch = "arm") {
+        apply_sign_mask(q, s)
+    } else if (s as i32) < 0 {
+        -q
+    } else {
+        q
+    }
+}
+
+/// [`apply_sign`]'s mask form.
+#[inline(always)]
+fn apply_sign_mask(q: i32, s: u32) -> i32 {
+    let m = (s as i32) >> 31;
+    (q ^ m) - m
 }
 
 /// The kernel's filter and conversion of one lane: [`filter_level_rgba8`], out of line on
@@ -937,6 +956,18 @@ mod tests {
             if byte_order(&h).is_some() {
                 let general = Plane::level0(&h).and_then(|p| p.in_words()).map(|p| (p.layer_base(0).unwrap(), p.row(1)));
                 prop_assert_eq!(kernel_level(&h), general);
+            }
+        }
+    }
+
+    /// Both forms of the kernel's sign unit agree on the whole range of its quotients.
+    #[test]
+    fn apply_sign_forms_agree() {
+        for q in (0..=1i32 << 24).step_by(97).chain([0, 1, (1 << 24) - 1, 1 << 24]) {
+            for s in [0u32, 0x3F80_0000, 0x8000_0000, 0xBF80_0000, 0x7F7F_FFFF, 0xFF7F_FFFF] {
+                let want = if (s as i32) < 0 { -q } else { q };
+                assert_eq!(apply_sign_mask(q, s), want, "q = {q}, s = {s:#x}");
+                assert_eq!(apply_sign(q, s), want, "q = {q}, s = {s:#x}");
             }
         }
     }
