@@ -322,6 +322,12 @@ pub(crate) fn sample_quad_with<M: TexelMemory + ?Sized>(
     sample_quad_with_into(view, sampler, mem, req, compare, &mut q, true).map(|()| q)
 }
 
+/// Every texel offset in −8 ..= 7 (iff the OR of the values biased by 8 is below 16).
+#[inline(always)]
+fn offsets_in_range(o: &[i32; 3]) -> bool {
+    (o[0].wrapping_add(8) | o[1].wrapping_add(8) | o[2].wrapping_add(8)) as u32 <= 15
+}
+
 /// [`sample_quad_with`] into `out` (zeros on an error); `kernel`: try the RGBA8
 /// single-level kernel first (`false` where the caller already has).
 fn sample_quad_with_into<M: TexelMemory + ?Sized>(
@@ -339,10 +345,7 @@ fn sample_quad_with_into<M: TexelMemory + ?Sized>(
         }
     }
     let r = match (view, sampler) {
-        // (All three in −8 ..= 7 iff the OR of the biased values is below 16.)
-        _ if (req.offset[0].wrapping_add(8) | req.offset[1].wrapping_add(8) | req.offset[2].wrapping_add(8)) as u32
-            >= 16 =>
-        {
+        _ if !offsets_in_range(&req.offset) => {
             let i = req.offset.iter().position(|o| !(-8..=7).contains(o)).unwrap_or(0);
             Err(SampleError::OffsetRange(i as u8))
         }

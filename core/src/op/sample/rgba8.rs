@@ -19,7 +19,7 @@
 // Indices are lanes 0..4 and axes 0..2 of fixed-size arrays.
 #![allow(clippy::indexing_slicing)]
 
-use super::{lane_lod, SampleRequest};
+use super::{lane_lod, offsets_in_range, SampleRequest};
 use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, NOT_POW2};
 use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
@@ -411,7 +411,8 @@ struct KernelAxis {
     /// plus one; REPEAT: all ones (every masked index is in range).
     lim: u32,
     mask: u32,
-    /// Texel offset × 256, minus ½ texel (128) for LINEAR: the first tap's S.8 position.
+    /// Texel offset × 256 ([`KernelAxis::offset`]), minus ½ texel (128) for LINEAR: the
+    /// first tap's S.8 position.
     off: i32,
 }
 
@@ -419,7 +420,7 @@ impl KernelAxis {
     /// `None` for the wrap modes the kernel does not run (the LOD-free form of
     /// [`with_lod`] takes them).
     #[inline(always)]
-    fn new(size: u32, mode: WrapMode, offset: i32, linear: bool) -> Option<KernelAxis> {
+    fn new(size: u32, mode: WrapMode, linear: bool) -> Option<KernelAxis> {
         let last = size.checked_sub(1)?;
         // A power of two up to 2^16 ([`pow2_log2`] ≠ NOT_POW2): `k1 = 141 − log2 size =
         // 110 + clz(size)`; other sizes get `k1 = 141 − NOT_POW2`, which puts every
@@ -431,7 +432,7 @@ impl KernelAxis {
             _ => return None,
         };
         let k1 = if pow2 { 110 + leading_zeros(size) as i32 } else { 141 - NOT_POW2 as i32 };
-        let off = offset * 256 - if linear { 128 } else { 0 };
+        let off = if linear { -128 } else { 0 };
         let lim = if mask == u32::MAX { last } else { u32::MAX };
         Some(KernelAxis { k1, lim, mask, off })
     }
@@ -528,9 +529,9 @@ impl KernelAxis {
 /// written) where it does not apply; else the quads `reqs` are sampled into `outs`
 /// (pairwise) up to the first request with a texel offset outside −8 … 7, and the result
 /// is their number. The texture and sampler constants are computed once for all the `N`
-/// quads (the warp form, `super::sample_warp_into`; one instance per `N` used). `texels` is the memory as aligned
-/// little-endian 32-bit words (a 4-byte-aligned slice), so a tap is one bounds-checked word
-/// load (outside the memory: zeros, as [`TexelMemory`] reads).
+/// quads (the warp form, `super::sample_warp_into`; one instance per `N` used). `texels`
+/// is the memory as aligned little-endian 32-bit words (a 4-byte-aligned slice), so a tap
+/// is one bounds-checked word load (outside the memory: zeros, as [`TexelMemory`] reads).
 #[inline(never)]
 fn single_level<const N: usize>(
     h: &TextureHeader,
@@ -545,15 +546,14 @@ fn single_level<const N: usize>(
     }
     let (base, pitch) = kernel_level(h)?;
     let linear = s.mag_filter == Filter::Linear;
-    let ax = KernelAxis::new(h.width, s.wrap[0], 0, linear)?;
-    let ay = KernelAxis::new(h.height, s.wrap[1], 0, linear)?;
+    let ax = KernelAxis::new(h.width, s.wrap[0], linear)?;
+    let ay = KernelAxis::new(h.height, s.wrap[1], linear)?;
     let output = Output::new(h, rgba);
     let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
     let mut n = 0;
     for (req, out) in reqs.iter().zip(outs.iter_mut()) {
-        // (All three offsets in −8 ..= 7 iff the OR of the biased values is below 16.)
         let o = req.offset;
-        if (o[0].wrapping_add(8) | o[1].wrapping_add(8) | o[2].wrapping_add(8)) as u32 > 15 {
+        if !offsets_in_range(&o) {
             break;
         }
         let (ax, ay) = (ax.offset(o[0]), ay.offset(o[1]));
@@ -907,7 +907,7 @@ mod tests {
         ) {
             let size = if log2 == 17 { odd } else { 1 << log2 };
             let mode = if repeat { WrapMode::Repeat } else { WrapMode::ClampToEdge };
-            if let Some(a) = KernelAxis::new(size, mode, 0, false) {
+            if let Some(a) = KernelAxis::new(size, mode, false) {
                 let general = texel_fixed_i32(s, size, mode);
                 let fast = a.fixed(s);
                 if repeat {
@@ -927,7 +927,7 @@ mod tests {
             let mode = if repeat { WrapMode::Repeat } else { WrapMode::ClampToEdge };
             // (Kernel levels are at most 2^30 texels wide: see `KernelAxis::tap0`.)
             let size = if repeat { 1 << (size % 17) } else { size.clamp(1, 1 << 30) };
-            let a = KernelAxis::new(size, mode, 0, true).unwrap();
+            let a = KernelAxis::new(size, mode, true).unwrap();
             let wrap = |i: i32| match wrap_i32(mode, i, size) {
                 Wrapped::Texel(x) => x,
                 Wrapped::Border => u32::MAX,
