@@ -10,6 +10,10 @@
 //
 // Plusargs: +vec=<file> (required), +n=<count> (optional: the number of vectors the file
 // must hold), +maxshow=<k> (mismatches printed in full, default 10).
+// A shard of the file (`cargo xtask cosim --jobs`, streaming readers only): +vec_off=<byte>
+// starts at that byte, which must begin a line; +vec_base=<k> is the index of the vector there
+// (mismatches and malformed lines are reported with file-wide indices); +vec_count=<m> stops
+// after m vectors (without it: at the end of the file). +n then counts the shard's vectors.
 // Streaming reads the file line by line: with $fscanf("%h") by default, and through the
 // DPI-C reader tb_vecread.cpp when compiled with -DTB_DPI_READ (Verilator only: its $fscanf
 // parses wide hex at about 6 us per line). A testbench that defines TB_WIDE_RING before the
@@ -59,11 +63,14 @@
 `endif
   integer nin = 0, nout = 0, npass = 0, nfail = 0, maxshow = 10, nexpect = -1;
   integer fd = 0, ok = 0, nmem = 0, cycles = 0;
+  integer vbase = 0, vcount = -1;  // shard: index of its first vector, vectors to read (-1: all)
+  longint voff = 0;                // shard: byte offset of its first line
   reg [8*1024-1:0] fname;
 `ifdef TB_READMEM
   logic [LINE_W-1:0] mem [0:`TB_NMAX-1];
 `elsif TB_DPI_READ
   import "DPI-C" function int tb_vec_open(input string path);
+  import "DPI-C" function int tb_vec_seek(input longint off);
 `ifdef TB_RING_ON
   // the ring of tb_vecread.cpp holds RING = QD lines
   import "DPI-C" function int tb_vec_next_in(output bit [LINE_W-1:OUT_W] vin, input int line_w,
@@ -79,6 +86,11 @@
   // Reads the next vector into `cur` (with TB_RING_ON: its input word into `vin`); ok = 0 at
   // the end of the file.
   task automatic next_vector(output integer ok);
+    if (vcount >= 0 && nin >= vcount) ok = 0;  // the shard's last vector was read
+    else next_line(ok);
+  endtask
+
+  task automatic next_line(output integer ok);
 `ifdef TB_READMEM
     ok = 0;
     if (nin < nmem) begin
@@ -95,7 +107,7 @@
 `endif
     ok = (rr == 1) ? 1 : 0;
     if (rr < 0) begin
-      $display("FATAL: malformed line %0d in %0s", nin + 1, fname);
+      $display("FATAL: malformed line %0d in %0s", vbase + nin + 1, fname);
       $fatal(1, "bad vector file");
     end
 `else
@@ -105,7 +117,7 @@
     if (rr == 1) begin
       ok = 1;
     end else if (rr != -1 && !$feof(fd)) begin
-      $display("FATAL: malformed line %0d in %0s", nin + 1, fname);
+      $display("FATAL: malformed line %0d in %0s", vbase + nin + 1, fname);
       $fatal(1, "bad vector file");
     end
 `endif
@@ -118,7 +130,14 @@
     end
     if ($value$plusargs("maxshow=%d", maxshow)) ;
     if ($value$plusargs("n=%d", nexpect)) ;
+    if ($value$plusargs("vec_off=%d", voff)) ;
+    if ($value$plusargs("vec_base=%d", vbase)) ;
+    if ($value$plusargs("vec_count=%d", vcount)) ;
 `ifdef TB_READMEM
+    if (voff != 0) begin
+      $display("FATAL: +vec_off (a shard of the file) needs a streaming reader, not $readmemh");
+      $fatal(1, "bad +vec_off");
+    end
     if (nexpect < 0 || nexpect > `TB_NMAX) begin
       $display("FATAL: $readmemh mode needs +n=<count> with count <= TB_NMAX=%0d", `TB_NMAX);
       $fatal(1, "bad +n");
@@ -130,11 +149,21 @@
       $display("FATAL: cannot open %0s", fname);
       $fatal(1, "cannot open vector file");
     end
+    if (tb_vec_seek(voff) == 0) begin
+      $display("FATAL: byte %0d of %0s is not the start of a line", voff, fname);
+      $fatal(1, "bad +vec_off");
+    end
 `else
     fd = $fopen(fname, "r");
     if (fd == 0) begin
       $display("FATAL: cannot open %0s", fname);
       $fatal(1, "cannot open vector file");
+    end
+    if (voff != 0) begin
+      if ($fseek(fd, voff - 1, 0) != 0 || $fgetc(fd) != 10) begin
+        $display("FATAL: byte %0d of %0s is not the start of a line", voff, fname);
+        $fatal(1, "bad +vec_off");
+      end
     end
 `endif
 `ifndef TB_CLOCKED
@@ -244,7 +273,7 @@
   end
   always @(posedge show_req) begin
     tb_vec_line(show_line, show_idx);
-    $display("MISMATCH at vector %0d (line %0d of %0s):", show_idx, show_idx + 1, fname);
+    $display("MISMATCH at vector %0d (line %0d of %0s):", vbase + show_idx, vbase + show_idx + 1, fname);
     show(show_line, show_got);
     show_req = 1'b0;
   end
@@ -259,7 +288,7 @@
       end else if (out_bits !== exp_line[OUT_W-1:0]) begin
         nfail = nfail + 1;
         if (nfail <= maxshow) begin
-          $display("MISMATCH at vector %0d (line %0d of %0s):", nout, nout + 1, fname);
+          $display("MISMATCH at vector %0d (line %0d of %0s):", vbase + nout, vbase + nout + 1, fname);
           show(exp_line, out_bits);
         end
       end else begin

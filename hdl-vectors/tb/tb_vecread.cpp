@@ -40,6 +40,7 @@
 #endif
 
 extern "C" int tb_vec_open(const char *path);
+extern "C" int tb_vec_seek(long long off);
 extern "C" int tb_vec_next(svBitVecVal *v, int line_w);
 extern "C" int tb_mem_open(const char *path);
 extern "C" int tb_mem_next(svBitVecVal *v, int w);
@@ -505,6 +506,20 @@ extern "C" int tb_vec_open(const char *path) {
     buf_eof = 0;
     tpl_ok = 0;
     tpl_tried = 0;
+    return 1;
+}
+
+/* Starts reading at byte off of the vector file (a shard of it: `cargo xtask cosim --jobs`);
+ * returns 1 if off is 0 or the byte before it is a newline (off is the start of a line), 0
+ * otherwise or if the file cannot be positioned there. */
+extern "C" int tb_vec_seek(long long off) {
+    char prev = 0;
+    if (!vec_file || off < 0) return 0;
+    buf_pos = buf_len = 0;
+    buf_eof = 0;
+    if (off == 0) return fseeko(vec_file, 0, SEEK_SET) == 0;
+    if (fseeko(vec_file, (off_t)(off - 1), SEEK_SET) != 0) return 0;
+    if (fread(&prev, 1, 1, vec_file) != 1 || prev != '\n') return 0;
     return 1;
 }
 

@@ -106,6 +106,11 @@ pub struct Args {
     /// Shorthand for `--sim verilator-dpi`.
     #[arg(long)]
     pub dpi: bool,
+    /// Verilator processes per RTL unit, run at once, each checking a contiguous slice of the
+    /// unit's vector file (mismatches keep their file-wide indices). Default: the machine's
+    /// cores. 1 runs one process per unit.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub jobs: Option<u16>,
 }
 
 impl Args {
@@ -119,6 +124,7 @@ impl Args {
             ops: Vec::new(),
             no_mutation: false,
             dpi: false,
+            jobs: None,
         }
     }
 }
@@ -133,6 +139,8 @@ struct Outcome {
     ok: bool,
     build_s: f64,
     run_s: f64,
+    /// Simulator processes run at once (shards of the vector file).
+    procs: usize,
     mutation: Option<Result<(), String>>,
 }
 
@@ -230,6 +238,7 @@ pub fn run(a: &Args) -> Result<()> {
         None
     };
 
+    let jobs = a.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u64), u64::from);
     let mut outcomes = Vec::new();
     for s in &sims {
         let level = level_of(*s);
@@ -237,13 +246,13 @@ pub fn run(a: &Args) -> Result<()> {
             sets.iter().find(|(l, _)| *l == level).map(|(_, r)| r).ok_or_else(|| anyhow!("no level {level} set"))?;
         for d in defs.iter().filter(|d| s.checks(d)) {
             eprintln!("\n==== cosim: {} on {} (level {level})", d.unit.name(), s.name());
-            outcomes.push(run_unit(*s, d, report, level, !a.no_mutation, dpi_lib.as_deref())?);
+            outcomes.push(run_unit(*s, d, report, level, !a.no_mutation, dpi_lib.as_deref(), jobs)?);
         }
     }
 
     eprintln!("\n==== cosim summary");
     eprintln!(
-        "  unit        simulator      level    vectors     failed  build s     run s    vectors/s  mutation check"
+        "  unit        simulator      level    vectors     failed  build s     run s  procs    vectors/s  mutation check"
     );
     let mut all_ok = true;
     for o in &outcomes {
@@ -254,7 +263,7 @@ pub fn run(a: &Args) -> Result<()> {
         };
         all_ok &= o.ok && !matches!(o.mutation, Some(Err(_)));
         eprintln!(
-            "  {:<11} {:<14} {:>5} {:>10} {:>10} {:>8.1} {:>9.2} {:>12.0}  {}",
+            "  {:<11} {:<14} {:>5} {:>10} {:>10} {:>8.1} {:>9.2} {:>6} {:>12.0}  {}",
             o.unit,
             o.sim.name(),
             o.level,
@@ -262,6 +271,7 @@ pub fn run(a: &Args) -> Result<()> {
             o.failed,
             o.build_s,
             o.run_s,
+            o.procs,
             o.vectors as f64 / o.run_s.max(1e-9),
             m
         );
@@ -519,7 +529,6 @@ fn plusargs(sim: Sim, report: &Report, unit: &str, vec_file: &Path, n: u64) -> V
 struct SimRun {
     code: Option<i32>,
     output: String,
-    seconds: f64,
 }
 
 /// Runs a simulation (core dumps off: Verilator 5.006 aborts on $fatal).
@@ -553,10 +562,9 @@ fn simulate(cmd: &[String], plus: &[String], timeout: Duration) -> Result<SimRun
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let seconds = t0.elapsed().as_secs_f64();
     let mut output = out_reader.join().unwrap_or_default();
     output.push_str(&err_reader.join().unwrap_or_default());
-    Ok(SimRun { code: status.code(), output, seconds })
+    Ok(SimRun { code: status.code(), output })
 }
 
 /// The `N passed, M failed` line.
@@ -569,6 +577,56 @@ fn verdict(output: &str) -> Option<(u64, u64)> {
     })
 }
 
+/// Smallest slice of a vector file worth a simulator process of its own (start-up and build
+/// reuse cost ~10 ms per process).
+const MIN_SHARD: u64 = 20_000;
+
+/// Slices of `n` vectors for up to `jobs` processes: (index of the first vector, vectors).
+/// Contiguous, in order, covering `0..n` exactly; one slice when `n` is small.
+fn shards(n: u64, jobs: u64) -> Vec<(u64, u64)> {
+    let j = jobs.clamp(1, (n / MIN_SHARD).max(1));
+    (0..j).map(|i| (n * i / j, n * (i + 1) / j - n * i / j)).collect()
+}
+
+/// Plusargs of each slice: `+n` is the slice's count, `+vec_off` / `+vec_base` place it in the
+/// file (lines are `line_len` bytes), `+vec_count` stops it (the last one reads to the end of
+/// the file, so that extra lines still fail its count). One slice: the plain plusargs.
+fn shard_plusargs(base: &dyn Fn(u64) -> Vec<String>, slices: &[(u64, u64)], line_len: usize) -> Vec<Vec<String>> {
+    if slices.len() <= 1 {
+        return slices.iter().map(|&(_, m)| base(m)).collect();
+    }
+    slices
+        .iter()
+        .enumerate()
+        .map(|(i, &(first, m))| {
+            let mut p = base(m);
+            p.push(format!("+vec_off={}", first * line_len as u64));
+            p.push(format!("+vec_base={first}"));
+            if i + 1 < slices.len() {
+                p.push(format!("+vec_count={m}"));
+            }
+            p
+        })
+        .collect()
+}
+
+/// Runs one simulation per plusarg set, all at once; returns their runs and the wall time of
+/// the whole.
+fn simulate_all(cmd: &[String], plus: &[Vec<String>], timeout: Duration) -> Result<(Vec<SimRun>, f64)> {
+    let t0 = Instant::now();
+    let runs: Vec<Result<SimRun>> = std::thread::scope(|sc| {
+        let hs: Vec<_> = plus.iter().map(|p| sc.spawn(move || simulate(cmd, p, timeout))).collect();
+        hs.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(anyhow!("simulation thread panicked")))).collect()
+    });
+    let wall = t0.elapsed().as_secs_f64();
+    Ok((runs.into_iter().collect::<Result<Vec<_>>>()?, wall))
+}
+
+/// Sums the verdicts of a set of runs (`None` if one has none).
+fn verdict_all(runs: &[SimRun]) -> Option<(u64, u64)> {
+    runs.iter().try_fold((0, 0), |(p, f), r| verdict(&r.output).map(|(a, b)| (p + a, f + b)))
+}
+
 fn run_unit(
     sim: Sim,
     d: &UnitDef,
@@ -576,6 +634,7 @@ fn run_unit(
     level: u8,
     mutation: bool,
     dpi_lib: Option<&Path>,
+    jobs: u64,
 ) -> Result<Outcome> {
     let name = d.unit.name();
     let u = report.manifest.units.iter().find(|u| u.name == name).ok_or_else(|| anyhow!("{name}: no vectors"))?;
@@ -584,25 +643,36 @@ fn run_unit(
     let readmem = (sim == Sim::Icarus && n <= ICARUS_READMEM_MAX).then_some(n);
     let (cmd, build_s) = build(sim, d, readmem, dpi_lib)?;
     let timeout = Duration::from_secs(3600);
-    let r = simulate(&cmd, &plusargs(sim, report, name, &vec_file, n), timeout)?;
-    let (passed, failed) = verdict(&r.output).unwrap_or((0, n));
-    let ok = r.code == Some(0) && failed == 0 && passed == n;
-    let show_lines: Vec<&str> = r.output.lines().filter(|l| !l.trim().is_empty()).collect();
-    for l in show_lines.iter().rev().take(if ok { 2 } else { 60 }).rev() {
-        eprintln!("  | {l}");
+    // Slices only on Verilator's RTL testbenches (streaming reader, one file per process).
+    let jobs = if sim == Sim::Verilator { jobs } else { 1 };
+    let slices = shards(n, jobs);
+    let base = |m: u64| plusargs(sim, report, name, &vec_file, m);
+    let (runs, seconds) = simulate_all(&cmd, &shard_plusargs(&base, &slices, d.layout.line_len), timeout)?;
+    let (passed, failed) = verdict_all(&runs).unwrap_or((0, n));
+    let ok = runs.iter().all(|r| r.code == Some(0)) && failed == 0 && passed == n;
+    for (i, r) in runs.iter().enumerate() {
+        let show_lines: Vec<&str> = r.output.lines().filter(|l| !l.trim().is_empty()).collect();
+        let tag = if runs.len() > 1 { format!("[{}/{}] ", i + 1, runs.len()) } else { String::new() };
+        for l in show_lines.iter().rev().take(if ok { 2 } else { 60 }).rev() {
+            eprintln!("  | {tag}{l}");
+        }
     }
+    let procs = if runs.len() > 1 { format!(", {} processes", runs.len()) } else { String::new() };
     if ok {
         eprintln!(
-            "ok: {name} on {}: {n} vectors in {:.2} s ({:.0} vectors/s)",
+            "ok: {name} on {}: {n} vectors in {seconds:.2} s ({:.0} vectors/s{procs})",
             sim.name(),
-            r.seconds,
-            n as f64 / r.seconds.max(1e-9)
+            n as f64 / seconds.max(1e-9)
         );
     } else {
-        eprintln!("FAILED: {name} on {} (exit {:?}, {passed} passed, {failed} failed of {n})", sim.name(), r.code);
+        eprintln!(
+            "FAILED: {name} on {} (exit {:?}, {passed} passed, {failed} failed of {n})",
+            sim.name(),
+            runs.iter().map(|r| r.code).collect::<Vec<_>>()
+        );
     }
     let mutation =
-        if mutation { Some(mutation_check(sim, d, report, &cmd, &vec_file, u.directed.min(n))) } else { None };
+        if mutation { Some(mutation_check(sim, d, report, &cmd, &vec_file, u.directed.min(n), jobs)) } else { None };
     if let Some(Ok(())) = &mutation {
         eprintln!("ok: {name} on {}: a flipped expected bit is detected", sim.name());
     }
@@ -615,13 +685,15 @@ fn run_unit(
         failed,
         ok,
         build_s,
-        run_s: r.seconds,
+        run_s: seconds,
+        procs: runs.len(),
         mutation,
     })
 }
 
 /// Flips bit 0 of the last output field of vector `k` in a copy of the first `m` vectors and
-/// checks the testbench fails for exactly that reason.
+/// checks the testbench fails for exactly that reason. With `jobs` > 1 the copy is checked as
+/// two slices, `k` inside the second one: its report must still name vector `k` of the file.
 fn mutation_check(
     sim: Sim,
     d: &UnitDef,
@@ -629,6 +701,7 @@ fn mutation_check(
     cmd: &[String],
     vec_file: &Path,
     m: u64,
+    jobs: u64,
 ) -> Result<(), String> {
     let inner = || -> Result<()> {
         let l = &d.layout;
@@ -645,21 +718,23 @@ fn mutation_check(
         fs::create_dir_all(&dir)?;
         let path = dir.join(format!("{}.{}.vec", d.unit.name(), sim.name()));
         fs::write(&path, &lines)?;
-        let r = simulate(cmd, &plusargs(sim, report, d.unit.name(), &path, m), Duration::from_secs(600))?;
+        let slices = if jobs > 1 && m >= 4 { vec![(0, m / 4), (m / 4, m - m / 4)] } else { vec![(0, m)] };
+        let base = |c: u64| plusargs(sim, report, d.unit.name(), &path, c);
+        let (runs, _) = simulate_all(cmd, &shard_plusargs(&base, &slices, l.line_len), Duration::from_secs(600))?;
+        let output: String = runs.iter().map(|r| r.output.as_str()).collect();
         let marker = format!("MISMATCH at vector {k} ");
-        let field_line =
-            r.output.lines().any(|x| x.contains(&format!("out {} ", f.name)) && x.contains("<-- MISMATCH"));
-        if r.code == Some(0) {
+        let field_line = output.lines().any(|x| x.contains(&format!("out {} ", f.name)) && x.contains("<-- MISMATCH"));
+        if runs.iter().all(|r| r.code == Some(0)) {
             bail!("the testbench exited 0");
         }
-        if !r.output.contains(&marker) {
+        if !output.contains(&marker) {
             bail!("no `{marker}` line");
         }
         if !field_line {
             bail!("field `{}` not reported as mismatching", f.name);
         }
-        if verdict(&r.output) != Some((m - 1, 1)) {
-            bail!("verdict {:?}, expected ({}, 1)", verdict(&r.output), m - 1);
+        if verdict_all(&runs) != Some((m - 1, 1)) {
+            bail!("verdict {:?}, expected ({}, 1)", verdict_all(&runs), m - 1);
         }
         Ok(())
     };
@@ -669,6 +744,30 @@ fn mutation_check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_cover_the_file_in_order() {
+        for n in [0, 1, 19_999, 20_000, 40_000, 102_446, 1_017_174] {
+            for jobs in 1..=5 {
+                let s = shards(n, jobs);
+                assert!(!s.is_empty() && s.len() as u64 <= jobs);
+                assert_eq!(s[0].0, 0);
+                assert!(s.windows(2).all(|w| w[0].0 + w[0].1 == w[1].0 && w[0].1 > 0));
+                assert_eq!(s.last().map(|l| l.0 + l.1), Some(n));
+                assert!(s.len() == 1 || s.iter().all(|l| l.1 >= MIN_SHARD / 2));
+            }
+        }
+        assert_eq!(shards(1_017_174, 2), vec![(0, 508_587), (508_587, 508_587)]);
+    }
+
+    #[test]
+    fn shard_plusargs_place_each_slice() {
+        let base = |m: u64| vec![format!("+n={m}")];
+        let p = shard_plusargs(&base, &[(0, 3), (3, 4)], 10);
+        assert_eq!(p[0], ["+n=3", "+vec_off=0", "+vec_base=0", "+vec_count=3"]);
+        assert_eq!(p[1], ["+n=4", "+vec_off=30", "+vec_base=3"]);
+        assert_eq!(shard_plusargs(&base, &[(0, 7)], 10), vec![vec!["+n=7".to_string()]]);
+    }
 
     #[test]
     fn verdict_line() {
