@@ -344,8 +344,8 @@ module texcore_lod #(
   // Fields that only wait (the s2 payload, rho_max^2, exponents, N, ...) travel in delay
   // rings (texcore_lod_ring: a memory written at rp_q, read D entries back; the same delay
   // as D pipeline registers), so the divider and log stages register only what they compute
-  // on. Stage numbers (register stage written): s9 divider-1 set-up (g_div1[0]), S_D2
-  // divider-2 set-up (g_div2[0]), S_L0 log input (g_log[0]), S_LB lambda_base.
+  // on. Stage numbers (register stage written): s9 divider-1 set-up (g_dv[0] stage 0), S_D2
+  // divider-2 set-up (g_dv[1] stage 0), S_L0 log input (g_log[0]), S_LB lambda_base.
   localparam int D_A = S_LB - 1;           // ring A: s2 payload -> lambda_base
   localparam int D_B = DS + 1;             // rings B1, B2: across one divider
   localparam int D_N = S_LB - S_D2 - 1;    // ring N: samples, major_x -> lambda_base
@@ -375,62 +375,15 @@ module texcore_lod #(
     .clk(clk), .ptr(rp_q[AW_A-1:0]), .d(pl2_d), .q(pa));
 
   // Ring B1: {rho_max^2 m, e, rho_min^2 e, aniso, rho_min zero, iso, major_x}, written with
-  // g_div1[0], read at divider 1's end.
+  // g_dv[0] stage 0, read at divider 1's end.
   localparam int BW = 64 + 2 * EW + 6;
   wire [BW-1:0] b1;
   texcore_lod_ring #(.W(BW), .D(D_B), .AW(AW_B)) u_ring_b1 (
     .clk(clk), .ptr(rp_q[AW_B-1:0]),
     .d({rmax9, rmaxe9, rmine9, an8_q, rmin9 == 64'd0, iso9, mx9}), .q(b1));
 
-  // Divider-1 pipeline: stage s (0 = set-up registers) is g_div1[s]: partial remainder,
-  // quotient so far, divisor b and ceil(b / 2).
-  logic d1a0_q;                            // rho_max^2 bit 0 (the dividend's last bit)
-  always @(posedge clk) d1a0_q <= rmax9[0];
-  for (genvar s = 0; s <= DS; s = s + 1) begin : g_div1
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [63:0]   b_q;                    // rho_min^2 significand (divisor; last stage unused)
-    logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
-    logic [63:0]   r_q;                    // partial remainder (last stage unused)
-    logic [63:0]   q_q;                    // quotient bits so far, complemented (q + q + (r < hb):
-                                           // one add-with-carry in Verilator's C++)
-    /* verilator lint_on UNUSEDSIGNAL */
-    if (s == 0) begin : g_set
-      always @(posedge clk) begin
-        b_q <= rmin9;
-        hb_q <= {1'b0, rmin9[63:1]} + {63'd0, rmin9[0]};
-        r_q <= {1'b0, rmax9[63:1]};
-        q_q <= 64'd0;
-      end
-    end else begin : g_step
-      // DIV_ST restoring steps on local variables (no wide function result: Verilator
-      // keeps r in a machine register); the dividend's last bit enters at step 1.
-      always @(posedge clk) begin : steps
-        logic [63:0] r, lo, q, b, hb;
-        logic lt;
-        r = g_div1[s-1].r_q;
-        q = g_div1[s-1].q_q;
-        b = g_div1[s-1].b_q;
-        hb = g_div1[s-1].hb_q;
-        for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
-          if (s == 1 && k == DIV_ST - 1) begin
-            // first step: r = am >> 1 (r[63] = 0), am[0] shifted in, lo = am
-            lo = {r[62:0], d1a0_q};
-            lt = lo < b;
-          end else begin
-            // 2r >= b (the 65-bit compare r[63] | {r, 0} >= b) is r >= ceil(b / 2)
-            lo = {r[62:0], 1'b0};
-            lt = r < hb;
-          end
-          r = lt ? lo : lo - b;
-          q = q + q + {63'd0, lt};
-        end
-        b_q <= b;
-        hb_q <= hb;
-        r_q <= r;
-        q_q <= q;
-      end
-    end
-  end
+  // The dividers' results (g_dv below): quotients, and eta^2 in divider 2's set-up register.
+  wire [63:0] q1r, q2r, eta_m_q;
 
   // ---------------------------------------------------------------- eta^2, divider 2 set-up
   wire [63:0]   am_e = b1[BW-1 -: 64];
@@ -440,7 +393,6 @@ module texcore_lod #(
   wire          rminz = b1[2];
   wire          iso_e = b1[1];
   wire          mx_e = b1[0];
-  wire [63:0]   q1r = ~g_div1[DS].q_q;
   wire [63:0]   q1m = q1r[63] ? q1r : {q1r[62:0], 1'b0};
   wire [EW-1:0] q1e = ae_e - be_e - 13'd63 - {12'd0, !q1r[63]};
   wire [EW-1:0] a2e = {{(EW-4){1'b0}}, an_e, 1'b0} - 13'd63;     // A^2 = 2^63 * 2^(2*aniso - 63)
@@ -448,19 +400,17 @@ module texcore_lod #(
   wire [63:0]   eta_m = use_q1 ? q1m : 64'h8000_0000_0000_0000;
   wire [EW-1:0] eta_e = use_q1 ? q1e : a2e;
 
-  // Ring B2: {rho_max^2 m, e, eta^2 e, iso}, written with g_div2[0], read at divider 2's end.
+  // Ring B2: {rho_max^2 m, e, eta^2 e, iso}, written with g_dv[1] stage 0, read at divider 2's end.
   localparam int B2W = 64 + 2 * EW + 1;
   wire [B2W-1:0] b2;
   texcore_lod_ring #(.W(B2W), .D(D_B), .AW(AW_B)) u_ring_b2 (
     .clk(clk), .ptr(rp_q[AW_B-1:0]), .d({am_e, ae_e, eta_e, iso_e}), .q(b2));
 
   // Divider-2 set-up extras: eta^2's exponent, aniso, iso, major_x (for N, stage 1).
-  logic          d2a0_q;
   logic [EW-1:0] d2be_q;
   logic [2:0]    d2an_q;
   logic          d2iso_q, d2mx_q;
   always @(posedge clk) begin
-    d2a0_q <= am_e[0];
     d2be_q <= eta_e;
     d2an_q <= an_e;
     d2iso_q <= iso_e;
@@ -476,7 +426,7 @@ module texcore_lod #(
     logic [5:0]  sh;
     logic [8:0]  c;
     logic [3:0]  lim;
-    m = g_div2[0].b_q;
+    m = eta_m_q;
     sh = 6'd0 - d2be_q[5:0];               // -e for e in -63 .. -56
     if ($signed(d2be_q) > -13'sd56) c = 9'd256;
     else if ($signed(d2be_q) < -13'sd63) c = {8'd0, m != 64'd0};
@@ -487,59 +437,79 @@ module texcore_lod #(
       if (n <= {28'd0, lim} && n * n < {23'd0, c}) n_cnt = n_cnt + 5'd1;
   end
 
-  // Ring N: {N or 1 (iso), major_x}, written with g_div2[1], read at lambda_base.
+  // Ring N: {N or 1 (iso), major_x}, written with g_dv[1] stage 1, read at lambda_base.
   wire [5:0] nr;
   texcore_lod_ring #(.W(6), .D(D_N), .AW(AW_N)) u_ring_n (
     .clk(clk), .ptr(rp_q[AW_N-1:0]), .d({d2iso_q ? 5'd1 : n_cnt, d2mx_q}), .q(nr));
 
-  // Divider-2 pipeline: stage s (0 = set-up registers) is g_div2[s], as divider 1.
-  for (genvar s = 0; s <= DS; s = s + 1) begin : g_div2
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [63:0]   b_q;                    // eta^2 significand (divisor; last stage unused)
-    logic [63:0]   hb_q;                   // ceil(b / 2) (last stage unused)
-    logic [63:0]   r_q;                    // (last stage unused)
-    logic [63:0]   q_q;                    // complemented, as divider 1
-    /* verilator lint_on UNUSEDSIGNAL */
-    if (s == 0) begin : g_set
-      always @(posedge clk) begin
-        b_q <= eta_m;
-        hb_q <= {1'b0, eta_m[63:1]} + {63'd0, eta_m[0]};
-        r_q <= {1'b0, am_e[63:1]};
-        q_q <= 64'd0;
-      end
-    end else begin : g_step
-      always @(posedge clk) begin : steps
-        logic [63:0] r, lo, q, b, hb;
-        logic lt;
-        r = g_div2[s-1].r_q;
-        q = g_div2[s-1].q_q;
-        b = g_div2[s-1].b_q;
-        hb = g_div2[s-1].hb_q;
-        for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
-          if (s == 1 && k == DIV_ST - 1) begin
-            lo = {r[62:0], d2a0_q};
-            lt = lo < b;
-          end else begin
-            lo = {r[62:0], 1'b0};
-            lt = r < hb;
-          end
-          r = lt ? lo : lo - b;
-          q = q + q + {63'd0, lt};
+  // The two dividers, one generate loop (one module, as before: Yosys 0.23's hierarchical
+  // synth_xilinx mapped the same divider as a submodule to 7 k more LUTs):
+  //   g_dv[0]: rho_max^2 / rho_min^2, set up at s9;
+  //   g_dv[1]: rho_max^2 / eta^2, set up DS + 1 clocks later.
+  // q = floor(a * 2^63 / b) for 64-bit significands (b != 0; both normalized here, so
+  // q < 2^64), DS + 1 clocks after a and b. Stage 0 (g_div[0]) registers r = a >> 1, b and
+  // ceil(b / 2); each later stage makes DIV_ST restoring steps, the dividend's last bit
+  // entering at the first step. A step's 65-bit test 2r >= b is r >= ceil(b / 2), and the
+  // quotient is accumulated complemented (bit = r < ceil(b / 2): q + q + bit is one
+  // add-with-carry in Verilator's C++), inverted at the end.
+  for (genvar d = 0; d < 2; d = d + 1) begin : g_dv
+    wire [63:0] a = (d == 0) ? rmax9 : am_e;
+    wire [63:0] b = (d == 0) ? rmin9 : eta_m;
+    logic a0_q;                            // a bit 0 (the dividend's last bit)
+    always @(posedge clk) a0_q <= a[0];
+    for (genvar s = 0; s <= DS; s = s + 1) begin : g_div
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [63:0] b_q;                    // divisor (last stage unused)
+      logic [63:0] hb_q;                   // ceil(b / 2) (last stage unused)
+      logic [63:0] r_q;                    // partial remainder (last stage unused)
+      logic [63:0] q_q;                    // quotient bits so far, complemented
+      /* verilator lint_on UNUSEDSIGNAL */
+      if (s == 0) begin : g_set
+        always @(posedge clk) begin
+          b_q <= b;
+          hb_q <= {1'b0, b[63:1]} + {63'd0, b[0]};
+          r_q <= {1'b0, a[63:1]};
+          q_q <= 64'd0;
         end
-        b_q <= b;
-        hb_q <= hb;
-        r_q <= r;
-        q_q <= q;
+      end else begin : g_step
+        // DIV_ST steps on local variables (no wide function result: Verilator keeps r in a
+        // machine register).
+        always @(posedge clk) begin : steps
+          logic [63:0] r, lo, qq, bb, hb;
+          logic lt;
+          r = g_div[s-1].r_q;
+          qq = g_div[s-1].q_q;
+          bb = g_div[s-1].b_q;
+          hb = g_div[s-1].hb_q;
+          for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
+            if (s == 1 && k == DIV_ST - 1) begin
+              // first step: r = a >> 1 (r[63] = 0), a[0] shifted in, lo = a
+              lo = {r[62:0], a0_q};
+              lt = lo < bb;
+            end else begin
+              lo = {r[62:0], 1'b0};
+              lt = r < hb;
+            end
+            r = lt ? lo : lo - bb;
+            qq = qq + qq + {63'd0, lt};
+          end
+          b_q <= bb;
+          hb_q <= hb;
+          r_q <= r;
+          q_q <= qq;
+        end
       end
     end
   end
+  assign q1r = ~g_dv[0].g_div[DS].q_q;
+  assign q2r = ~g_dv[1].g_div[DS].q_q;
+  assign eta_m_q = g_dv[1].g_div[0].b_q;
 
   // ---------------------------------------------------------------- log2 input
   wire [63:0]   am_2 = b2[B2W-1 -: 64];
   wire [EW-1:0] ae_2 = b2[B2W-65 -: EW];
   wire [EW-1:0] be_2 = b2[B2W-65-EW -: EW];
   wire          iso_2 = b2[0];
-  wire [63:0]   q2r = ~g_div2[DS].q_q;
   wire [63:0]   q2m = q2r[63] ? q2r : {q2r[62:0], 1'b0};
   wire [EW-1:0] q2e = ae_2 - be_2 - 13'd63 - {12'd0, !q2r[63]};
   wire [63:0]   xm = iso_2 ? am_2 : q2m;
