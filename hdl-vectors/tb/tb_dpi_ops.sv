@@ -10,6 +10,10 @@
 //                       vector files (>= 1)
 //   +n_<unit>=<count>   number of vectors that file must hold (optional)
 //   +maxshow=<k>        mismatches printed in full (default 10)
+//   +vec_off=<byte> +vec_base=<k> +vec_count=<m>
+//                       a slice of the file (as in tb_common.svh; with one vector file only):
+//                       start at that byte (a line start), report file-wide indices from k,
+//                       stop after m vectors
 // Reading: $fscanf by default; -DTB_DPI_READ with tb/tb_vecread.cpp uses the faster DPI-C
 // line reader (what `cargo xtask cosim --sim verilator-dpi` builds).
 // Prints one line per file and ends with exactly "N passed, M failed"; a mismatch, a
@@ -33,6 +37,8 @@ module tb_dpi_ops;
   import "DPI-C" function int texcore_dpi_store(input bit [STORE_IN_W-1:0] in_w, output bit [STORE_OUT_W-1:0] out_w);
 
   integer npass = 0, nfail = 0, maxshow = 10, nfiles = 0;
+  integer vbase = 0, vcount = -1;  // slice: index of its first vector, vectors to read (-1: all)
+  longint voff = 0;                // slice: byte offset of its first line
 
 `ifdef TB_DPI_READ
   // Faster line reader (tb/tb_vecread.cpp) instead of $fscanf: one import at the widest
@@ -43,6 +49,7 @@ module tb_dpi_ops;
   localparam int MAXW3 = MAXW2 > TMML_LINE_W ? MAXW2 : TMML_LINE_W;
   localparam int MAXW = MAXW3 > STORE_LINE_W ? MAXW3 : STORE_LINE_W;
   import "DPI-C" function int tb_vec_open(input string path);
+  import "DPI-C" function int tb_vec_seek(input longint off);
   import "DPI-C" function int tb_vec_next(output bit [MAXW-1:0] v, input int line_w);
   bit [MAXW-1:0] dpi_v;
 `endif
@@ -54,12 +61,16 @@ module tb_dpi_ops;
     if (fd == 0) begin \
       $display("FATAL: cannot open %0s", path); \
       $fatal(1, "cannot open vector file"); \
+    end \
+    if (tb_vec_seek(voff) == 0) begin \
+      $display("FATAL: byte %0d of %0s is not the start of a line", voff, path); \
+      $fatal(1, "bad +vec_off"); \
     end
 `define TB_DPI_NEXT(LINE_W) \
       rr = tb_vec_next(dpi_v, LINE_W); \
       line = dpi_v[LINE_W-1:0]; \
       if (rr < 0) begin \
-        $display("FATAL: malformed line %0d in %0s", k + 1, path); \
+        $display("FATAL: malformed line %0d in %0s", vbase + k + 1, path); \
         $fatal(1, "bad vector file"); \
       end \
       if (rr != 1) break;
@@ -70,12 +81,18 @@ module tb_dpi_ops;
     if (fd == 0) begin \
       $display("FATAL: cannot open %0s", path); \
       $fatal(1, "cannot open vector file"); \
+    end \
+    if (voff != 0) begin \
+      if ($fseek(fd, voff - 1, 0) != 0 || $fgetc(fd) != 10) begin \
+        $display("FATAL: byte %0d of %0s is not the start of a line", voff, path); \
+        $fatal(1, "bad +vec_off"); \
+      end \
     end
 `define TB_DPI_NEXT(LINE_W) \
       rr = $fscanf(fd, "%h\n", line); \
       if (rr != 1) begin \
         if (rr != -1 && !$feof(fd)) begin \
-          $display("FATAL: malformed line %0d in %0s", k + 1, path); \
+          $display("FATAL: malformed line %0d in %0s", vbase + k + 1, path); \
           $fatal(1, "bad vector file"); \
         end \
         break; \
@@ -93,12 +110,13 @@ module tb_dpi_ops;
     f0 = nfail; \
     `TB_DPI_OPEN \
     forever begin \
+      if (vcount >= 0 && k >= vcount) break; \
       `TB_DPI_NEXT(LINE_W) \
       if (texcore_dpi_``U(line[LINE_W-1:OUT_W], got) != 1) $fatal(1, "texcore-dpi: images not loaded"); \
       if (got !== line[OUT_W-1:0]) begin \
         nfail = nfail + 1; \
         if (nfail <= maxshow) begin \
-          $display("MISMATCH at vector %0d (line %0d of %0s):", k, k + 1, path); \
+          $display("MISMATCH at vector %0d (line %0d of %0s):", vbase + k, vbase + k + 1, path); \
           U``_show(line, got); \
         end \
       end else begin \
@@ -141,6 +159,9 @@ module tb_dpi_ops;
   initial begin
     string path;
     if ($value$plusargs("maxshow=%d", maxshow)) ;
+    if ($value$plusargs("vec_off=%d", voff)) ;
+    if ($value$plusargs("vec_base=%d", vbase)) ;
+    if ($value$plusargs("vec_count=%d", vcount)) ;
     load("texmem");
     load("op_hdr");
     load("op_smp");

@@ -106,9 +106,9 @@ pub struct Args {
     /// Shorthand for `--sim verilator-dpi`.
     #[arg(long)]
     pub dpi: bool,
-    /// Verilator processes per RTL unit, run at once, each checking a contiguous slice of the
+    /// Simulator processes per unit, run at once, each checking a contiguous slice of the
     /// unit's vector file (mismatches keep their file-wide indices). Default: the machine's
-    /// cores. 1 runs one process per unit.
+    /// cores. 1 runs one process per unit; Icarus's `$readmemh` sets always run as one.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub jobs: Option<u16>,
 }
@@ -577,9 +577,9 @@ fn verdict(output: &str) -> Option<(u64, u64)> {
     })
 }
 
-/// Smallest slice of a vector file worth a simulator process of its own (start-up and build
-/// reuse cost ~10 ms per process).
-const MIN_SHARD: u64 = 20_000;
+/// Smallest slice of a vector file worth a simulator process of its own (a process starts in
+/// ~10 ms; an RTL unit checks ~10 000 vectors in that time, a DPI-C op-level unit ~1 000).
+const MIN_SHARD: u64 = 10_000;
 
 /// Slices of `n` vectors for up to `jobs` processes: (index of the first vector, vectors).
 /// Contiguous, in order, covering `0..n` exactly; one slice when `n` is small.
@@ -643,8 +643,9 @@ fn run_unit(
     let readmem = (sim == Sim::Icarus && n <= ICARUS_READMEM_MAX).then_some(n);
     let (cmd, build_s) = build(sim, d, readmem, dpi_lib)?;
     let timeout = Duration::from_secs(3600);
-    // Slices only on Verilator's RTL testbenches (streaming reader, one file per process).
-    let jobs = if sim == Sim::Verilator { jobs } else { 1 };
+    // Slices need a streaming reader (not Icarus's `$readmemh` sets); every testbench here
+    // checks one file per process.
+    let jobs = if readmem.is_none() { jobs } else { 1 };
     let slices = shards(n, jobs);
     let base = |m: u64| plusargs(sim, report, name, &vec_file, m);
     let (runs, seconds) = simulate_all(&cmd, &shard_plusargs(&base, &slices, d.layout.line_len), timeout)?;
@@ -747,7 +748,7 @@ mod tests {
 
     #[test]
     fn shards_cover_the_file_in_order() {
-        for n in [0, 1, 19_999, 20_000, 40_000, 102_446, 1_017_174] {
+        for n in [0, 1, 9_999, 10_000, 19_999, 20_000, 34_111, 102_446, 1_017_174] {
             for jobs in 1..=5 {
                 let s = shards(n, jobs);
                 assert!(!s.is_empty() && s.len() as u64 <= jobs);
