@@ -10,10 +10,10 @@
 //
 // Plusargs: +vec=<file> (required), +n=<count> (optional: the number of vectors the file
 // must hold), +maxshow=<k> (mismatches printed in full, default 10).
-// A shard of the file (`cargo xtask cosim --jobs`, streaming readers only): +vec_off=<byte>
+// A slice of the file (`cargo xtask cosim --jobs`, streaming readers only): +vec_off=<byte>
 // starts at that byte, which must begin a line; +vec_base=<k> is the index of the vector there
 // (mismatches and malformed lines are reported with file-wide indices); +vec_count=<m> stops
-// after m vectors (without it: at the end of the file). +n then counts the shard's vectors.
+// after m vectors (without it: at the end of the file). +n then counts the slice's vectors.
 // Streaming reads the file line by line: with $fscanf("%h") by default, and through the
 // DPI-C reader tb_vecread.cpp when compiled with -DTB_DPI_READ (Verilator only: its $fscanf
 // parses wide hex at about 6 us per line). A testbench that defines TB_WIDE_RING before the
@@ -63,8 +63,8 @@
 `endif
   integer nin = 0, nout = 0, npass = 0, nfail = 0, maxshow = 10, nexpect = -1;
   integer fd = 0, ok = 0, nmem = 0, cycles = 0;
-  integer vbase = 0, vcount = -1;  // shard: index of its first vector, vectors to read (-1: all)
-  longint voff = 0;                // shard: byte offset of its first line
+  integer vbase = 0, vcount = -1;  // slice: index of its first vector, vectors to read (-1: all)
+  longint voff = 0;                // slice: byte offset of its first line
   reg [8*1024-1:0] fname;
 `ifdef TB_READMEM
   logic [LINE_W-1:0] mem [0:`TB_NMAX-1];
@@ -86,7 +86,7 @@
   // Reads the next vector into `cur` (with TB_RING_ON: its input word into `vin`); ok = 0 at
   // the end of the file.
   task automatic next_vector(output integer ok);
-    if (vcount >= 0 && nin >= vcount) ok = 0;  // the shard's last vector was read
+    if (vcount >= 0 && nin >= vcount) ok = 0;  // the slice's last vector was read
     else next_line(ok);
   endtask
 
@@ -135,7 +135,7 @@
     if ($value$plusargs("vec_count=%d", vcount)) ;
 `ifdef TB_READMEM
     if (voff != 0) begin
-      $display("FATAL: +vec_off (a shard of the file) needs a streaming reader, not $readmemh");
+      $display("FATAL: +vec_off (a slice of the file) needs a streaming reader, not $readmemh");
       $fatal(1, "bad +vec_off");
     end
     if (nexpect < 0 || nexpect > `TB_NMAX) begin

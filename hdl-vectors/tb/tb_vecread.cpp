@@ -509,7 +509,7 @@ extern "C" int tb_vec_open(const char *path) {
     return 1;
 }
 
-/* Starts reading at byte off of the vector file (a shard of it: `cargo xtask cosim --jobs`);
+/* Starts reading at byte off of the vector file (a slice of it: `cargo xtask cosim --jobs`);
  * returns 1 if off is 0 or the byte before it is a newline (off is the start of a line), 0
  * otherwise or if the file cannot be positioned there. */
 extern "C" int tb_vec_seek(long long off) {

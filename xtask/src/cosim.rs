@@ -139,7 +139,7 @@ struct Outcome {
     ok: bool,
     build_s: f64,
     run_s: f64,
-    /// Simulator processes run at once (shards of the vector file).
+    /// Simulator processes run at once (slices of the vector file).
     procs: usize,
     mutation: Option<Result<(), String>>,
 }
@@ -579,19 +579,19 @@ fn verdict(output: &str) -> Option<(u64, u64)> {
 
 /// Smallest slice of a vector file worth a simulator process of its own (a process starts in
 /// ~10 ms; an RTL unit checks ~10 000 vectors in that time, a DPI-C op-level unit ~1 000).
-const MIN_SHARD: u64 = 10_000;
+const MIN_SLICE: u64 = 10_000;
 
 /// Slices of `n` vectors for up to `jobs` processes: (index of the first vector, vectors).
 /// Contiguous, in order, covering `0..n` exactly; one slice when `n` is small.
-fn shards(n: u64, jobs: u64) -> Vec<(u64, u64)> {
-    let j = jobs.clamp(1, (n / MIN_SHARD).max(1));
+fn slices(n: u64, jobs: u64) -> Vec<(u64, u64)> {
+    let j = jobs.clamp(1, (n / MIN_SLICE).max(1));
     (0..j).map(|i| (n * i / j, n * (i + 1) / j - n * i / j)).collect()
 }
 
 /// Plusargs of each slice: `+n` is the slice's count, `+vec_off` / `+vec_base` place it in the
 /// file (lines are `line_len` bytes), `+vec_count` stops it (the last one reads to the end of
 /// the file, so that extra lines still fail its count). One slice: the plain plusargs.
-fn shard_plusargs(base: &dyn Fn(u64) -> Vec<String>, slices: &[(u64, u64)], line_len: usize) -> Vec<Vec<String>> {
+fn slice_plusargs(base: &dyn Fn(u64) -> Vec<String>, slices: &[(u64, u64)], line_len: usize) -> Vec<Vec<String>> {
     if slices.len() <= 1 {
         return slices.iter().map(|&(_, m)| base(m)).collect();
     }
@@ -646,9 +646,9 @@ fn run_unit(
     // Slices need a streaming reader (not Icarus's `$readmemh` sets); every testbench here
     // checks one file per process.
     let jobs = if readmem.is_none() { jobs } else { 1 };
-    let slices = shards(n, jobs);
+    let slices = slices(n, jobs);
     let base = |m: u64| plusargs(sim, report, name, &vec_file, m);
-    let (runs, seconds) = simulate_all(&cmd, &shard_plusargs(&base, &slices, d.layout.line_len), timeout)?;
+    let (runs, seconds) = simulate_all(&cmd, &slice_plusargs(&base, &slices, d.layout.line_len), timeout)?;
     let (passed, failed) = verdict_all(&runs).unwrap_or((0, n));
     let ok = runs.iter().all(|r| r.code == Some(0)) && failed == 0 && passed == n;
     for (i, r) in runs.iter().enumerate() {
@@ -721,7 +721,7 @@ fn mutation_check(
         fs::write(&path, &lines)?;
         let slices = if jobs > 1 && m >= 4 { vec![(0, m / 4), (m / 4, m - m / 4)] } else { vec![(0, m)] };
         let base = |c: u64| plusargs(sim, report, d.unit.name(), &path, c);
-        let (runs, _) = simulate_all(cmd, &shard_plusargs(&base, &slices, l.line_len), Duration::from_secs(600))?;
+        let (runs, _) = simulate_all(cmd, &slice_plusargs(&base, &slices, l.line_len), Duration::from_secs(600))?;
         let output: String = runs.iter().map(|r| r.output.as_str()).collect();
         let marker = format!("MISMATCH at vector {k} ");
         let field_line = output.lines().any(|x| x.contains(&format!("out {} ", f.name)) && x.contains("<-- MISMATCH"));
@@ -747,27 +747,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn shards_cover_the_file_in_order() {
+    fn slices_cover_the_file_in_order() {
         for n in [0, 1, 9_999, 10_000, 19_999, 20_000, 34_111, 102_446, 1_017_174] {
             for jobs in 1..=5 {
-                let s = shards(n, jobs);
+                let s = slices(n, jobs);
                 assert!(!s.is_empty() && s.len() as u64 <= jobs);
                 assert_eq!(s[0].0, 0);
                 assert!(s.windows(2).all(|w| w[0].0 + w[0].1 == w[1].0 && w[0].1 > 0));
                 assert_eq!(s.last().map(|l| l.0 + l.1), Some(n));
-                assert!(s.len() == 1 || s.iter().all(|l| l.1 >= MIN_SHARD / 2));
+                assert!(s.len() == 1 || s.iter().all(|l| l.1 >= MIN_SLICE / 2));
             }
         }
-        assert_eq!(shards(1_017_174, 2), vec![(0, 508_587), (508_587, 508_587)]);
+        assert_eq!(slices(1_017_174, 2), vec![(0, 508_587), (508_587, 508_587)]);
     }
 
     #[test]
-    fn shard_plusargs_place_each_slice() {
+    fn slice_plusargs_place_each_slice() {
         let base = |m: u64| vec![format!("+n={m}")];
-        let p = shard_plusargs(&base, &[(0, 3), (3, 4)], 10);
+        let p = slice_plusargs(&base, &[(0, 3), (3, 4)], 10);
         assert_eq!(p[0], ["+n=3", "+vec_off=0", "+vec_base=0", "+vec_count=3"]);
         assert_eq!(p[1], ["+n=4", "+vec_off=30", "+vec_base=3"]);
-        assert_eq!(shard_plusargs(&base, &[(0, 7)], 10), vec![vec!["+n=7".to_string()]]);
+        assert_eq!(slice_plusargs(&base, &[(0, 7)], 10), vec![vec!["+n=7".to_string()]]);
     }
 
     #[test]
