@@ -1,6 +1,6 @@
 //! An independent f64 reference of texcore's filtered sampling and a dEQP "high quality"
-//! bounds checker (sampling-semantics §11.3/§11.4), shared by `sample_conformance.rs` and
-//! `sample_invariants.rs`.
+//! bounds checker (sampling-semantics §11.3/§11.4), shared by the core's conformance tests
+//! (`sample_conformance.rs`, `sample_invariants.rs`, `compare_conformance.rs`).
 //!
 //! * [`texture`]: textures in texel memory plus their f64 decode (own decoder).
 //! * [`sampling`]: the f64 reference ([`sampling::Oracle::ideal`]) and the checker
