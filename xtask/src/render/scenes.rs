@@ -532,7 +532,7 @@ pub fn scene_wrap(w: u32, h: u32, bar: &ProgressBar) -> SceneOut {
         ("CLAMP EDGE", WrapMode::ClampToEdge, N),
         ("CLAMP BORDER", WrapMode::ClampToBorder, N),
         ("MIRROR ONCE", WrapMode::MirrorClampToEdge, N),
-        ("BORDER LINEAR", WrapMode::ClampToBorder, L),
+        ("BILIN BORDER", WrapMode::ClampToBorder, L),
     ];
     let panels: Vec<(String, Canvas)> = modes
         .iter()
