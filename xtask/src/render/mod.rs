@@ -161,8 +161,9 @@ pub fn encode_png(c: &Canvas) -> Result<Vec<u8>> {
 }
 
 /// Writes every `(name, bytes)` into `dir`: each to a temporary file in `dir` first, then,
-/// once all were written, each renamed to its name. On an error nothing is renamed and the
-/// temporary files are removed.
+/// once all were written, each renamed to its name. A failure while writing renames nothing;
+/// a failed rename stops there (the files not yet renamed keep their previous contents).
+/// Either way the temporary files are removed and no file is ever half-written.
 pub fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
     let mut temps = Vec::with_capacity(files.len());
     for (name, bytes) in files {
