@@ -25,7 +25,7 @@ package texcore_vectors_pkg;
   localparam int TEXMEM_ENTRIES = 4096;
   localparam int TEXMEM_AW = 12;
   localparam int TEXMEM_ENTRY_W = 128;
-  // op_hdr.hex: op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_dpi::texset; slots past it are unbound)
+  // op_hdr.hex: op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_vectors::texset; slots past it are unbound)
   localparam int OP_HDR_ENTRIES = 64;
   localparam int OP_HDR_AW = 6;
   localparam int OP_HDR_ENTRY_W = 256;
@@ -160,7 +160,7 @@ package texcore_vectors_pkg;
   localparam logic [2:0] DOM_UINT  = 3'd4;  // unsigned integer (compare: err)
   localparam logic [2:0] DOM_SINT  = 3'd5;  // signed integer, two's complement (compare: err)
 
-  // ---- op-level units: err output (texcore_dpi::ops::ERR_NAMES) ----
+  // ---- op-level units: err output (texcore_vectors::op_unit::ERR_NAMES) ----
   localparam logic [3:0] OP_ERR_NONE           = 4'd0;  // executed
   localparam logic [3:0] OP_ERR_TEXTURE_TYPE   = 4'd1;  // the view type cannot be used by this op (buffer / multisample sampled, GATHER4 on 1D/3D)
   localparam logic [3:0] OP_ERR_OFFSET_RANGE_U = 4'd2;  // offset component u outside the op's range (sample/fetch -8..7, GATHER4 -32..31)

@@ -32,8 +32,8 @@ use sha2::{Digest, Sha256};
 
 use crate::provision;
 use crate::util::{root, show};
-use crate::vectors::layout::{Dir, Image};
-use crate::vectors::{self, svpkg, writer, Options, Report, Shard, UnitDef};
+use texcore_vectors::layout::{Dir, Image};
+use texcore_vectors::{self as vectors, svpkg, writer, Options, Report, Shard, UnitDef};
 
 /// Programs the co-simulation needs and the Debian packages that provide them.
 pub const TOOLS: [(&str, &str); 5] =

@@ -23,7 +23,7 @@ use clap::Args as ClapArgs;
 
 use crate::provision;
 use crate::util::{have, root, show};
-use crate::vectors::svpkg;
+use texcore_vectors::svpkg;
 
 /// A reference block: top module and its sources in `hdl-vectors/rtl/`.
 pub struct Block {
@@ -502,7 +502,7 @@ mod tests {
     /// reports it), with the unit's RTL files.
     #[test]
     fn every_rtl_unit_is_a_block() {
-        for d in crate::vectors::unit_defs().unwrap() {
+        for d in texcore_vectors::unit_defs().unwrap() {
             let files = d.unit.rtl_files();
             let Some(top) = files.last() else { continue };
             let top = top.trim_end_matches(".sv");

@@ -753,8 +753,7 @@ impl Unit for LodUnit {
 /// RTL uses to stay within 64-bit operations): the tests compare it with the core on the
 /// directed set and on random stimuli, so a wrong decomposition fails here before any
 /// simulator runs.
-#[cfg(test)]
-pub(crate) mod rtl_model {
+pub mod rtl_model {
     use super::Stim;
 
     /// A normalized pseudo-float `m × 2^e` (bit 63 of `m` set) or zero (`m = 0`).

@@ -1,8 +1,9 @@
-//! `cargo xtask vectors`: test vectors for HDL co-simulation.
+//! `texcore-vectors`: test vectors for HDL co-simulation, as a library (`cargo xtask vectors`
+//! is its command line, `texcore-dpi` the C ABI over its op-level units).
 //!
 //! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
 //! [`texel_decode`], [`filter`], [`gather_cmp`], [`lod`]; the op-level units `sample`, `sample_c`, `gather`,
-//! `fetch`, `tmml`, `store` in [`ops`], whose fields and evaluation live in the `texcore-dpi` crate) is a block
+//! `fetch`, `tmml`, `store` in [`ops`], whose fields and evaluation are [`op_unit`] over the texture set [`texset`]) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
 //! images it reads ([`pools`]), its level-1 directed stimuli, its weighted-random stimulus and
 //! how the core computes the expected outputs. Everything else — placement in the line, hex
@@ -16,17 +17,22 @@
 //! arguments give byte-identical files, and the shards of a split run concatenate to the
 //! unsplit files.
 
+#![forbid(unsafe_code)]
+
 pub mod filter;
 pub mod gather_cmp;
+pub mod hex;
 pub mod intel_info;
 pub mod layout;
 pub mod lod;
 pub mod nv_txq;
+pub mod op_unit;
 pub mod ops;
 pub mod pools;
 pub mod rng;
 pub mod svpkg;
 pub mod texel_decode;
+pub mod texset;
 pub mod tgsi_query;
 pub mod wrap;
 pub mod writer;
@@ -44,7 +50,6 @@ use std::sync::{mpsc, Condvar, Mutex};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -52,7 +57,6 @@ use self::layout::{Field, Image, Layout};
 use self::pools::Fixture;
 use self::rng::Rand;
 use self::writer::AtomicFile;
-use crate::util::root;
 
 /// Random vectors per block (one PRNG stream each). Part of the determinism contract.
 pub const BLOCK: u64 = 4096;
@@ -172,7 +176,8 @@ impl Shard {
     }
 }
 
-fn parse_shard(s: &str) -> Result<Shard, String> {
+/// `--shard` value parser: `k/n` (1-based k).
+pub fn parse_shard(s: &str) -> Result<Shard, String> {
     let (k, n) = s.split_once('/').ok_or_else(|| format!("`{s}`: expected k/n, e.g. 2/4"))?;
     let k: u64 = k.trim().parse().map_err(|_| format!("`{s}`: k is not a number"))?;
     let n: u64 = n.trim().parse().map_err(|_| format!("`{s}`: n is not a number"))?;
@@ -193,39 +198,6 @@ pub fn parse_op(s: &str) -> Result<String, String> {
     }
 }
 
-/// `cargo xtask vectors` arguments.
-#[derive(ClapArgs, Clone, Debug)]
-pub struct Args {
-    /// 1 = directed corner cases only; 2 = level 1 + weighted random.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub level: u8,
-    /// Seed of the weighted-random vectors (and of the level-2 pool filler).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Random vectors per unit (level 2 only; default: each unit's own count).
-    #[arg(long)]
-    pub count: Option<u64>,
-    /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, wrap, texel_decode, filter, gather_cmp, lod, sample, sample_c, gather, fetch,
-    /// tmml, store; groups: all, query, stage, op.
-    #[arg(long, value_delimiter = ',', value_parser = parse_op)]
-    pub ops: Vec<String>,
-    /// Write only part k of n of every unit's vectors (`--shard 2/4`); files get a
-    /// `.partKofN` suffix and concatenate, in order, to the unsplit files.
-    #[arg(long, value_parser = parse_shard)]
-    pub shard: Option<Shard>,
-    /// Output directory (default: hdl-vectors/out in the workspace).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Only (re)write the generated files in hdl-vectors/generated/ (the SystemVerilog
-    /// packages and vector-format.md) and exit.
-    #[arg(long)]
-    pub write_generated: bool,
-    /// No progress bar and no summary.
-    #[arg(long, short)]
-    pub quiet: bool,
-}
-
 /// A resolved generation request.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -243,24 +215,6 @@ pub struct Options {
     pub out: PathBuf,
     /// Progress bar and summary on stderr.
     pub verbose: bool,
-}
-
-impl Options {
-    /// Options from the command line.
-    pub fn from_args(a: &Args) -> Result<Options> {
-        if a.level == 1 && a.count.is_some() {
-            bail!("--count sets the number of weighted-random vectors, which only level 2 has (drop --count or use --level 2)");
-        }
-        Ok(Options {
-            level: a.level,
-            seed: a.seed,
-            count: a.count,
-            units: a.ops.clone(),
-            shard: a.shard.unwrap_or(Shard::ALL),
-            out: a.out.clone().unwrap_or_else(default_out),
-            verbose: !a.quiet,
-        })
-    }
 }
 
 /// `hdl-vectors/out` in the workspace.
@@ -509,7 +463,7 @@ fn image_bytes(fx: &Fixture, img: Image) -> Vec<u8> {
                 out.push(b'\n');
             }
         }
-        Image::TexMem => out = texcore_dpi::hex::write_texmem(&fx.ops.texmem).into_bytes(),
+        Image::TexMem => out = crate::hex::write_texmem(&fx.ops.texmem).into_bytes(),
         Image::HdrPool | Image::SmpPool | Image::OpHdr | Image::OpSmp => {
             let pool = match img {
                 Image::HdrPool => &fx.headers,
@@ -765,31 +719,28 @@ fn print_summary(r: &Report) {
     );
 }
 
-/// `cargo xtask vectors`.
-pub fn run(a: &Args) -> Result<()> {
-    if a.write_generated {
-        for (path, text) in svpkg::generated_files()? {
-            let dst = root().join(&path);
-            if let Some(dir) = dst.parent() {
-                fs::create_dir_all(dir)?;
-            }
-            let mut f = AtomicFile::create(&dst)?;
-            f.write(text.as_bytes())?;
-            f.finish()?;
-            f.commit()?;
-            eprintln!("wrote {}", path.display());
+/// (Re)writes the committed generated files in `hdl-vectors/generated/` (the SystemVerilog
+/// packages and vector-format.md), atomically; returns their paths relative to the workspace.
+pub fn write_generated() -> Result<Vec<PathBuf>> {
+    let mut written = Vec::new();
+    for (path, text) in svpkg::generated_files()? {
+        let dst = root().join(&path);
+        if let Some(dir) = dst.parent() {
+            fs::create_dir_all(dir)?;
         }
-        return Ok(());
+        let mut f = AtomicFile::create(&dst)?;
+        f.write(text.as_bytes())?;
+        f.finish()?;
+        f.commit()?;
+        written.push(path);
     }
-    let o = Options::from_args(a)?;
-    if cfg!(debug_assertions) && o.verbose && o.level >= 2 && o.count.is_some_and(|c| c >= 2_000_000) {
-        eprintln!(
-            "note: this xtask is an unoptimized (dev) build, about 25x slower than an optimized one; \
-             for bulk exports use `cargo run --profile bench -p xtask -- vectors ...`"
-        );
-    }
-    generate(&o)?;
-    Ok(())
+    Ok(written)
+}
+
+/// The workspace root (the parent of `vectors/`).
+pub fn root() -> PathBuf {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    here.parent().map(PathBuf::from).unwrap_or(here)
 }
 
 /// Reads a manifest's file list and checks every file's SHA-256 (tests, cosim).

@@ -228,7 +228,7 @@ pub fn remove_stale_temps(dir: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vectors::layout::Field;
+    use crate::layout::Field;
 
     #[test]
     fn hex_digits() {
@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn fast_hex_matches_format() {
-        let mut r = crate::vectors::rng::Rand::new(1, "hex", 0);
+        let mut r = crate::rng::Rand::new(1, "hex", 0);
         for i in 0..20_000u64 {
             let v = if i < 64 { 1u64.wrapping_shl(i as u32).wrapping_sub(1) } else { r.u64() };
             for n in 1..=16usize {
@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn lines_of_every_shape() {
-        use crate::vectors::rng::Rand;
+        use crate::rng::Rand;
         let mut r = Rand::new(2, "shapes", 0);
         for _ in 0..300 {
             let n = r.range(2, 12) as usize;

@@ -17,14 +17,14 @@
 //! the enums of the core (texture types, formats, TXQ queries, …), the status codes of the
 //! query unit and the sizes of the memory images.
 
+use crate::op_unit::{ERR_NAMES, F16_NAMES, FETCH_OP_NAMES, LOD_MODE_NAMES, STORE_OP_NAMES, TGSI_NAMES};
+use crate::texset;
 use anyhow::{bail, Result};
 use serde::Serialize;
 use texcore::descriptor::{CompareFunc, ComponentLayout, MipFilter};
 use texcore::query::intel::{InfoError, InfoOp};
 use texcore::query::nv::TxqQuery;
 use texcore::{Format, MsMode, SwizzleSource, TextureType, WrapMode};
-use texcore_dpi::ops::{ERR_NAMES, F16_NAMES, FETCH_OP_NAMES, LOD_MODE_NAMES, STORE_OP_NAMES, TGSI_NAMES};
-use texcore_dpi::texset;
 
 /// Direction of a field, seen from the unit under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -271,7 +271,7 @@ impl Image {
             Image::HdrPool => "texture-header pool: line i = header i as w7_w6_w5_w4_w3_w2_w1_w0 (also TGSI SVIEW[i] and Intel surface i)",
             Image::SmpPool => "sampler-header pool: line i = sampler i as w7_w6_w5_w4_w3_w2_w1_w0",
             Image::TexMem => "texel memory of the op-level units (64 KiB): line i = bytes 16i..16i+15 as w3_w2_w1_w0, byte k of the line at bits 8k+7:8k",
-            Image::OpHdr => "op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_dpi::texset; slots past it are unbound)",
+            Image::OpHdr => "op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_vectors::texset; slots past it are unbound)",
             Image::OpSmp => "op-level samplers: line i = sampler of smp slot i as w7_..._w0 (directed low slots, then filler; past it unbound)",
         }
     }
@@ -282,7 +282,7 @@ impl Image {
 
 /// Status code of a resolved texture: 0 = valid, else the first check that failed, in the
 /// order `Bindings::resolve` checks them (one definition, shared with the DPI-C op units).
-pub use texcore_dpi::ops::status_code;
+pub use crate::op_unit::status_code;
 
 /// Names of the status codes (index = code).
 pub const STATUS_NAMES: [(&str, &str); 9] = [
@@ -508,7 +508,7 @@ pub fn enums() -> Vec<SvEnum> {
         "gather_cmp: texel component domain (dom input; texcore::texel::Domain)",
         &super::gather_cmp::DOM_NAMES,
     ));
-    v.push(named("OP_ERR", 4, "op-level units: err output (texcore_dpi::ops::ERR_NAMES)", &ERR_NAMES));
+    v.push(named("OP_ERR", 4, "op-level units: err output (texcore_vectors::op_unit::ERR_NAMES)", &ERR_NAMES));
     v.push(named("LOD_MODE", 2, "sample / sample_c / lod: lod_mode input", &LOD_MODE_NAMES));
     v.push(named("FETCH_OP", 2, "fetch: op input", &FETCH_OP_NAMES));
     v.push(named("F16", 2, "gather (TLD4S): f16 input", &F16_NAMES));

@@ -528,8 +528,7 @@ impl Unit for GatherCmp {
 /// The arithmetic of `rtl/texcore_gather_cmp.sv`, step for step, so the tests can hold its
 /// claims (no clamp below 1.0, the periodic significand never carries and never ties)
 /// against the core on more values than the vectors carry.
-#[cfg(test)]
-mod rtl_model {
+pub mod rtl_model {
     /// s1–s3 of the reference path: `min(RNE(|ref| × (2^k − 1)), 2^k − 1)` of a non-NaN
     /// reference magnitude.
     pub fn quantize(r: u32, k: u32) -> u64 {

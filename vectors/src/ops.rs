@@ -1,11 +1,13 @@
 //! The op-level units `sample`, `sample_c`, `gather`, `fetch`, `tmml`, `store`: fields and evaluation come
-//! from `texcore_dpi::ops` (the same code the DPI-C testbench calls), the directed and
+//! from [`crate::op_unit`] (the same code the DPI-C testbench calls), the directed and
 //! weighted-random stimuli from here.
 //!
-//! They read the texture set of `texcore_dpi::texset` (`texmem.hex`, `op_hdr.hex`,
+//! They read the texture set of `crate::texset` (`texmem.hex`, `op_hdr.hex`,
 //! `op_smp.hex`). They have no reference RTL: `cargo xtask cosim --sim verilator-dpi` checks
 //! the files through `hdl-vectors/tb/tb_dpi_ops.sv`, which calls the core over DPI-C.
 
+use crate::op_unit::OpUnit;
+use crate::texset::{self, OP_HDR_ENTRIES, OP_SMP_ENTRIES};
 #[cfg(test)]
 use texcore::descriptor::MipFilter;
 #[cfg(test)]
@@ -14,8 +16,6 @@ use texcore::TextureHeader;
 use texcore::TextureType;
 #[cfg(test)]
 use texcore::WrapMode;
-use texcore_dpi::ops::OpUnit;
-use texcore_dpi::texset::{self, OP_HDR_ENTRIES, OP_SMP_ENTRIES};
 
 use std::sync::LazyLock;
 
@@ -24,7 +24,7 @@ use super::pools::Fixture;
 use super::rng::Rand;
 use super::Unit;
 
-/// A unit backed by a `texcore_dpi` op unit.
+/// A unit backed by a `op_unit` op unit.
 pub struct Op(pub OpUnit);
 
 /// The four op-level units.

@@ -58,9 +58,9 @@ pub struct Fixture {
     /// Constant-bank slots holding the special handles (see [`Fixture::special_handles`]).
     pub cb_special: Vec<u32>,
     /// What the op-level units read: texel memory, op header and sampler pools
-    /// (`texcore_dpi::texset`; the sampler pool's filler is zeros at level 1, seeded random
+    /// (`crate::texset`; the sampler pool's filler is zeros at level 1, seeded random
     /// samplers from stream `(seed, "op_pools")` at level 2).
-    pub ops: texcore_dpi::OpEnv,
+    pub ops: crate::op_unit::OpEnv,
 }
 
 fn th(ty: TextureType, format: Format, w: u32, h: u32, d: u32, levels: u32) -> TextureHeader {
@@ -537,7 +537,7 @@ impl Fixture {
         }
 
         let mut ro = Rand::new(seed, "op_pools", 0);
-        let ops = texcore_dpi::OpEnv::directed(|| if filler_l2 { random_sampler_words(&mut ro) } else { [0; 8] });
+        let ops = crate::op_unit::OpEnv::directed(|| if filler_l2 { random_sampler_words(&mut ro) } else { [0; 8] });
 
         let decoded = headers.iter().map(TextureHeader::from_words).collect();
         let hdr_valid = (0..n_vh).chain(hn - HIGH..hn - 1).collect();

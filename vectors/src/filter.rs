@@ -274,8 +274,7 @@ impl Unit for Filter {
 /// The conversion steps of `rtl/texcore_filter_rgba8.sv` (s11–s17), bit for bit: normalise,
 /// `q = (X·0x0101_0101 + (X >> 7)) >> 32` (= `(X·0x8080_8081) >> 39` = `X div 255`),
 /// `r = (X + q) mod 256`, round, pack. The tests compare it with the core's conversion.
-#[cfg(test)]
-fn rtl_to_f32(x: u32) -> u32 {
+pub fn rtl_to_f32(x: u32) -> u32 {
     let mut xn = x;
     let mut lz = 0u32;
     for k in [16, 8, 4, 2, 1] {

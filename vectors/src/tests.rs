@@ -5,8 +5,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-use clap::Parser;
-
 use super::layout::Dir;
 use super::*;
 
@@ -397,14 +395,14 @@ fn level_1_covers_the_op_corner_cases() {
 /// word (what tb_dpi_ops.sv does through the staticlib).
 #[test]
 fn dpi_packed_evaluation_matches_the_files() {
-    use texcore_dpi::ops::{eval_packed, get_bits, OpUnit, Placement};
+    use crate::op_unit::{eval_packed, get_bits, OpUnit, Placement};
     let d = tempfile::tempdir().unwrap();
     generate(&Options { units: vec!["op".into()], ..opts(d.path(), 2, Some(2000), Shard::ALL) }).unwrap();
     let read = |f: &str| fs::read_to_string(d.path().join(f)).unwrap();
-    let env = texcore_dpi::OpEnv::new(
-        texcore_dpi::hex::parse_texmem(&read("texmem.hex")).unwrap(),
-        texcore_dpi::hex::parse_pool(&read("op_hdr.hex")).unwrap(),
-        texcore_dpi::hex::parse_pool(&read("op_smp.hex")).unwrap(),
+    let env = crate::op_unit::OpEnv::new(
+        crate::hex::parse_texmem(&read("texmem.hex")).unwrap(),
+        crate::hex::parse_pool(&read("op_hdr.hex")).unwrap(),
+        crate::hex::parse_pool(&read("op_smp.hex")).unwrap(),
     );
     for u in OpUnit::ALL {
         let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
@@ -414,7 +412,7 @@ fn dpi_packed_evaluation_matches_the_files() {
         let lsb: Vec<u32> = p.inputs.iter().chain(&p.outputs).map(|x| x.0).collect();
         assert_eq!(lsb, l.fields.iter().map(|f| f.lsb).collect::<Vec<_>>(), "{}", u.name());
         for line in read(&format!("{}.vec", u.name())).lines().step_by(7) {
-            let words = texcore_dpi::hex::parse_words(line, l.line_w.div_ceil(32) as usize).unwrap();
+            let words = crate::hex::parse_words(line, l.line_w.div_ceil(32) as usize).unwrap();
             let (o, w) = (l.out_w, l.in_w);
             let input: Vec<u32> =
                 (0..p.in_words() as u32).map(|i| get_bits(&words, o + 32 * i, 32.min(w - 32 * i)) as u32).collect();
@@ -426,50 +424,7 @@ fn dpi_packed_evaluation_matches_the_files() {
         }
     }
     for inv in [None, Some(texcore::Invalid::Unbound(3)), Some(texcore::Invalid::SamplerAboveMaximum(1))] {
-        assert_eq!(texcore_dpi::ops::status_code(inv.as_ref()), layout::status_code(inv.as_ref()));
-    }
-}
-
-/// The DPI-C entry points' safe core (`texcore_dpi::ffi`: images loaded from the written
-/// `.hex` files, packed words in and out) reproduces every level-1 `fetch` / `gather` vector,
-/// and a vector with one expected bit flipped no longer matches — the check
-/// `tb_dpi_ops.sv` makes (the simulator run itself, with its `MISMATCH` report and non-zero
-/// exit, is `cargo xtask cosim --dpi`'s mutation check).
-#[test]
-fn dpi_entry_points_detect_a_flipped_expected_bit() {
-    use texcore_dpi::ops::{get_bits, set_bits, OpUnit};
-    let d = tempfile::tempdir().unwrap();
-    generate(&Options { units: vec!["op".into()], ..opts(d.path(), 1, None, Shard::ALL) }).unwrap();
-    for img in ["texmem", "op_hdr", "op_smp"] {
-        texcore_dpi::ffi::load_image(img, &d.path().join(format!("{img}.hex")).display().to_string()).unwrap();
-    }
-    assert!(texcore_dpi::ffi::load_image("bogus", "x").is_err());
-    for u in [OpUnit::Fetch, OpUnit::Gather, OpUnit::Tmml, OpUnit::Store] {
-        let def = unit_defs().unwrap().into_iter().find(|d| d.unit.name() == u.name()).unwrap();
-        let l = &def.layout;
-        let text = fs::read_to_string(d.path().join(format!("{}.vec", u.name()))).unwrap();
-        let words = |line: &str| texcore_dpi::hex::parse_words(line, l.line_w.div_ceil(32) as usize).unwrap();
-        let split = |w: &[u32]| -> (Vec<u32>, Vec<u32>) {
-            let i = (0..l.in_w.div_ceil(32)).map(|i| get_bits(w, l.out_w + 32 * i, 32.min(l.in_w - 32 * i)) as u32);
-            let o = (0..l.out_w.div_ceil(32)).map(|i| get_bits(w, 32 * i, 32.min(l.out_w - 32 * i)) as u32);
-            (i.collect(), o.collect())
-        };
-        let mut mismatches = 0;
-        for (k, line) in text.lines().enumerate() {
-            let mut w = words(line);
-            if k == 17 {
-                let v = get_bits(&w, 0, 1);
-                set_bits(&mut w, 0, 1, v ^ 1); // bit 0 of the last output field
-            }
-            let (input, expect) = split(&w);
-            let mut got = vec![0u32; expect.len()];
-            assert!(texcore_dpi::ffi::eval(u, &input, &mut got));
-            if got != expect {
-                assert_eq!(k, 17, "{}: vector {k} mismatches", u.name());
-                mismatches += 1;
-            }
-        }
-        assert_eq!(mismatches, 1, "{}", u.name());
+        assert_eq!(crate::op_unit::status_code(inv.as_ref()), layout::status_code(inv.as_ref()));
     }
 }
 
@@ -492,39 +447,6 @@ fn layouts_are_consistent() {
         for f in d.unit.rtl_files() {
             assert!(root().join("hdl-vectors/rtl").join(f).exists(), "{}: missing {f}", l.unit);
         }
-    }
-}
-
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: Args,
-}
-
-fn parse(args: &[&str]) -> Result<Options, String> {
-    let cli = Cli::try_parse_from(std::iter::once("vectors").chain(args.iter().copied())).map_err(|e| e.to_string())?;
-    Options::from_args(&cli.args).map_err(|e| e.to_string())
-}
-
-#[test]
-fn bad_arguments_are_rejected_with_a_message() {
-    assert!(parse(&[]).is_ok());
-    let o = parse(&["--level", "1", "--ops", "nv_txq,tgsi_query", "--shard", "2/3", "--seed", "5"]).unwrap();
-    assert_eq!((o.level, o.seed, o.shard), (1, 5, Shard { k: 2, n: 3 }));
-    assert_eq!(o.units, ["nv_txq", "tgsi_query"]);
-    for (bad, needle) in [
-        (&["--level", "3"][..], "3"),
-        (&["--level", "x"], "x"),
-        (&["--shard", "0/2"], "1 <= k <= n"),
-        (&["--shard", "3/2"], "1 <= k <= n"),
-        (&["--shard", "2"], "k/n"),
-        (&["--ops", "nv_txq,bogus"], "unknown unit `bogus`"),
-        (&["--count", "-4"], "-4"),
-        (&["--level", "1", "--count", "10"], "only level 2"),
-        (&["--frobnicate"], "frobnicate"),
-    ] {
-        let e = parse(bad).expect_err(&format!("{bad:?} accepted"));
-        assert!(e.contains(needle), "{bad:?}: {e}");
     }
 }
 
