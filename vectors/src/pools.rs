@@ -19,6 +19,7 @@ use texcore::{
 
 use super::layout::{CBANK_WORDS, HDR_POOL_ENTRIES, SMP_POOL_ENTRIES};
 use super::rng::Rand;
+use crate::texset::th;
 
 /// Slots at the top of each image that belong to the directed region.
 pub const HIGH: u32 = 8;
@@ -61,10 +62,6 @@ pub struct Fixture {
     /// (`crate::texset`; the sampler pool's filler is zeros at level 1, seeded random
     /// samplers from stream `(seed, "op_pools")` at level 2).
     pub ops: crate::op_unit::OpEnv,
-}
-
-fn th(ty: TextureType, format: Format, w: u32, h: u32, d: u32, levels: u32) -> TextureHeader {
-    TextureHeader::new(ty, format, w, h, d, levels)
 }
 
 fn ms(mut h: TextureHeader, samples: u32) -> TextureHeader {

@@ -423,9 +423,6 @@ fn dpi_packed_evaluation_matches_the_files() {
             assert_eq!(got, expect, "{}: {line}", u.name());
         }
     }
-    for inv in [None, Some(texcore::Invalid::Unbound(3)), Some(texcore::Invalid::SamplerAboveMaximum(1))] {
-        assert_eq!(crate::op_unit::status_code(inv.as_ref()), layout::status_code(inv.as_ref()));
-    }
 }
 
 #[test]

@@ -56,7 +56,9 @@ pub struct Tex {
     pub fill: Fill,
 }
 
-fn th(ty: TextureType, format: Format, w: u32, h: u32, d: u32, levels: u32) -> TextureHeader {
+/// `TextureHeader::new` under a short name, for the directed tables here and in
+/// [`crate::pools`].
+pub(crate) fn th(ty: TextureType, format: Format, w: u32, h: u32, d: u32, levels: u32) -> TextureHeader {
     TextureHeader::new(ty, format, w, h, d, levels)
 }
 
