@@ -28,8 +28,9 @@ pub const FORMAT_MD: &str = "hdl-vectors/generated/vector-format.md";
 const BANNER: &str = "\
 // GENERATED FILE - DO NOT EDIT.
 // Written by `cargo xtask vectors --write-generated` from the unit definitions in
-// xtask/src/vectors/ and the enums of the texcore core. `cargo test -p xtask` regenerates
-// it and fails if this file differs; `cargo xtask cosim` refuses a stale copy.
+// vectors/src/ (crate texcore-vectors) and the enums of the texcore core.
+// `cargo test -p texcore-vectors` regenerates it and fails if this file differs;
+// `cargo xtask cosim` refuses a stale copy.
 ";
 
 /// Every generated file: `(path relative to the workspace, contents)`.
@@ -215,7 +216,7 @@ pub fn format_doc(defs: &[UnitDef]) -> Result<String> {
     let fx = Fixture::build(1, 1)?;
     let mut s = String::new();
     s.push_str("<!-- GENERATED FILE - DO NOT EDIT: written by `cargo xtask vectors --write-generated` from\n");
-    s.push_str("     xtask/src/vectors/ (the same layout that writes the vectors and the SV packages). -->\n\n");
+    s.push_str("     vectors/src/ (the same layout that writes the vectors and the SV packages). -->\n\n");
     s.push_str("# texcore vector format: field tables\n\n");
     s.push_str(
         "How to read these tables: see [../README.md](../README.md). In short: one vector per line, fields in\n",
