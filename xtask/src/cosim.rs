@@ -97,7 +97,9 @@ pub struct Args {
     /// Random vectors per unit at level 2 (default: each unit's own count).
     #[arg(long)]
     pub count: Option<u64>,
-    /// Comma-separated units or groups (default: all).
+    /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
+    /// tgsi_query, intel_info, wrap, texel_decode, filter, gather_cmp, lod; op-level units
+    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store; groups: all, query, stage, op.
     #[arg(long, value_delimiter = ',', value_parser = vectors::parse_op)]
     pub ops: Vec<String>,
     /// Skip the mutation check (one flipped expected bit must fail).

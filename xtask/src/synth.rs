@@ -105,7 +105,9 @@ const HX8K_CT256_IO: u64 = 206;
 /// `cargo xtask synth` arguments.
 #[derive(ClapArgs, Clone, Debug)]
 pub struct Args {
-    /// Comma-separated top modules (default: every block).
+    /// Comma-separated top modules (default: every block): texcore_wrap,
+    /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
+    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp.
     #[arg(long, value_delimiter = ',')]
     pub blocks: Vec<String>,
     /// Skip place-and-route (nextpnr-ice40 and nextpnr-ecp5): cell counts only.
