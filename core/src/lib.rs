@@ -53,7 +53,7 @@
 //! | STORE to binary16 | binary16 | — | RNE, overflow → ∞, NaN → `0x7E00` |
 //!
 //! | texel-space coordinate | S.8 in an `i64` (1/256 texel) | — | RNE of the exact `s × size × 256`, REPEAT/MIRROR reduced exactly modulo the period ([`coord::texel_fixed`]) |
-//! | cube face coordinate `sc/|ma|` | binary32 | — | RNE division ([`fp::f32_div`]), then as above |
+//! | cube face coordinate `sc/|ma|` | binary32 | — | RNE division (`fp::f32_div`), then as above |
 //! | TXP projected coordinate / reference | binary32 | — | RNE division |
 //! | array layer | integer | — | `clamp(floor(a + ½))` |
 //! | sub-texel weight α, β, γ | U0.8 (`(U − 128) & 255`) | — | truncation of the S.8 coordinate |
@@ -93,10 +93,19 @@ pub mod output;
 pub mod pf;
 pub mod query;
 pub mod texel;
+pub mod unit;
 pub mod wrap;
 
 pub use descriptor::{
-    Format, HeaderError, Layout, MsMode, SamplerError, SamplerHeader, Swizzle, SwizzleSource, TextureHeader,
-    TextureType, WrapMode,
+    CompareFunc, Filter, Format, HeaderError, Layout, MipFilter, MsMode, SamplerError, SamplerHeader, Swizzle,
+    SwizzleSource, TextureHeader, TextureType, WrapMode,
 };
-pub use handle::{Bindings, Handle, HandleSource, Invalid, SamplerBinding, TsPtrIdx};
+pub use handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
+pub use lod::LodSource;
+pub use memory::{TexelMemory, TexelMemoryMut};
+pub use op::fetch::FetchError;
+pub use op::gather::GatherError;
+pub use op::sample::{Quad, SampleError, SampleRequest, TexOp};
+pub use op::tmml::CoordDesc;
+pub use query::nv::TxqQuery;
+pub use unit::{BindError, TextureUnit};

@@ -700,7 +700,8 @@ mod tests {
             let mut all = refs.clone();
             all.extend(quant_refs(Domain::Unorm(k as u8)));
             for x in all {
-                if texcore::fp::f32_parts(x).1 == texcore::fp::F32Class::NaN {
+                if x & 0x7FFF_FFFF > 0x7F80_0000 {
+                    // NaN
                     continue;
                 }
                 let mag = rtl_model::quantize(x & 0x7FFF_FFFF, k);

@@ -368,16 +368,16 @@ fn validate_tgsi(t: &TgsiInstr) -> Result<(), RuleError> {
             }
             Ok(())
         }
-        TgsiInstr::Tex { op, dst, src0, .. } => {
+        TgsiInstr::Tex { form, dst, src0, .. } => {
             tgsi_dst(dst)?;
             tgsi_src(src0)?;
-            match op {
-                TexOp::Txd { ddx, ddy } => {
-                    tgsi_src(ddx)?;
-                    tgsi_src(ddy)
-                }
-                TexOp::Tex2 { src1 } | TexOp::Txb2 { src1 } | TexOp::Txl2 { src1 } => tgsi_src(src1),
-                _ => Ok(()),
+            if let Some((ddx, ddy)) = form.grads() {
+                tgsi_src(&ddx)?;
+                tgsi_src(&ddy)?;
+            }
+            match form.src1() {
+                Some(src1) => tgsi_src(&src1),
+                None => Ok(()),
             }
         }
         TgsiInstr::Txf { dst, src0, offset, .. } => {
@@ -825,20 +825,13 @@ fn exec_tgsi<M: TexelMemoryMut + ?Sized>(
                 *slot = *values;
             }
         }
-        TgsiInstr::Tex { op, dst, src0, unit, target } => {
+        TgsiInstr::Tex { form, dst, src0, unit, target } => {
             let view = header(&b, tb.sview, *unit);
             let samp = sampler_hdr(&b, tb.samp, *unit);
             let s0 = m.src_quad(src0);
-            let (core_op, src1, grads) = match op {
-                TexOp::Tex => (sample::TexOp::Tex, None, None),
-                TexOp::Txb => (sample::TexOp::Txb, None, None),
-                TexOp::Txl => (sample::TexOp::Txl, None, None),
-                TexOp::Txp => (sample::TexOp::Txp, None, None),
-                TexOp::Txd { ddx, ddy } => (sample::TexOp::Txd, None, Some((m.src_quad(ddx), m.src_quad(ddy)))),
-                TexOp::Tex2 { src1 } => (sample::TexOp::Tex, Some(m.src_quad(src1)), None),
-                TexOp::Txb2 { src1 } => (sample::TexOp::Txb, Some(m.src_quad(src1)), None),
-                TexOp::Txl2 { src1 } => (sample::TexOp::Txl, Some(m.src_quad(src1)), None),
-            };
+            let src1 = form.src1().map(|s| m.src_quad(&s));
+            let grads = form.grads().map(|(x, y)| (m.src_quad(&x), m.src_quad(&y)));
+            let core_op = form.op();
             let shadow = target.is_some_and(|t| t.is_shadow());
             let ops = TexOperands { src0: &s0, src1: src1.as_ref(), grads: grads.as_ref().map(|(a, b)| (a, b)) };
             let res = tex_family(core_op, shadow, r(&view), r(&samp), &*env.mem, ops).map_err(ExecError::Sample)?;

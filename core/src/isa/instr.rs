@@ -7,6 +7,7 @@ use heapless::String;
 
 use crate::handle::TsPtrIdx;
 use crate::op::resource::AtomicOp;
+use crate::op::sample::TexOp;
 use crate::op::tmml::CoordDesc;
 use crate::query::intel::{ExecCtrl, InfoOp};
 use crate::query::nv::TxqQuery;
@@ -330,10 +331,11 @@ impl Target {
     }
 }
 
-/// The TGSI `TEX` family and its extra operands.
+/// The textual forms of the TGSI `TEX` family and their extra operands. Each executes one
+/// [`TexOp`] ([`TexForm::op`]); `TEX2`/`TXB2`/`TXL2` add a second source register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum TexOp {
+pub enum TexForm {
     /// `TEX dst, src0, SAMP[n], target`.
     Tex,
     /// `TXB` (bias in `src0.w`).
@@ -364,6 +366,35 @@ pub enum TexOp {
         /// Second operand.
         src1: TgsiSrc,
     },
+}
+
+impl TexForm {
+    /// The op this form executes.
+    pub const fn op(self) -> TexOp {
+        match self {
+            TexForm::Tex | TexForm::Tex2 { .. } => TexOp::Tex,
+            TexForm::Txb | TexForm::Txb2 { .. } => TexOp::Txb,
+            TexForm::Txl | TexForm::Txl2 { .. } => TexOp::Txl,
+            TexForm::Txp => TexOp::Txp,
+            TexForm::Txd { .. } => TexOp::Txd,
+        }
+    }
+
+    /// The second source register of `TEX2`/`TXB2`/`TXL2`.
+    pub const fn src1(self) -> Option<TgsiSrc> {
+        match self {
+            TexForm::Tex2 { src1 } | TexForm::Txb2 { src1 } | TexForm::Txl2 { src1 } => Some(src1),
+            _ => None,
+        }
+    }
+
+    /// `TXD`'s derivative registers `(ddx, ddy)`.
+    pub const fn grads(self) -> Option<(TgsiSrc, TgsiSrc)> {
+        match self {
+            TexForm::Txd { ddx, ddy } => Some((ddx, ddy)),
+            _ => None,
+        }
+    }
 }
 
 /// The TGSI `SAMPLE` family and its extra operands.
@@ -429,7 +460,7 @@ pub enum TgsiInstr {
     /// `TEX`, `TXB`, `TXL`, `TXD`, `TXP`, `TEX2`, `TXB2`, `TXL2`.
     Tex {
         /// Opcode and extra operands.
-        op: TexOp,
+        form: TexForm,
         /// Destination.
         dst: TgsiDst,
         /// Coordinates.
