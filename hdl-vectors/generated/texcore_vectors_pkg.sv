@@ -216,9 +216,9 @@ package texcore_vectors_pkg;
   localparam logic [3:0] STATUS_CONST_BANK_INDEX      = 4'd1;  // #tsPtrIdxU13 is past the constant bank
   localparam logic [3:0] STATUS_HEADER_ABOVE_MAXIMUM  = 4'd2;  // headerPtr > texture-header pool MaximumIndex
   localparam logic [3:0] STATUS_HEADER_OUTSIDE_POOL   = 4'd3;  // headerPtr within MaximumIndex but past the pool image
-  localparam logic [3:0] STATUS_SAMPLER_ABOVE_MAXIMUM = 4'd4;  // samplerPtr > sampler pool MaximumIndex
-  localparam logic [3:0] STATUS_SAMPLER_OUTSIDE_POOL  = 4'd5;  // samplerPtr within MaximumIndex but past the pool image
-  localparam logic [3:0] STATUS_HEADER_DECODE         = 4'd6;  // the texture-header words do not decode
+  localparam logic [3:0] STATUS_HEADER_DECODE         = 4'd4;  // the texture-header words do not decode
+  localparam logic [3:0] STATUS_SAMPLER_ABOVE_MAXIMUM = 4'd5;  // samplerPtr > sampler pool MaximumIndex
+  localparam logic [3:0] STATUS_SAMPLER_OUTSIDE_POOL  = 4'd6;  // samplerPtr within MaximumIndex but past the pool image
   localparam logic [3:0] STATUS_SAMPLER_DECODE        = 4'd7;  // the sampler-header words do not decode
   localparam logic [3:0] STATUS_UNBOUND               = 4'd8;  // view / surface index past the pool image (TGSI, Intel)
 
@@ -277,7 +277,7 @@ package texcore_vectors_pkg;
   // in  wmask: #wmskU04: bit c enables component c (R, G, B, A)
   localparam int NV_TXQ_WMASK_LSB = 0;
   localparam int NV_TXQ_WMASK_W = 4;
-  // out status: STATUS_* code: why the texture is invalid (0 = valid); diagnostic
+  // out status: STATUS_* code: the first failing check of the full resolve (0 = valid); diagnostic. The query is valid (rd* = its results) for VALID, SAMPLER_OUTSIDE_POOL and SAMPLER_DECODE, zeros otherwise
   localparam int NV_TXQ_STATUS_LSB = 132;
   localparam int NV_TXQ_STATUS_W = 4;
   // out wen: registers written: bit k = Rd+k (the low popcount(wmask) bits)

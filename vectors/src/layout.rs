@@ -290,9 +290,9 @@ pub const STATUS_NAMES: [(&str, &str); 9] = [
     ("CONST_BANK_INDEX", "#tsPtrIdxU13 is past the constant bank"),
     ("HEADER_ABOVE_MAXIMUM", "headerPtr > texture-header pool MaximumIndex"),
     ("HEADER_OUTSIDE_POOL", "headerPtr within MaximumIndex but past the pool image"),
+    ("HEADER_DECODE", "the texture-header words do not decode"),
     ("SAMPLER_ABOVE_MAXIMUM", "samplerPtr > sampler pool MaximumIndex"),
     ("SAMPLER_OUTSIDE_POOL", "samplerPtr within MaximumIndex but past the pool image"),
-    ("HEADER_DECODE", "the texture-header words do not decode"),
     ("SAMPLER_DECODE", "the sampler-header words do not decode"),
     ("UNBOUND", "view / surface index past the pool image (TGSI, Intel)"),
 ];
@@ -583,6 +583,47 @@ pub fn tables() -> Vec<SvTable> {
 
 #[cfg(test)]
 mod tests {
+    /// `STATUS_*` is numbered in the order `Bindings::resolve` checks: when several checks
+    /// fail, the status is the lowest code among them.
+    #[test]
+    fn status_codes_follow_the_resolve_order() {
+        use texcore::{Bindings, Handle, HandleSource, Pool, SamplerBinding};
+        let bad_header = [0u32; 8]; // format 0: does not decode
+        let bad_sampler = [u32::MAX; 8];
+        let headers = [bad_header];
+        let samplers = [bad_sampler];
+        let b = Bindings {
+            headers: Pool::new(&headers),
+            samplers: Pool { entries: &samplers, maximum_index: 2 },
+            binding: SamplerBinding::Independent,
+            const_bank: &[],
+        };
+        let name =
+            |h: Handle| STATUS_NAMES[status_code(b.resolve(HandleSource::Bindless(h.0)).err().as_ref()) as usize].0;
+        // Header decode fails, and the sampler pointer is above MaximumIndex / past the pool /
+        // does not decode: the header's failure is reported.
+        for smp in [0, 1, 3] {
+            assert_eq!(name(Handle::new(smp, 0).unwrap()), "HEADER_DECODE", "sampler {smp}");
+        }
+        // Header above MaximumIndex and past the pool, sampler bad: HEADER_ABOVE_MAXIMUM.
+        assert_eq!(name(Handle::new(3, 5).unwrap()), "HEADER_ABOVE_MAXIMUM");
+        let names: Vec<&str> = STATUS_NAMES.iter().map(|n| n.0).collect();
+        assert_eq!(
+            names,
+            [
+                "VALID",
+                "CONST_BANK_INDEX",
+                "HEADER_ABOVE_MAXIMUM",
+                "HEADER_OUTSIDE_POOL",
+                "HEADER_DECODE",
+                "SAMPLER_ABOVE_MAXIMUM",
+                "SAMPLER_OUTSIDE_POOL",
+                "SAMPLER_DECODE",
+                "UNBOUND"
+            ]
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -4,7 +4,9 @@
 //!
 //! Reads `cbank.hex`, `hdr_pool.hex`, `smp_pool.hex`. Expected outputs come from
 //! `texcore::query::nv::txq` and `texcore::output::decimate`; `status` from
-//! `Bindings::resolve`.
+//! `Bindings::resolve`. A query reads only the texture header: the results are zeros for
+//! the statuses `CONST_BANK_INDEX`, `HEADER_*` and `SAMPLER_ABOVE_MAXIMUM`, and the query's
+//! values for `VALID`, `SAMPLER_OUTSIDE_POOL` and `SAMPLER_DECODE`.
 
 use anyhow::{anyhow, Result};
 use texcore::handle::{Bindings, HandleSource, Pool, SamplerBinding, TsPtrIdx};
@@ -150,7 +152,11 @@ impl Unit for NvTxq {
                 "parameter register: LOD (DIMENSION) or sample index (SAMPLER_POS); ignored by TEXTURE_TYPE",
             ),
             Field::input("wmask", 4, "#wmskU04: bit c enables component c (R, G, B, A)"),
-            Field::output("status", 4, "STATUS_* code: why the texture is invalid (0 = valid); diagnostic"),
+            Field::output(
+                "status",
+                4,
+                "STATUS_* code: the first failing check of the full resolve (0 = valid); diagnostic. The query is valid (rd* = its results) for VALID, SAMPLER_OUTSIDE_POOL and SAMPLER_DECODE, zeros otherwise",
+            ),
             Field::output("wen", 4, "registers written: bit k = Rd+k (the low popcount(wmask) bits)"),
         ];
         for (k, nth) in ["first", "second", "third", "fourth"].iter().enumerate() {
@@ -348,15 +354,11 @@ impl Unit for NvTxq {
         let query =
             TxqQuery::from_code(v[QUERY] as u32).ok_or_else(|| anyhow!("query code {} unassigned", v[QUERY]))?;
         let wmask = v[WMASK] as u8;
-        // `nv::txq` is exactly this composition (resolve, then query the header, zeros when
-        // invalid); doing it here resolves once for both the status and the result. The
-        // test below checks the two agree.
-        let resolved = bindings.resolve(source);
-        let status = status_code(resolved.as_ref().err());
-        let rgba = match &resolved {
-            Ok(r) => nv::txq_header(&r.header, query, v[PARAM] as u32),
-            Err(_) => [0; 4],
-        };
+        // `status` is the diagnostic of the full resolve (what an op that reads the sampler
+        // would see); the result is `nv::txq`'s, which reads only the header: a sampler
+        // past the pool image or one that does not decode leaves the query valid.
+        let status = status_code(bindings.resolve(source).as_ref().err());
+        let rgba = nv::txq(&bindings, source, query, v[PARAM] as u32);
         let regs = decimate(rgba, wmask);
         out[0] = status;
         out[1] = (1u64 << wmask_count(wmask)) - 1;
@@ -370,15 +372,20 @@ impl Unit for NvTxq {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use texcore::{Invalid, TextureHeader};
 
-    /// The evaluation above equals the core's op `nv::txq` on every kind of stimulus.
+    /// The query rule on every kind of stimulus: the results are the header's query (the
+    /// core's `txq_header`) exactly when the handle, the header and the sampler pointer's
+    /// `MaximumIndex` check pass — whatever the sampler words are — and zeros otherwise; and
+    /// `status` is the full resolve's first failing check.
     #[test]
-    fn eval_matches_the_core_op() {
+    fn results_follow_the_query_rule_and_status_the_full_resolve() {
         let fx = Fixture::build(2, 11).unwrap();
         let mut r = Rand::new(11, "nv_txq test", 0);
         let mut stimuli = Vec::new();
         NvTxq.directed(&fx, &mut stimuli);
         let mut v = [0u64; N_IN];
+        let mut valid_with_bad_sampler = 0;
         for i in 0..300_000usize {
             if let Some(d) = stimuli.get(i * N_IN..(i + 1) * N_IN) {
                 v.copy_from_slice(d);
@@ -399,9 +406,28 @@ mod tests {
                 HandleSource::ConstBank(TsPtrIdx::new(v[TS_IDX] as u16).unwrap())
             };
             let q = TxqQuery::from_code(v[QUERY] as u32).unwrap();
-            let regs = decimate(nv::txq(&bindings, source, q, v[PARAM] as u32), v[WMASK] as u8);
+            let full = bindings.resolve(source);
+            assert_eq!(out[0], status_code(full.as_ref().err()), "stimulus {v:x?}");
+            let query_valid = match full {
+                Ok(_) => true,
+                Err(Invalid::SamplerOutsidePool(_) | Invalid::Sampler(_)) => {
+                    valid_with_bad_sampler += 1;
+                    true
+                }
+                Err(_) => false,
+            };
+            let rgba = match bindings.handle(source) {
+                Ok(h) if query_valid => nv::txq_header(
+                    &TextureHeader::from_words(&fx.headers[h.header_ptr() as usize]).unwrap(),
+                    q,
+                    v[PARAM] as u32,
+                ),
+                _ => [0; 4],
+            };
+            let regs = decimate(rgba, v[WMASK] as u8);
             let want: Vec<u64> = (0..4).map(|k| regs.get(k).map(|x| u64::from(*x)).unwrap_or(0)).collect();
             assert_eq!(out[2..], want[..], "stimulus {v:x?}");
         }
+        assert!(valid_with_bad_sampler > 1000, "{valid_with_bad_sampler} queries with an unreadable sampler");
     }
 }

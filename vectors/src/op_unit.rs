@@ -210,16 +210,17 @@ fn fetch_err(e: FetchError) -> u64 {
     }
 }
 
-/// The query units' status code of an invalid texture (same numbering as `STATUS_*`).
+/// The status code of an invalid texture (`STATUS_*`, numbered in the order
+/// `Bindings::resolve` checks).
 pub fn status_code(invalid: Option<&Invalid>) -> u64 {
     match invalid {
         None => 0,
         Some(Invalid::ConstBankIndex(_)) => 1,
         Some(Invalid::HeaderAboveMaximum(_)) => 2,
         Some(Invalid::HeaderOutsidePool(_)) => 3,
-        Some(Invalid::SamplerAboveMaximum(_)) => 4,
-        Some(Invalid::SamplerOutsidePool(_)) => 5,
-        Some(Invalid::Header(_)) => 6,
+        Some(Invalid::Header(_)) => 4,
+        Some(Invalid::SamplerAboveMaximum(_)) => 5,
+        Some(Invalid::SamplerOutsidePool(_)) => 6,
         Some(Invalid::Sampler(_)) => 7,
         Some(Invalid::Unbound(_)) => 8,
     }

@@ -152,6 +152,14 @@ fn lines_round_trip_through_the_core() {
     }
 }
 
+/// The codes of the named `STATUS_*` values.
+fn statuses(names: &[&str]) -> BTreeSet<u64> {
+    names
+        .iter()
+        .map(|n| layout::STATUS_NAMES.iter().position(|s| s.0 == *n).unwrap_or_else(|| panic!("no status {n}")) as u64)
+        .collect()
+}
+
 fn column(def: &UnitDef, text: &str, field: &str) -> BTreeSet<u64> {
     let l = &def.layout;
     let i = l.fields.iter().position(|f| f.name == field).unwrap();
@@ -170,7 +178,7 @@ fn level_1_covers_the_corner_cases() {
 
     let nv = get("nv_txq");
     let t = text("nv_txq");
-    assert_eq!(column(nv, &t, "status"), (0..=7).collect(), "nv_txq statuses");
+    assert_eq!(column(nv, &t, "status"), (0..=7).collect(), "nv_txq statuses: every one but UNBOUND");
     assert_eq!(column(nv, &t, "query"), [1, 2, 5].into_iter().collect());
     assert_eq!(column(nv, &t, "wmask"), (0..16).collect());
     assert_eq!(column(nv, &t, "wen"), [0, 1, 3, 7, 15].into_iter().collect());
@@ -180,14 +188,14 @@ fn level_1_covers_the_corner_cases() {
 
     let tg = get("tgsi_query");
     let t = text("tgsi_query");
-    assert_eq!(column(tg, &t, "status"), [0, 6, 8].into_iter().collect(), "tgsi statuses");
+    assert_eq!(column(tg, &t, "status"), statuses(&["VALID", "HEADER_DECODE", "UNBOUND"]), "tgsi statuses");
     assert_eq!(column(tg, &t, "op"), (0..4).collect());
     assert_eq!(column(tg, &t, "fp32"), (0..2).collect());
 
     let it = get("intel_info");
     let t = text("intel_info");
     assert_eq!(column(it, &t, "err"), (0..4).collect(), "intel error codes");
-    assert_eq!(column(it, &t, "status"), [0, 6, 8].into_iter().collect());
+    assert_eq!(column(it, &t, "status"), statuses(&["VALID", "HEADER_DECODE", "UNBOUND"]));
     assert_eq!(column(it, &t, "exec"), (0..256).collect(), "every Exec_size byte");
     assert_eq!(column(it, &t, "op"), (0..256).collect(), "every Op byte");
 
@@ -338,7 +346,11 @@ fn level_1_covers_the_op_corner_cases() {
 
     let (u, t) = (get("sample"), text("sample"));
     assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 4]), "sample errors");
-    assert_eq!(column(u, &t, "status"), set(&[0, 6, 7, 8]), "sample statuses");
+    assert_eq!(
+        column(u, &t, "status"),
+        statuses(&["VALID", "HEADER_DECODE", "SAMPLER_DECODE", "UNBOUND"]),
+        "sample statuses"
+    );
     assert_eq!(column(u, &t, "lod_mode"), set(&[0, 1, 2]));
     assert_eq!(column(u, &t, "grads"), set(&[0, 1]));
     for o in [0xF7u64, 0xF8, 0x07, 0x08, 0x80, 0x7F] {
@@ -348,7 +360,7 @@ fn level_1_covers_the_op_corner_cases() {
     let (u, t) = (get("store"), text("store"));
     assert_eq!(column(u, &t, "op"), (0..=10).collect::<BTreeSet<u64>>(), "STORE and every atomic");
     assert_eq!(column(u, &t, "err"), set(&[0, 11, 12]), "store errors");
-    assert_eq!(column(u, &t, "status"), set(&[0, 6, 8]), "store statuses");
+    assert_eq!(column(u, &t, "status"), statuses(&["VALID", "HEADER_DECODE", "UNBOUND"]), "store statuses");
     assert_eq!(column(u, &t, "we"), set(&[0, 1]));
     assert_eq!(column(u, &t, "wbytes"), set(&[0, 1, 2, 4, 8, 16]), "every texel size of the set");
     let (u, t) = (get("sample_c"), text("sample_c"));
@@ -357,16 +369,25 @@ fn level_1_covers_the_op_corner_cases() {
     assert!(column(u, &t, "r0_x").contains(&0x3F80_0000), "a compare passes");
     let (u, t) = (get("gather"), text("gather"));
     assert_eq!(column(u, &t, "err"), set(&[0, 1, 2, 3, 5, 6, 7, 8]), "gather errors");
-    assert_eq!(column(u, &t, "status"), set(&[0, 2, 4, 6, 7, 8]), "gather statuses");
+    let want = statuses(&[
+        "VALID",
+        "HEADER_ABOVE_MAXIMUM",
+        "HEADER_DECODE",
+        "SAMPLER_ABOVE_MAXIMUM",
+        "SAMPLER_DECODE",
+        "UNBOUND",
+    ]);
+    assert_eq!(column(u, &t, "status"), want, "gather statuses");
     assert_eq!(column(u, &t, "comp"), set(&[0, 1, 2, 3, 4, 7]));
     assert_eq!(column(u, &t, "f16"), set(&[0, 1, 2]));
     let (u, t) = (get("fetch"), text("fetch"));
     assert_eq!(column(u, &t, "err"), set(&[0, 2, 3, 4, 9]), "fetch errors");
-    assert_eq!(column(u, &t, "status"), set(&[0, 6, 8]), "fetch statuses");
+    assert_eq!(column(u, &t, "status"), statuses(&["VALID", "HEADER_DECODE", "UNBOUND"]), "fetch statuses");
     assert_eq!(column(u, &t, "op"), set(&[0, 1, 2, 3]));
     let (u, t) = (get("tmml"), text("tmml"));
     assert_eq!(column(u, &t, "desc"), set(&[0, 1, 2, 3, 4, 5, 7]), "every #paramA");
-    assert_eq!(column(u, &t, "status"), set(&[0, 2, 4, 6, 7]), "tmml statuses");
+    let want = statuses(&["VALID", "HEADER_ABOVE_MAXIMUM", "HEADER_DECODE", "SAMPLER_ABOVE_MAXIMUM", "SAMPLER_DECODE"]);
+    assert_eq!(column(u, &t, "status"), want, "tmml statuses");
 
     for name in ["sample", "sample_c", "gather", "fetch", "tmml", "store"] {
         let u = get(name);
