@@ -19,6 +19,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod docgen;
 pub mod filter;
 pub mod gather_cmp;
 pub mod hex;

@@ -6,6 +6,7 @@
 //! * `texcore_vectors_tb_pkg.sv` — testbench only: a `<unit>_show` task per unit that prints
 //!   a vector's fields and marks the mismatching outputs.
 //! * `vector-format.md` — the same layout as tables, for people.
+//! * `docs/hdl/descriptors.md`, `docs/hdl/rtl-ports.md` — see [`super::docgen`].
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -36,11 +37,15 @@ const BANNER: &str = "\
 /// Every generated file: `(path relative to the workspace, contents)`.
 pub fn generated_files() -> Result<Vec<(PathBuf, String)>> {
     let defs = unit_defs()?;
+    let pkg = package(&defs);
+    let ports = super::docgen::rtl_ports(&super::root().join("hdl-vectors/rtl"), &pkg, &defs)?;
     Ok(vec![
-        (PathBuf::from(PKG), package(&defs)),
+        (PathBuf::from(PKG), pkg),
         (PathBuf::from(TB_PKG), tb_package(&defs)),
         (PathBuf::from(SRGB_LUT), srgb_lut()),
         (PathBuf::from(FORMAT_MD), format_doc(&defs)?),
+        (PathBuf::from(super::docgen::DESCRIPTORS_MD), super::docgen::descriptors()),
+        (PathBuf::from(super::docgen::RTL_PORTS_MD), ports),
     ])
 }
 
