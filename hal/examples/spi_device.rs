@@ -67,9 +67,7 @@ struct Results {
 
 /// Uploads a 2×2 RGBA8 texture and a bilinear sampler to the sampler behind `fpga`, then
 /// asks it for the texture's size (NVIDIA `TXQ`) and a bilinear sample (TGSI `SAMPLE`).
-fn sample_texture<SPI, BUSY, RST, D>(
-    fpga: &mut FpgaSampler<SPI, BUSY, RST, D>,
-) -> Result<Results, Error<SPI::Error>>
+fn sample_texture<SPI, BUSY, RST, D>(fpga: &mut FpgaSampler<SPI, BUSY, RST, D>) -> Result<Results, Error<SPI::Error>>
 where
     SPI: SpiDevice,
     BUSY: InputPin,
