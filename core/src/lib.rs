@@ -1,6 +1,6 @@
 //! # texcore — a bit-exact, fixed-point golden model of a GPU texture unit
 //!
-//! `texcore` models the texture instructions of the source documents in `shared/seeds/`
+//! `texcore` models the texture instructions of the source documents
 //! (NVIDIA `TXQ` / `TLD4S` / `TMML`, Gallium TGSI texture and resource opcodes, Intel vISA
 //! `INFO`) with integer arithmetic only, so the same results come out bit for bit on x86-64,
 //! Cortex-M4F and RV32IMAC, and in the HDL test vectors generated from it.
@@ -72,7 +72,8 @@
 //!
 //! ## What is modelled (and what is not)
 //!
-//! See the project README for the table of every op of the seeds with its status.
+//! The README lists every op with its status; `docs/semantics.md` gives the sources and every
+//! choice where they are silent.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic)]

@@ -1,6 +1,6 @@
 #![allow(clippy::needless_range_loop, clippy::identity_op, clippy::erasing_op)]
-//! Query ops: every row and column of seed 000's TXQ table, TGSI SVIEWINFO / TXQ /
-//! SAMPLE_INFO / SAMPLE_POS, and seed 004's Intel INFO tables, with hand-computed
+//! Query ops: every row and column of NVIDIA's TXQ table, TGSI SVIEWINFO / TXQ /
+//! SAMPLE_INFO / SAMPLE_POS, and the Intel vISA INFO tables, with hand-computed
 //! expectations, plus every invalid-handle path.
 
 use texcore::descriptor::{Format, MsMode, SamplerHeader, TextureHeader, TextureType};

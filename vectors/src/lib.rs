@@ -548,10 +548,10 @@ pub fn generate(o: &Options) -> Result<Report> {
     };
 
     // Generator threads claim items in order from a counter and run them; the writer thread
-    // writes and hashes the results in item order as they arrive. No barrier between
-    // items (the former waves of `4 × threads` items waited for their slowest item, and under
-    // load for a descheduled thread); memory stays bounded because a generator does not start
-    // an item more than `window` items ahead of the next one to be written.
+    // writes and hashes the results in item order as they arrive. There is no barrier between
+    // items (a wave of items would wait for its slowest item, and under load for a
+    // descheduled thread); memory stays bounded because a generator does not start an item
+    // more than `window` items ahead of the next one to be written.
     let threads = rayon::current_num_threads().max(1);
     let window = threads * 4;
     let seed = o.seed;

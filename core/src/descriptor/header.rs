@@ -239,7 +239,7 @@ pub enum Layout {
     Tiled4x4 = 1,
 }
 
-/// Multisample mode: the NVIDIA `MODE_WxH` sample grids (seed 000 names `MODE_1X1`).
+/// Multisample mode: the NVIDIA `MODE_WxH` sample grids (NVIDIA's TXQ names `MODE_1X1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]

@@ -80,7 +80,7 @@ pub const SAMPLER_RULES: [(&str, &str); 5] = [
     ("LodBias", "lod_bias is -16.0 ... +15.996 (0xF000 ... 0x0FFF as S8.8)"),
 ];
 
-/// Texture-coordinate wrap mode (sampling-semantics §2.1).
+/// Texture-coordinate wrap mode (Vulkan "Wrapping Operation").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -144,7 +144,7 @@ pub enum MipFilter {
     Linear = 2,
 }
 
-/// Depth-compare function: `result = (reference OP texel) ? 1 : 0` (sampling-semantics §10).
+/// Depth-compare function: `result = (reference OP texel) ? 1 : 0` (D3D11 comparison filtering).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]

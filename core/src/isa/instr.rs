@@ -103,7 +103,7 @@ pub struct TexIndex {
     pub legacy: bool,
 }
 
-/// `TXQ{.B}{.NODEP}{.phase} Rd, Ra, #query, #tsPtrIdxU13 {, #wmskU04}` (seed 000), also with
+/// `TXQ{.B}{.NODEP}{.phase} Rd, Ra, #query, #tsPtrIdxU13 {, #wmskU04}` (NVIDIA SASS TXQ), also with
 /// `#tidU08, #smpU05, #wmskU04`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NvTxq {
@@ -123,7 +123,7 @@ pub struct NvTxq {
     pub wmask: u8,
 }
 
-/// `TLD4S{.F16}.comp{.AOFFI}{.DC}{.NODEP}{.phase} Rd1, Rd0, Ra, Rb, #tsPtrIdxU13` (seed 001).
+/// `TLD4S{.F16}.comp{.AOFFI}{.DC}{.NODEP}{.phase} Rd1, Rd0, Ra, Rb, #tsPtrIdxU13` (NVIDIA SASS TLD4S).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NvTld4s {
     /// Predicate, `.NODEP`, phase, decorations.
@@ -140,7 +140,7 @@ pub struct NvTld4s {
     pub rd1: Reg,
     /// Destination of samples 0 and 1.
     pub rd0: Reg,
-    /// `s` or `{s, t}` (seed 001's legal-modifier table).
+    /// `s` or `{s, t}` (TLD4S's legal-modifier table).
     pub ra: Reg,
     /// `t`, `dc`, `toff` or `{toff, dc}`.
     pub rb: Reg,
@@ -149,7 +149,7 @@ pub struct NvTld4s {
 }
 
 /// `TMML{.B}.LOD{.NDV}{.NODEP}{.phase} Rd, Ra, {Rb}, #tsPtrIdxU13, #paramA{, #wmskU04}`
-/// (seed 002), also with `#tidU08, #smpU05`.
+/// (NVIDIA SASS TMML), also with `#tidU08, #smpU05`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NvTmml {
     /// Predicate, `.NODEP`, phase, decorations.
@@ -444,7 +444,7 @@ pub enum ImmType {
     Int32,
 }
 
-/// A TGSI instruction (seed 003's texture and resource opcodes) or immediate declaration.
+/// A TGSI instruction (Gallium TGSI's texture and resource opcodes) or immediate declaration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum TgsiInstr {
@@ -626,7 +626,7 @@ impl RawOperand {
     }
 }
 
-/// Intel vISA `INFO` (seed 004).
+/// Intel vISA `INFO`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct IntelInfo {
@@ -644,7 +644,7 @@ pub struct IntelInfo {
 
 // ------------------------------------------------------------------ all
 
-/// One instruction of any of the seeds' dialects.
+/// One instruction of any of the source documents' dialects.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Instr {
     /// NVIDIA `TXQ`.

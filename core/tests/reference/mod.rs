@@ -1,5 +1,5 @@
 //! An independent f64 reference of texcore's filtered sampling and a dEQP "high quality"
-//! bounds checker (sampling-semantics §11.3/§11.4), shared by `sample_conformance.rs` and
+//! bounds checker (dEQP / Vulkan CTS), shared by `sample_conformance.rs` and
 //! `sample_invariants.rs`.
 //!
 //! * [`texture`]: textures in texel memory plus their f64 decode (own decoder).
