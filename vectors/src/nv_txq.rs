@@ -112,6 +112,26 @@ fn all_queries(levels: u32, samples: u32, mut f: impl FnMut(TxqQuery, u32)) {
     }
 }
 
+/// The binding state a stimulus describes: the fixture's images with its `MaximumIndex`
+/// values and binding mode.
+fn bindings<'a>(fx: &'a Fixture, v: &[u64]) -> Bindings<'a> {
+    Bindings {
+        headers: Pool { entries: &fx.headers, maximum_index: v[HMAX] as u32 },
+        samplers: Pool { entries: &fx.samplers, maximum_index: v[SMAX] as u32 },
+        binding: if v[VIA] != 0 { SamplerBinding::ViaHeaderBinding } else { SamplerBinding::Independent },
+        const_bank: &fx.cbank,
+    }
+}
+
+/// The handle source a stimulus describes (`None`: `ts_idx` does not fit 13 bits).
+fn source(v: &[u64]) -> Option<HandleSource> {
+    if v[BINDLESS] != 0 {
+        Some(HandleSource::Bindless(v[HANDLE] as u32))
+    } else {
+        TsPtrIdx::new(v[TS_IDX] as u16).map(HandleSource::ConstBank)
+    }
+}
+
 impl Unit for NvTxq {
     fn name(&self) -> &'static str {
         "nv_txq"
@@ -340,17 +360,8 @@ impl Unit for NvTxq {
 
     fn eval(&self, fx: &Fixture, v: &[u64], out: &mut [u64]) -> Result<()> {
         debug_assert_eq!(v.len(), N_IN);
-        let bindings = Bindings {
-            headers: Pool { entries: &fx.headers, maximum_index: v[HMAX] as u32 },
-            samplers: Pool { entries: &fx.samplers, maximum_index: v[SMAX] as u32 },
-            binding: if v[VIA] != 0 { SamplerBinding::ViaHeaderBinding } else { SamplerBinding::Independent },
-            const_bank: &fx.cbank,
-        };
-        let source = if v[BINDLESS] != 0 {
-            HandleSource::Bindless(v[HANDLE] as u32)
-        } else {
-            HandleSource::ConstBank(TsPtrIdx::new(v[TS_IDX] as u16).ok_or_else(|| anyhow!("ts_idx out of range"))?)
-        };
+        let bindings = bindings(fx, v);
+        let source = source(v).ok_or_else(|| anyhow!("ts_idx out of range"))?;
         let query =
             TxqQuery::from_code(v[QUERY] as u32).ok_or_else(|| anyhow!("query code {} unassigned", v[QUERY]))?;
         let wmask = v[WMASK] as u8;
@@ -394,17 +405,8 @@ mod tests {
             }
             let mut out = [0u64; 6];
             NvTxq.eval(&fx, &v, &mut out).unwrap();
-            let bindings = Bindings {
-                headers: Pool { entries: &fx.headers, maximum_index: v[HMAX] as u32 },
-                samplers: Pool { entries: &fx.samplers, maximum_index: v[SMAX] as u32 },
-                binding: if v[VIA] != 0 { SamplerBinding::ViaHeaderBinding } else { SamplerBinding::Independent },
-                const_bank: &fx.cbank,
-            };
-            let source = if v[BINDLESS] != 0 {
-                HandleSource::Bindless(v[HANDLE] as u32)
-            } else {
-                HandleSource::ConstBank(TsPtrIdx::new(v[TS_IDX] as u16).unwrap())
-            };
+            let bindings = bindings(&fx, &v);
+            let source = source(&v).unwrap();
             let q = TxqQuery::from_code(v[QUERY] as u32).unwrap();
             let full = bindings.resolve(source);
             assert_eq!(out[0], status_code(full.as_ref().err()), "stimulus {v:x?}");
