@@ -547,3 +547,35 @@ proptest! {
         }
     }
 }
+
+/// Every reserved field of the tables is checked by the decoder: a 1 in any of its bits makes
+/// the descriptor invalid.
+#[test]
+fn every_reserved_bit_is_checked() {
+    use texcore::descriptor::{HEADER_FIELDS, SAMPLER_FIELDS};
+    let h = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 4, 4, 1, 1).to_words();
+    let s = SamplerHeader::default().to_words();
+    for (table, words, header) in [(&HEADER_FIELDS[..], h, true), (&SAMPLER_FIELDS[..], s, false)] {
+        for f in table.iter().filter(|f| f.is_reserved()) {
+            for bit in f.lsb..f.lsb + f.width {
+                let mut w = words;
+                w[usize::from(f.word)] ^= 1 << bit;
+                if header {
+                    assert_eq!(
+                        TextureHeader::from_words(&w),
+                        Err(HeaderError::Reserved(f.word)),
+                        "word {} bit {bit}",
+                        f.word
+                    );
+                } else {
+                    assert_eq!(
+                        SamplerHeader::from_words(&w),
+                        Err(SamplerError::Reserved(f.word)),
+                        "word {} bit {bit}",
+                        f.word
+                    );
+                }
+            }
+        }
+    }
+}

@@ -605,8 +605,8 @@ impl TextureHeader {
 
     /// Decodes and validates eight header words. Total for every bit pattern.
     pub fn from_words(words: &[u32; 8]) -> Result<TextureHeader, HeaderError> {
-        for f in HEADER_FIELDS {
-            if f.is_reserved() && f.get(words) != 0 {
+        for f in [F_RESERVED0, F_RESERVED4, F_RESERVED6, F_RESERVED7] {
+            if f.get(words) != 0 {
                 return Err(HeaderError::Reserved(f.word));
             }
         }

@@ -308,8 +308,8 @@ impl SamplerHeader {
 
     /// Decodes and validates eight sampler words. Total for every bit pattern.
     pub fn from_words(words: &[u32; 8]) -> Result<SamplerHeader, SamplerError> {
-        for f in SAMPLER_FIELDS {
-            if f.is_reserved() && f.get(words) != 0 {
+        for f in [F_RESERVED0, F_RESERVED1, F_RESERVED7] {
+            if f.get(words) != 0 {
                 return Err(SamplerError::Reserved(f.word));
             }
         }
