@@ -45,7 +45,7 @@ pub struct Field {
     pub width: u32,
     /// Input or output.
     pub dir: Dir,
-    /// One line of documentation (README table, SV comment, manifest).
+    /// One line of documentation (field tables, SV comment, manifest).
     pub doc: String,
 }
 

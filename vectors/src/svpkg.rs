@@ -224,7 +224,7 @@ pub fn format_doc(defs: &[UnitDef]) -> Result<String> {
     s.push_str("     vectors/src/ (the same layout that writes the vectors and the SV packages). -->\n\n");
     s.push_str("# texcore vector format: field tables\n\n");
     s.push_str(
-        "How to read these tables: see [../README.md](../README.md). In short: one vector per line, fields in\n",
+        "How to read these tables: see [docs/hdl/vectors.md](../../docs/hdl/vectors.md). In short: one vector per line, fields in\n",
     );
     s.push_str("the order below as fixed-width lower-case hex joined by `_`; read with `%h` the line is one\n");
     s.push_str("`LINE_W`-bit word whose low `OUT_W` bits are the outputs and high `IN_W` bits the inputs;\n");
