@@ -54,10 +54,11 @@ enum Command {
     /// the rustup target. The release build takes about a minute the first time; the run a
     /// few seconds.
     Qemu(qemu::Args),
-    /// Write the HDL test vectors, memory images and manifest.json [~5 s for the default set].
+    /// Write the HDL test vectors, memory images and manifest.json [~5-10 s for the default set].
     ///
     /// Default: every unit, level 2 (directed + weighted random), seed 1, into
-    /// hdl-vectors/out/ — 14 units, about 7.8 M vectors and 850 MB, in about 5 s once built.
+    /// hdl-vectors/out/ — 14 units, about 7.8 M vectors and 850 MB, in 5-10 s once built
+    /// (about 5 s of CPU).
     /// Level 1 (directed corner cases only) takes about a second.
     ///
     /// Units: nv_txq, tgsi_query, intel_info (query unit); wrap, texel_decode, filter,
