@@ -1,5 +1,5 @@
 //! The LOD unit: derivatives → scale factor ρ → `λ_base = log2 ρ` → bias → min/max clamp →
-//! magnification or minification → level selection and mip weight (sampling-semantics §4–5).
+//! magnification or minification → level selection and mip weight (Vulkan "Level-of-Detail Operation", D3D11 LOD calculation).
 //!
 //! ## Formats and roundings
 //!
