@@ -11,6 +11,7 @@ mod exec;
 mod flash;
 mod provision;
 mod qemu;
+mod sampler;
 mod size;
 mod synth;
 mod test;
