@@ -27,7 +27,8 @@ struct Args {
 }
 
 fn parse() -> Result<Args, String> {
-    let mut a = Args { vectors: None, vector_limit: usize::MAX, ops: 2000, frames: 500, faults: 200, garbage: 50, seed: 1 };
+    let mut a =
+        Args { vectors: None, vector_limit: usize::MAX, ops: 2000, frames: 500, faults: 200, garbage: 50, seed: 1 };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
         let mut v = || it.next().ok_or_else(|| format!("{k} needs a value"));
@@ -52,7 +53,8 @@ fn parse() -> Result<Args, String> {
 
 fn report(o: &Outcome, timing: &Timing) {
     let sim_s = o.cycles as f64 * f64::from(timing.clk_ns) * 1e-9;
-    let rate = if o.ops > 0 && sim_s > 0.0 { format!(", {:.0} ops/s simulated", o.ops as f64 / sim_s) } else { String::new() };
+    let rate =
+        if o.ops > 0 && sim_s > 0.0 { format!(", {:.0} ops/s simulated", o.ops as f64 / sim_s) } else { String::new() };
     println!(
         "{:<17} {:>7} passed, {} failed, {} divergences; {} ops, {} cycles ({:.3} s at {} MHz{rate}); {:.1} s wall, {:.0} ops/s wall; {}",
         o.name,
@@ -116,8 +118,7 @@ fn main() -> ExitCode {
             let passed: u64 = out.iter().map(|o| o.passed).sum();
             let failed: u64 = out.iter().map(|o| o.failed).sum();
             let div: u64 = out.iter().map(|o| o.divergences).sum();
-            let lock: u64 =
-                out.iter().filter(|o| o.name.starts_with("lockstep")).map(|o| o.ops).sum();
+            let lock: u64 = out.iter().filter(|o| o.name.starts_with("lockstep")).map(|o| o.ops).sum();
             println!("lock-step ops: {lock}");
             println!("{passed} passed, {failed} failed");
             println!("divergences: {div}");

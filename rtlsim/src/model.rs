@@ -334,14 +334,8 @@ impl Rtl {
         {
             // SAFETY: plain constructor; the pointer is owned by the `Model`.
             let dut = unsafe { ffi::txs_new() };
-            let mut m = Model {
-                dut,
-                timing,
-                rst_n: true,
-                armed: Vec::new(),
-                busy_until: 0,
-                stats: WireStats::default(),
-            };
+            let mut m =
+                Model { dut, timing, rst_n: true, armed: Vec::new(), busy_until: 0, stats: WireStats::default() };
             m.pins(false, true, false);
             Ok(Rtl { m: RefCell::new(m) })
         }
