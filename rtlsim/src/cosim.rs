@@ -257,7 +257,6 @@ pub fn frames(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         *b = rng.u32() as u8;
     }
     f.write_memory(0, &image).map_err(|e| anyhow!("{e}"))?;
-    drop(f);
     let mut sim_mem = image.clone();
     let sim: Sim<'_> = SimulatedFpga::new(&mut sim_mem);
     sim.set_caps(caps).map_err(|e| anyhow!("{e:?}"))?;
