@@ -170,7 +170,13 @@ module texcore_sampler #(
             9'd1: rx_seq <= sp_byte;
             9'd2: rx_len[7:0] <= sp_byte;
             9'd3: rx_len[15:8] <= sp_byte;
-            default: if (sp_idx < 9'd10) rx_ph[8*({23'd0, sp_idx} - 32'd4) +: 8] <= sp_byte;
+            9'd4: rx_ph[7:0] <= sp_byte;
+            9'd5: rx_ph[15:8] <= sp_byte;
+            9'd6: rx_ph[23:16] <= sp_byte;
+            9'd7: rx_ph[31:24] <= sp_byte;
+            9'd8: rx_ph[39:32] <= sp_byte;
+            9'd9: rx_ph[47:40] <= sp_byte;
+            default: ;
           endcase
         end
       end
@@ -282,7 +288,7 @@ module texcore_sampler #(
   logic [8:0]  wptr;
   logic [6:0]  result_words;
   logic        rec_valid;              // the replay record
-  logic [447:0] rec_payload;
+  logic [31:0] rec_payload [0:15];     // payload words 0 .. 13 (distributed RAM)
   logic [63:0] rec_completion;
   logic        rec_match;
   logic [31:0] crc_emit_next;
@@ -605,9 +611,9 @@ module texcore_sampler #(
         F_REPLAY: begin
           ph <= ~ph;
           if (ph) begin
-            if (fb_word != rec_payload[32*i[3:0] +: 32]) rec_match <= 1'b0;
+            if (fb_word != rec_payload[i[3:0]]) rec_match <= 1'b0;
             if (i == 9'd13) begin
-              if (rec_match && fb_word == rec_payload[32*i[3:0] +: 32]) begin
+              if (rec_match && fb_word == rec_payload[i[3:0]]) begin
                 // a resend: the recorded completion, not executed again
                 r_val <= rec_completion;
                 r_plen <= 9'(TXC_COMPLETION_LEN);
@@ -651,7 +657,7 @@ module texcore_sampler #(
         F_KEEP: begin
           ph <= ~ph;
           if (ph) begin
-            rec_payload[32*i[3:0] +: 32] <= fb_word;
+            rec_payload[i[3:0]] <= fb_word;
             if (i == 9'd13) begin
               rec_valid <= 1'b1;
               i <= 9'd0;

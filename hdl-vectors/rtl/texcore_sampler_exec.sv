@@ -226,6 +226,9 @@ module texcore_sampler_exec #(
   endfunction
 
   // ---------------------------------------------------------------- state
+  // Datapaths are one word (or one lane, channel, chunk) wide and sequenced by the state
+  // machine below; wide values (payload, header, texel) sit in registers that are written
+  // a 32-bit word at a time with constant-index enables and read through small muxes.
   localparam logic [5:0]
     X_IDLE = 6'd0, X_W0 = 6'd1, X_LOAD = 6'd2, X_VALID = 6'd3, X_DONE = 6'd4,
     X_HL = 6'd5, X_SL = 6'd6,
@@ -233,20 +236,18 @@ module texcore_sampler_exec #(
     X_TQ = 6'd14, X_TQW = 6'd15,
     X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19,
     X_FD = 6'd21, X_FA = 6'd22, X_FAW = 6'd23, X_FR = 6'd24, X_FRW = 6'd25,
-    X_FEN = 6'd26, X_FWR = 6'd27, X_FDECW = 6'd29, X_FCV = 6'd30, X_FCVW = 6'd31,
+    X_FEN = 6'd26, X_FWR = 6'd27, X_FENW = 6'd28, X_FDECW = 6'd29, X_FCV = 6'd30, X_FCVW = 6'd31,
     X_FRES = 6'd32, X_RES0 = 6'd33;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
-  logic [447:0] opw;                   // payload words 0 .. 13
+  logic [447:32] opw;                  // payload words 1 .. 13 (word k at [32*k +: 32])
   logic [4:0]   k;                     // word / lane / byte counter
   logic [5:0]   rk;                    // result word counter
   logic [127:0] rwords;                // result words 0..3 of Vec4 results
-  logic [127:0] tbuf;                   // the texel's bytes (byte i at [8i +: 8])
-  logic [127:0] tbuf_next;              // tbuf with this clock's read data merged
-  logic [127:0] old_q;                  // an atomic's old texel
-  logic [95:0]  cvw;                    // converted components x, y, z
-  logic         a_ok_q;                 // the texel is addressable
+  logic         rswz;                  // rwords are components x, y, z, w: swizzle them
+  logic [127:0] tbuf;                  // the texel's bytes (byte i at [8i +: 8])
+  logic         a_ok_q;                // the texel is addressable
 
   wire [31:0] w1 = opw[32 +: 32];
   wire [31:0] w2 = opw[64 +: 32];
@@ -254,8 +255,7 @@ module texcore_sampler_exec #(
   wire [31:0] w4 = opw[128 +: 32];
   wire [31:0] w5 = opw[160 +: 32];
   wire [31:0] w6 = opw[192 +: 32];
-  wire [7:0]  b1 = opw[15:8];
-  wire [7:0]  b2 = opw[23:16];
+  logic [7:0] b1, b2;                  // payload word 0 bytes 1, 2
 
   // ---------------------------------------------------------------- header / sampler load
   logic [255:0] hdr_w, smp_w;
@@ -294,6 +294,8 @@ module texcore_sampler_exec #(
   assign cb_addr = nv_cb_lo;
 
   // ---------------------------------------------------------------- TGSI queries
+  // The device offers the integer forms only (the float-returning ones are not protocol
+  // ops): the unit without its binary32 converters (FP32 = 0).
   logic        tq_in, tq_out;
   logic [1:0]  tq_op;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -309,7 +311,7 @@ module texcore_sampler_exec #(
       default:                 tq_op = texcore_vectors_pkg::TGSI_OP_SAMPLE_POS;
     endcase
   end
-  texcore_query_tgsi u_query_tgsi (
+  texcore_query_tgsi #(.FP32(1'b0)) u_query_tgsi (
     .clk(clk), .rst(rst), .in_valid(tq_in), .op(tq_op), .fp32(1'b0), .view(hl_ok ? 16'd0 : 16'hFFFF),
     .param((code == TXC_OP_TGSI_SAMPLE_INFO) ? 32'd0 : w2),
     .hp_addr(tq_hp_addr), .hp_data(hdr_w), .out_valid(tq_out), .status(tq_status),
@@ -317,6 +319,8 @@ module texcore_sampler_exec #(
   );
 
   // ---------------------------------------------------------------- header fields
+  // One decode of the loaded header for every op class (the query units decode the same
+  // register, hdr_w, and synthesis merges the identical logic).
   logic        hd_ok;
   logic [3:0]  hd_ty;
   logic [4:0]  hd_samples, hd_base, hd_qw, hd_qh;
@@ -371,10 +375,9 @@ module texcore_sampler_exec #(
     .ty(hd_ty), .width(hd_width), .height(hd_height), .depth(hd_depth), .levels(hd_levels),
     .base_level(hd_base), .quilt_w(hd_qw), .quilt_h(hd_qh), .lod(in_lod), .rgba(in_rgba)
   );
-  wire [127:0] in_sinfo = (hd_ty == texcore_vectors_pkg::TEX_TWO_D || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY
-                           || hd_ty == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP) ? {123'd0, hd_samples} : 128'd0;
+  wire          in_2d = hd_ty == texcore_vectors_pkg::TEX_TWO_D || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY
+                     || hd_ty == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP;
   logic         in_surf_ok;
-  logic [127:0] in_val;                 // the lane's four components (0 if not written)
   logic [3:0]   in_lane;
 
   // ---------------------------------------------------------------- fetch / resources
@@ -383,7 +386,9 @@ module texcore_sampler_exec #(
   logic [31:0]  fx, fy, fz, flayer, fsample;
   logic [5:0]   flevel;
   logic         a_start, a_done, a_ok;
-  logic [31:0]  a_addr;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]  a_addr;                 // < MEM_BYTES when a_ok
+  /* verilator lint_on UNUSEDSIGNAL */
   texcore_texel_addr #(.MEM_BYTES(MEM_BYTES)) u_addr (
     .clk(clk), .rst(rst), .start(a_start), .ty(hd_ty), .tiled(hd_tiled), .width(hd_width),
     .height(hd_height), .depth(hd_depth), .levels(hd_levels), .base_level(hd_base),
@@ -397,7 +402,7 @@ module texcore_sampler_exec #(
   logic         rd_pend;
   logic [1:0]   rd_chunk;
 
-  // STORE encode, one channel per clock
+  // STORE encode, one channel at a time
   wire  [31:0] w7_q = opw[224 +: 32];
   wire  [31:0] w8_q = opw[256 +: 32];
   wire  [31:0] w9_q = opw[288 +: 32];
@@ -406,12 +411,17 @@ module texcore_sampler_exec #(
   logic [6:0]  en_lsb;
   logic [5:0]  en_width;
   logic [1:0]  en_ch;
+  logic        en_start, en_done;
   texcore_texel_encode u_encode (
-    .fmt(hd_fmt), .srgb(hd_srgb), .src({w9_q, w8_q, w7_q, w6}), .ch(en_ch), .reject(en_reject),
-    .code(en_code), .lsb(en_lsb), .width(en_width)
+    .clk(clk), .rst(rst), .fmt(hd_fmt), .srgb(hd_srgb), .src({w9_q, w8_q, w7_q, w6}), .ch(en_ch),
+    .start(en_start), .reject(en_reject), .lsb(en_lsb), .width(en_width), .done(en_done), .code(en_code)
   );
+  // the channel's bits at their place in its 32-bit chunk of the texel (a channel never
+  // crosses a chunk boundary)
+  wire  [31:0] en_bits = (en_code & ~(32'hFFFF_FFFF << en_width)) << en_lsb[4:0];
 
-  // decode and output conversion
+  // decode and output conversion: the decoder's outputs stay valid while tbuf is held; the
+  // converter takes one component per pass (one texel datapath, LANES = 1)
   logic        dec_in, dec_out;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [63:0] dec_x, dec_y, dec_z, dec_w;   // every code fits 32 bits
@@ -420,19 +430,27 @@ module texcore_sampler_exec #(
     .clk(clk), .rst(rst), .in_valid(dec_in), .fmt(hd_fmt), .srgb(hd_srgb), .texel(tbuf),
     .out_valid(dec_out), .x(dec_x), .y(dec_y), .z(dec_z), .w(dec_w)
   );
-  logic [127:0] comps;                  // decoded x, y, z, w (low 32 bits each)
   logic         cv_out;
   wire          cv_in;
   logic [1:0]   cv_c, cv_rc;
   /* verilator lint_off UNUSEDSIGNAL */
   logic         cv_err;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [127:0] cv_res;
+  logic [31:0]  cv_res;
+  logic [31:0]  cv_comp;
+  always @* begin
+    case (cv_c)
+      2'd0:    cv_comp = dec_x[31:0];
+      2'd1:    cv_comp = dec_y[31:0];
+      2'd2:    cv_comp = dec_z[31:0];
+      default: cv_comp = dec_w[31:0];
+    endcase
+  end
   wire  [7:0]   cv_dom = fmt_dom(hd_fmt, hd_se, cv_c);
   assign cv_in = st == X_FCV;
-  texcore_gather_cmp u_convert (
+  texcore_gather_cmp #(.LANES(1)) u_convert (
     .clk(clk), .rst(rst), .in_valid(cv_in), .dom(cv_dom[7:5]), .nbits(cv_dom[4:0]), .cmp(1'b0),
-    .func(3'd0), .refv(32'd0), .texels(comps), .out_valid(cv_out), .err(cv_err), .res(cv_res)
+    .func(3'd0), .refv(32'd0), .texels(cv_comp), .out_valid(cv_out), .err(cv_err), .res(cv_res)
   );
   wire integer_fmt = fmt_dom(hd_fmt, hd_se, 2'd0) >= {texcore_vectors_pkg::DOM_UINT, 5'd0};
 
@@ -442,34 +460,82 @@ module texcore_sampler_exec #(
   assign completion = {8'd0, c_words, c_written, c_d1, c_d0, c_kind, c_outcome};
 
   // Texel memory lane addressing for chunk `chunk` of the texel at a_addr: lane j holds byte
-  // a_addr + 4*chunk + ((j - a_addr) mod 4).
+  // a_addr + 4*chunk + ((j - a_addr) mod 4), row (a_addr >> 2) + chunk + (j < a_addr mod 4).
   logic [4*TAW-1:0] lane_row;
   always @* begin : lanes
     integer j;
-    logic [33:0] b;
-    for (j = 0; j < 4; j = j + 1) begin
-      b = {2'd0, a_addr} + {29'd0, chunk, 2'b00} + {32'd0, 2'(j[1:0] - a_addr[1:0])};
-      lane_row[TAW*j +: TAW] = TAW'(b >> 2);
-    end
+    for (j = 0; j < 4; j = j + 1)
+      lane_row[TAW*j +: TAW] = a_addr[TAW+1:2] + TAW'(chunk) + TAW'(j[1:0] < a_addr[1:0]);
   end
   assign tm_raddr = lane_row;
   assign tm_waddr = lane_row;
 
-  // The byte of the texel a lane holds in chunk c: (j - a_addr) mod 4 + 4c.
-  function automatic logic [3:0] lane_byte(input logic [1:0] j, input logic [1:0] a, input logic [1:0] c);
-    lane_byte = {c, 2'(j - a)};
-  endfunction
+  // Read data of chunk rd_chunk, rotated so that byte b is texel byte 4 * rd_chunk + b
+  // (lane (b + a_addr) mod 4), merged into tbuf where it is one of the texel's bytes.
+  logic [31:0] rd_rot;
+  logic [3:0]  rd_be;
+  always @* begin : rd_merge
+    integer b;
+    for (b = 0; b < 4; b = b + 1) begin
+      rd_rot[8*b +: 8] = tm_rdata[8*(2'(b[1:0] + a_addr[1:0])) +: 8];
+      rd_be[b] = {1'b0, rd_chunk, b[1:0]} < bpp;
+    end
+  end
 
+  // Write data of chunk `chunk`: the texel's (STORE) or the atomic's new component, rotated
+  // to the lanes (lane j holds byte (j - a_addr) mod 4 of the chunk).
+  logic [31:0] wr_chunk, wr_word;
+  always @* begin
+    case (chunk[1:0])
+      2'd0:    wr_chunk = tbuf[31:0];
+      2'd1:    wr_chunk = tbuf[63:32];
+      2'd2:    wr_chunk = tbuf[95:64];
+      default: wr_chunk = tbuf[127:96];
+    endcase
+  end
+  // the atomic's operands for component `chunk`: source word 6 + chunk, compare 10 + chunk
+  logic [31:0] at_src, at_cmp;
+  always @* begin
+    case (chunk[1:0])
+      2'd0:    begin at_src = opw[192 +: 32]; at_cmp = opw[320 +: 32]; end
+      2'd1:    begin at_src = opw[224 +: 32]; at_cmp = opw[352 +: 32]; end
+      2'd2:    begin at_src = opw[256 +: 32]; at_cmp = opw[384 +: 32]; end
+      default: begin at_src = opw[288 +: 32]; at_cmp = opw[416 +: 32]; end
+    endcase
+  end
+  assign wr_word = (cls == C_ATOM) ? atomic_apply(code, wr_chunk, at_src, at_cmp) : wr_chunk;
   always @* begin : wr_data
     integer j;
-    logic [3:0] bi;
-    tm_wdata = 32'd0;
-    tm_we = 4'd0;
+    logic [1:0] bj;
     for (j = 0; j < 4; j = j + 1) begin
-      bi = lane_byte(j[1:0], a_addr[1:0], chunk[1:0]);
-      tm_wdata[8*j +: 8] = tbuf[8*bi +: 8];
-      tm_we[j] = (st == X_FWR) && ({1'b0, bi} < bpp);
+      bj = 2'(j[1:0] - a_addr[1:0]);
+      tm_wdata[8*j +: 8] = wr_word[8*bj +: 8];
+      tm_we[j] = (st == X_FWR) && ({1'b0, chunk[1:0], bj} < bpp);
     end
+  end
+
+  // Result word rk: a swizzled component of a fetch (LOAD and the atomics return the texel
+  // unswizzled), a query's word, or an INFO lane's component.
+  logic [31:0] rw_k, sw_k, in_k;
+  logic [2:0]  sw_sel;
+  always @* begin
+    case (rk[1:0])
+      2'd0:    begin rw_k = rwords[31:0];   sw_sel = hd_swz[2:0];   in_k = in_rgba[31:0]; end
+      2'd1:    begin rw_k = rwords[63:32];  sw_sel = hd_swz[5:3];   in_k = in_rgba[63:32]; end
+      2'd2:    begin rw_k = rwords[95:64];  sw_sel = hd_swz[8:6];   in_k = in_rgba[95:64]; end
+      default: begin rw_k = rwords[127:96]; sw_sel = hd_swz[11:9];  in_k = in_rgba[127:96]; end
+    endcase
+    case (sw_sel)
+      texcore_vectors_pkg::SWZ_R: sw_k = rwords[31:0];
+      texcore_vectors_pkg::SWZ_G: sw_k = rwords[63:32];
+      texcore_vectors_pkg::SWZ_B: sw_k = rwords[95:64];
+      texcore_vectors_pkg::SWZ_A: sw_k = rwords[127:96];
+      texcore_vectors_pkg::SWZ_ONE: sw_k = integer_fmt ? 32'd1 : 32'h3F80_0000;
+      default: sw_k = 32'd0;
+    endcase
+    // INFO: resinfo / sampleinfo if the lane is enabled and the surface valid
+    if (!in_en[in_lane] || !in_surf_ok) in_k = 32'd0;
+    else if (!in_res) in_k = (rk[1:0] == 2'd0 && in_2d) ? {27'd0, hd_samples} : 32'd0;
   end
 
   always @* begin
@@ -479,11 +545,11 @@ module texcore_sampler_exec #(
     res_data = 32'd0;
     if (st == X_RES0) begin
       res_we = 1'b1;
-      res_data = rwords[32*rk[1:0] +: 32];
+      res_data = rswz ? sw_k : rw_k;
     end else if (st == X_INW) begin
       res_we = 1'b1;
       res_addr = in_16 ? {rk[1:0], in_lane} : {1'b0, rk[1:0], in_lane[2:0]};
-      res_data = in_val[32*rk[1:0] +: 32];
+      res_data = in_k;
     end
   end
 
@@ -545,19 +611,25 @@ module texcore_sampler_exec #(
   logic [1:0] off_idx;
   wire  [7:0] off_d0 = {6'd0, off_idx};
   wire  [7:0] en_kind = (en_reject == 2'd1) ? TXC_REJECT_RESOURCE_ENCODE_DEPTH_STENCIL : TXC_REJECT_RESOURCE_ENCODE_SRGB;
+  // a 32-bit value in -8 .. 7: bits 31:3 all equal
+  function automatic logic small_off(input logic [31:3] v);
+    small_off = (v == 29'd0) || (v == {29{1'b1}});
+  endfunction
   always @* begin
     off_bad = 1'b0;
     off_idx = 2'd0;
-    if ($signed(w8_q) < -32'sd8 || $signed(w8_q) > 32'sd7) begin off_bad = 1'b1; off_idx = 2'd2; end
-    if ($signed(w7_q) < -32'sd8 || $signed(w7_q) > 32'sd7) begin off_bad = 1'b1; off_idx = 2'd1; end
-    if ($signed(w6) < -32'sd8 || $signed(w6) > 32'sd7) begin off_bad = 1'b1; off_idx = 2'd0; end
+    if (!small_off(w8_q[31:3])) begin off_bad = 1'b1; off_idx = 2'd2; end
+    if (!small_off(w7_q[31:3])) begin off_bad = 1'b1; off_idx = 2'd1; end
+    if (!small_off(w6[31:3])) begin off_bad = 1'b1; off_idx = 2'd0; end
   end
 
-  always @(posedge clk) begin
+  always @(posedge clk) begin : seq
+    integer i;
     nv_in <= 1'b0;
     tq_in <= 1'b0;
     a_start <= 1'b0;
     dec_in <= 1'b0;
+    en_start <= 1'b0;
     done <= 1'b0;
     if (rst) begin
       st <= X_IDLE;
@@ -577,9 +649,11 @@ module texcore_sampler_exec #(
           st <= X_VALID;
         end
         X_VALID: begin                                // pw_data = word 0
-          opw[31:0] <= pw_data;
+          b1 <= pw_data[15:8];
+          b2 <= pw_data[23:16];
           code <= pw_data[7:0];
           cls <= op_class(pw_data[7:0]);
+          rswz <= 1'b0;
           if (op_class(pw_data[7:0]) == C_NONE || !CAPS_IMPL[op_cap(pw_data[7:0])]) begin
             status <= TXC_ST_ERR_UNSUPPORTED;
             st <= X_DONE;
@@ -605,7 +679,8 @@ module texcore_sampler_exec #(
           end
         end
         X_LOAD: begin                                 // pw_addr = k; pw_data = word k - 1
-          opw[32*(k-5'd1) +: 32] <= pw_data;
+          for (i = 1; i < 14; i = i + 1)
+            if (k == 5'(i + 1)) opw[32*i +: 32] <= pw_data;
           if (k == 5'd14 || {2'b00, k, 2'b00} == plen) begin
             k <= 5'd0;
             // NV_TXQ constant-bank source: index <= 0x1FFF.
@@ -635,8 +710,9 @@ module texcore_sampler_exec #(
               st <= ret;
             end
           end else begin
-            // hp_addr = entry word hk - 1 this clock... data of word hk - 2 arrives
-            if (hk >= 4'd2) hdr_w[32*({28'd0, hk}-32'd2) +: 32] <= hp_data;
+            // hp_addr = entry word hk - 1 this clock; data of word hk - 2 arrives
+            for (i = 0; i < 8; i = i + 1)
+              if (hk == 4'(i + 2)) hdr_w[32*i +: 32] <= hp_data;
             if (hk == 4'd9) begin
               hk <= 4'd0;
               st <= ret;
@@ -655,7 +731,8 @@ module texcore_sampler_exec #(
               st <= ret;
             end
           end else begin
-            if (hk >= 4'd2) smp_w[32*({28'd0, hk}-32'd2) +: 32] <= sp_data;
+            for (i = 0; i < 8; i = i + 1)
+              if (hk == 4'(i + 2)) smp_w[32*i +: 32] <= sp_data;
             if (hk == 4'd9) begin
               hk <= 4'd0;
               st <= ret;
@@ -804,19 +881,18 @@ module texcore_sampler_exec #(
         end
         X_FA: begin
           fx <= fm_x; fy <= fm_y; fz <= fm_z; flayer <= fm_l; flevel <= fm_level;
+          tbuf <= 128'd0;
           if (fm_ok) begin
             a_start <= 1'b1;
             st <= X_FAW;
           end else begin
             st <= X_FRES;
-            tbuf <= 128'd0;
             a_ok_q <= 1'b0;
           end
         end
         X_FAW: if (a_done) begin
           a_ok_q <= a_ok;
           chunk <= 3'd0;
-          tbuf <= 128'd0;
           rd_pend <= 1'b0;
           if (!a_ok) st <= X_FRES;
           else if (cls == C_STORE) begin en_ch <= 2'd0; st <= X_FEN; end
@@ -825,30 +901,34 @@ module texcore_sampler_exec #(
         X_FR: begin                                   // one 4-byte chunk per clock
           rd_pend <= 1'b1;
           rd_chunk <= chunk[1:0];
-          if (rd_pend) tbuf <= tbuf_next;
+          if (rd_pend)
+            for (i = 0; i < 16; i = i + 1)
+              if (rd_chunk == 2'(i / 4) && rd_be[i % 4]) tbuf[8*i +: 8] <= rd_rot[8*(i % 4) +: 8];
           if (chunk == nchunk - 3'd1) st <= X_FRW;
           else chunk <= chunk + 3'd1;
         end
         X_FRW: begin
-          tbuf <= tbuf_next;
+          for (i = 0; i < 16; i = i + 1)
+            if (rd_chunk == 2'(i / 4) && rd_be[i % 4]) tbuf[8*i +: 8] <= rd_rot[8*(i % 4) +: 8];
           rd_pend <= 1'b0;
-          if (cls == C_ATOM) begin
-            old_q <= tbuf_next;
-            st <= X_FWR;
-            chunk <= 3'd0;
-            tbuf <= atomic_new(tbuf_next);
-          end else begin
-            st <= X_FRES;
-          end
+          chunk <= 3'd0;
+          st <= (cls == C_ATOM) ? X_FWR : X_FRES;     // atomics: the new components, then the old texel
         end
-        X_FEN: begin                                  // STORE: one channel per clock
+        X_FEN: begin                                  // STORE: one channel at a time
+          en_start <= 1'b1;
+          st <= X_FENW;
+        end
+        X_FENW: if (en_done) begin
           if (en_width != 6'd0)
-            tbuf <= tbuf | (({96'd0, en_code} & ~(128'hFFFF_FFFF_FFFF_FFFF_FFFF_FFFF_FFFF_FFFF << en_width)) << en_lsb);
+            for (i = 0; i < 4; i = i + 1)
+              if (en_lsb[6:5] == 2'(i)) tbuf[32*i +: 32] <= tbuf[32*i +: 32] | en_bits;
+          en_ch <= en_ch + 2'd1;
           if (en_ch == 2'd3) begin
             chunk <= 3'd0;
             st <= X_FWR;
+          end else begin
+            st <= X_FEN;
           end
-          en_ch <= en_ch + 2'd1;
         end
         X_FWR: begin                                  // one 4-byte chunk per clock (tm_we)
           if (chunk == nchunk - 3'd1) begin
@@ -856,7 +936,6 @@ module texcore_sampler_exec #(
               `TXC_FIN_OK(16'd1, 8'd0)
               st <= X_DONE;
             end else begin
-              tbuf <= old_q;
               st <= X_FRES;
             end
           end else begin
@@ -881,7 +960,6 @@ module texcore_sampler_exec #(
           end
         end
         X_FDECW: if (dec_out) begin
-          comps <= {dec_w[31:0], dec_z[31:0], dec_y[31:0], dec_x[31:0]};
           cv_c <= 2'd0;
           cv_rc <= 2'd0;
           st <= X_FCV;
@@ -891,13 +969,14 @@ module texcore_sampler_exec #(
           if (cv_c == 2'd3) st <= X_FCVW;
         end
         X_FCVW: if (cv_out) begin
-          cvw[32*cv_rc +: 32] <= cv_res[32*cv_rc +: 32];
+          for (i = 0; i < 4; i = i + 1)
+            if (cv_rc == 2'(i)) rwords[32*i +: 32] <= cv_res;
           cv_rc <= cv_rc + 2'd1;
           if (cv_rc == 2'd3) begin
             rk <= 6'd0;
             `TXC_FIN_OK(16'd1, 8'd4)
+            rswz <= code != TXC_OP_TGSI_LOAD && cls != C_ATOM;
             st <= X_RES0;
-            rwords <= swizzled({cv_res[127:96], cvw[95:0]});
           end
         end
         // ---- Vec4 result: four writes
@@ -912,52 +991,6 @@ module texcore_sampler_exec #(
         default: st <= X_IDLE;
       endcase
     end
-  end
-
-  // the texel bytes after this clock's read data is stored
-  always @* begin : rd_merge
-    integer j;
-    logic [3:0] bi;
-    tbuf_next = tbuf;
-    for (j = 0; j < 4; j = j + 1) begin
-      bi = lane_byte(j[1:0], a_addr[1:0], rd_chunk[1:0]);
-      if ({1'b0, bi} < bpp) tbuf_next[8*bi +: 8] = tm_rdata[8*j +: 8];
-    end
-  end
-
-  // atomics: new value of each 32-bit component (bpp / 4 of them)
-  function automatic logic [127:0] atomic_new(input logic [127:0] old);
-    integer i;
-    atomic_new = old;
-    for (i = 0; i < 4; i = i + 1)
-      if (i < {27'd0, bpp[4:2]})
-        atomic_new[32*i +: 32] = atomic_apply(code, old[32*i +: 32], opw[32*(6+i) +: 32], opw[32*(10+i) +: 32]);
-  endfunction
-
-  // view swizzle for the fetch ops (LOAD and the atomics return the texel unswizzled)
-  function automatic logic [127:0] swizzled(input logic [127:0] v);
-    integer c;
-    logic [2:0] s;
-    if (code == TXC_OP_TGSI_LOAD || cls == C_ATOM) begin
-      swizzled = v;
-    end else begin
-      for (c = 0; c < 4; c = c + 1) begin
-        s = hd_swz[3*c +: 3];
-        case (s)
-          texcore_vectors_pkg::SWZ_R, texcore_vectors_pkg::SWZ_G, texcore_vectors_pkg::SWZ_B,
-          texcore_vectors_pkg::SWZ_A: swizzled[32*c +: 32] = v[32*s[1:0] +: 32];
-          texcore_vectors_pkg::SWZ_ONE: swizzled[32*c +: 32] = integer_fmt ? 32'd1 : 32'h3F80_0000;
-          default: swizzled[32*c +: 32] = 32'd0;
-        endcase
-      end
-    end
-  endfunction
-
-  // INFO lane value: resinfo / sampleinfo if the lane is enabled and the surface valid
-  always @* begin
-    if (!in_en[in_lane] || !in_surf_ok) in_val = 128'd0;
-    else if (in_res) in_val = in_rgba;
-    else in_val = in_sinfo;
   end
 `undef TXC_FIN_OK
 `undef TXC_FIN_REJ

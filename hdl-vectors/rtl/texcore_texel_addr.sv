@@ -16,9 +16,16 @@
 //   inside the texel memory: address + bpp <= MEM_BYTES (so below 2^32, as the core requires).
 //
 // Every quantity is an unsigned value saturated at CAP = 2^39 (any value >= 2^32 makes the
-// texel unaddressable, so saturation gives the exact verdict without wide arithmetic). The
-// products use one radix-16 shift-add multiplier (40 x 20 bits, 5 clocks, no DSP). A level
-// costs 6-12 clocks; an address at most about 250 clocks (17 levels of a 3D array).
+// texel unaddressable, so saturation gives the exact verdict without wide arithmetic); a
+// sum of saturated non-negative terms is min(CAP, exact sum) in any order.
+//
+// Datapath: one 40-bit saturating accumulator `acc` and one multiply-accumulate step,
+// acc = sat(acc + ma * mb), radix 2 (one partial product per clock, ma doubled with
+// saturation, mb halved, until mb = 0; a product by 2^k takes k + 1 clocks). Every product,
+// shift (x << k = x * 2^k) and sum of the formulas above is one such MAC issued by the
+// sequencer below; the level sizes are halved level by level (max(1, v >> 1)), so there is
+// no barrel shifter. A level costs 25-60 clocks, an address at most about 1 100 clocks
+// (17 levels of a 2D array at 16 samples of 16 bytes), a level-0 2D texel about 100.
 // The caller holds the inputs stable from `start` until `done`.
 module texcore_texel_addr #(
   parameter longint MEM_BYTES = 65536
@@ -50,62 +57,21 @@ module texcore_texel_addr #(
   localparam int SW = 40;
   localparam logic [SW-1:0] CAP = 40'h80_0000_0000;   // 2^39
 
-  function automatic logic [SW-1:0] sat(input logic [63:0] v);
-    sat = (v >= {24'd0, CAP}) ? CAP : v[SW-1:0];
-  endfunction
-  function automatic logic [SW-1:0] sadd(input logic [SW-1:0] a, input logic [SW-1:0] b);
-    sadd = sat({24'd0, a} + {24'd0, b});
-  endfunction
-  function automatic logic [16:0] minify(input logic [16:0] v, input logic [5:0] l);
-    logic [16:0] s;
-    s = v >> l;
-    minify = (s == 17'd0) ? 17'd1 : s;
-  endfunction
+  // ---------------------------------------------------------------- MAC
+  logic [SW-1:0] acc, ma;
+  logic [19:0]   mb;
+  wire  [SW:0]   sum     = {1'b0, acc} + {1'b0, ma};
+  wire  [SW-1:0] acc_add = (sum[SW] | sum[SW-1]) ? CAP : sum[SW-1:0];       // sat(acc + ma)
+  wire  [SW-1:0] ma_dbl  = (ma[SW-1] | ma[SW-2]) ? CAP : {ma[SW-2:0], 1'b0}; // sat(2 ma)
 
-  // ---------------------------------------------------------------- multiplier
-  // p = sat(ma * mb), radix 16: one 40 x 4 partial product (shift-adds) per clock.
-  logic        m_go, m_busy;
-  logic [2:0]  m_step;
-  logic [SW-1:0] ma;
-  logic [19:0] mb;
-  logic [63:0] m_acc;
-  wire  [3:0]  nib = mb[4*m_step +: 4];
-  wire  [43:0] pp = (nib[0] ? {4'd0, ma} : 44'd0) + (nib[1] ? {3'd0, ma, 1'b0} : 44'd0)
-                  + (nib[2] ? {2'd0, ma, 2'b0} : 44'd0) + (nib[3] ? {1'd0, ma, 3'b0} : 44'd0);
-  wire  [SW-1:0] m_p = sat(m_acc);
-  always @(posedge clk) begin
-    if (rst) begin
-      m_busy <= 1'b0;
-    end else if (m_go) begin
-      m_busy <= 1'b1;
-      m_step <= 3'd0;
-      m_acc <= 64'd0;
-    end else if (m_busy) begin
-      m_acc <= m_acc + ({20'd0, pp} << {m_step, 2'b00});
-      m_step <= m_step + 3'd1;
-      if (m_step == 3'd4) m_busy <= 1'b0;
-    end
-  end
-
-  // ---------------------------------------------------------------- sequencer
-  localparam logic [3:0] S_IDLE = 4'd0, S_BUF = 4'd1, S_LVL = 4'd2, S_SLICE = 4'd3, S_LBYTES = 4'd4,
-                         S_NEXT = 4'd5, S_RANGE = 4'd6, S_LAYER = 4'd7, S_Z = 4'd8, S_Y = 4'd9,
-                         S_SUM = 4'd10, S_CHECK = 4'd11, S_WAIT = 4'd12;
-  logic [3:0]  st, ret;
-  logic [5:0]  l, last;
-  logic [SW-1:0] off, slice, pitch, t_layer, t_z, t_y, total;
-  logic [SW-1:0] base_l, slice_l, pitch_l;
-  logic [16:0] wl_q, hl_q, dl_q;
-  logic [16:0] w_L, h_L, d_L;
+  // ---------------------------------------------------------------- sizes
+  function automatic logic [16:0] half1(input logic [16:1] v);   // max(1, v >> 1) of v[16:0]
+    half1 = (v == 16'd0) ? 17'd1 : {1'b0, v};
+  endfunction
 
   wire        is_buf = ty == texcore_vectors_pkg::TEX_ONE_D_BUFFER;
   wire        is_3d  = ty == texcore_vectors_pkg::TEX_THREE_D;
-  wire [3:0]  tbs    = {1'b0, bpp_log2} + {1'b0, spp_log2};   // log2 of bytes per pixel
-  wire [16:0] wl     = minify(width[16:0], l);
-  wire [16:0] hl     = minify(height, l);
-  wire [16:0] dl     = is_3d ? minify(depth, l) : 17'd1;
-  wire [14:0] txl    = 15'((wl + 17'd3) >> 2);                 // ceil(w_l / 4)
-  wire [14:0] tyl    = 15'((hl + 17'd3) >> 2);
+  wire [3:0]  tbs    = {1'b0, bpp_log2} + {1'b0, spp_log2};   // log2 of bytes per pixel (<= 8)
   // layers: 1D/2D arrays and 2D_NO_MIPMAP: depth; cube: 6; cube array: 6 * cubes.
   logic [19:0] layers;
   always @* begin
@@ -117,10 +83,27 @@ module texcore_texel_addr #(
       default:                                  layers = 20'd1;
     endcase
   end
-  wire [SW-1:0] bpp = 40'd1 << bpp_log2;
+  wire multi = layers > 20'd1;
+
+  // ---------------------------------------------------------------- sequencer
+  localparam logic [4:0]
+    S_IDLE = 5'd0, S_BUF = 5'd1, S_BUFB = 5'd2, S_LVL = 5'd3, S_PITCH = 5'd4, S_SLICE = 5'd5,
+    S_TILE = 5'd6, S_NEXT = 5'd8, S_OFF = 5'd9, S_RANGE = 5'd10, S_TY1 = 5'd11,
+    S_TY2 = 5'd12, S_TY3 = 5'd13, S_X = 5'd14, S_LAYER = 5'd15, S_Z = 5'd16, S_BL = 5'd17,
+    S_BASE = 5'd18, S_SMP = 5'd19, S_CHECK = 5'd20, S_RUN = 5'd21;
+  logic [4:0]    st, ret;
+  logic [5:0]    l, last;
+  logic [16:0]   wl, hl, dl;                     // level l sizes
+  logic [16:0]   w_L, h_L, d_L;                  // level `level` sizes
+  logic [SW-1:0] off, slice, pitch, base_l, slice_l, pitch_l;
+  wire  [14:0]   txl = 15'((wl + 17'd3) >> 2);   // ceil(w_l / 4)
+  wire  [14:0]   tyl = 15'((hl + 17'd3) >> 2);
+
+  // Issue acc = sat((CLR ? 0 : acc) + A * B), then continue at state NEXT.
+`define TXA_MAC(A, B, CLR, NEXT) begin \
+    ma <= SW'(A); mb <= 20'(B); if (CLR) acc <= '0; ret <= NEXT; st <= S_RUN; end
 
   always @(posedge clk) begin
-    m_go <= 1'b0;
     done <= 1'b0;
     if (rst) begin
       st <= S_IDLE;
@@ -133,113 +116,97 @@ module texcore_texel_addr #(
             st <= S_BUF;
           end else begin
             l <= 6'd0;
-            off <= 40'd0;
-            last <= (layers > 20'd1) ? {1'b0, base_level} + levels : level + 6'd1;
+            off <= '0;
+            wl <= (width[16:0] == 17'd0) ? 17'd1 : width[16:0];
+            hl <= (height == 17'd0) ? 17'd1 : height;
+            dl <= (!is_3d || depth == 17'd0) ? 17'd1 : depth;
+            last <= multi ? {1'b0, base_level} + levels : level + 6'd1;
             st <= S_LVL;
           end
         end
-        S_BUF: begin
-          total <= sadd({8'd0, base_address}, {8'd0, x} << bpp_log2);
+        // ---- buffer: base + x * bpp
+        S_BUF: `TXA_MAC(x, 20'd1 << bpp_log2, 1'b1, S_BUFB)
+        S_BUFB: begin
           ok <= (x < width) && y == 32'd0 && z == 32'd0 && layer == 32'd0 && sample == 32'd0;
-          st <= S_CHECK;
+          `TXA_MAC(base_address, 20'd1, 1'b0, S_CHECK)
         end
-        S_LVL: begin
-          // s_l: p_l * h_l (pitch-linear) or ceil(w/4) * ceil(h/4) (tiled, scaled below).
-          wl_q <= wl; hl_q <= hl; dl_q <= dl;
+        // ---- level l: pitch, slice, level bytes
+        S_LVL:
           if (tiled) begin
             pitch <= {25'd0, txl};
-            ma <= {25'd0, txl};
-            mb <= {5'd0, tyl};
+            `TXA_MAC(txl, tyl, 1'b1, S_TILE)
+          end else if (l == 6'd0 && row_pitch != 32'd0) begin
+            pitch <= {8'd0, row_pitch};
+            `TXA_MAC(row_pitch, hl, 1'b1, S_SLICE)
           end else begin
-            pitch <= (l == 6'd0 && row_pitch != 32'd0) ? {8'd0, row_pitch} : ({23'd0, wl} << tbs);
-            ma <= (l == 6'd0 && row_pitch != 32'd0) ? {8'd0, row_pitch} : ({23'd0, wl} << tbs);
-            mb <= {3'd0, hl};
+            `TXA_MAC(wl, 20'd1 << tbs, 1'b1, S_PITCH)
           end
-          m_go <= 1'b1;
-          ret <= S_SLICE;
-          st <= S_WAIT;
+        S_PITCH: begin                                 // p_l = w_l * tb
+          pitch <= acc;
+          `TXA_MAC(acc, hl, 1'b1, S_SLICE)
         end
-        S_SLICE: begin
-          // m_p = the product; tiled slices are 16 * tb bytes per tile.
-          slice <= tiled ? sat({24'd0, m_p} << (tbs + 4'd4)) : m_p;
-          ma <= tiled ? sat({24'd0, m_p} << (tbs + 4'd4)) : m_p;
-          mb <= {3'd0, dl_q};
-          if (dl_q != 17'd1) begin
-            m_go <= 1'b1;
-            ret <= S_LBYTES;
-            st <= S_WAIT;
-          end else begin
-            st <= S_NEXT;
-          end
-        end
-        S_LBYTES: begin
-          slice <= slice;             // b_l = s_l * d_l is m_p; s_l stays for level L
-          st <= S_NEXT;
+        S_TILE: `TXA_MAC(acc, 20'd1 << (tbs + 4'd4), 1'b1, S_SLICE)   // tiles * 16 * tb
+        S_SLICE: begin                                 // s_l = acc; b_l = s_l * d_l
+          slice <= acc;
+          `TXA_MAC(acc, dl, 1'b1, S_NEXT)
         end
         S_NEXT: begin
           if (l == level) begin
             base_l <= off;
             slice_l <= slice;
             pitch_l <= pitch;
-            w_L <= wl_q; h_L <= hl_q; d_L <= dl_q;
+            w_L <= wl; h_L <= hl; d_L <= dl;
           end
-          off <= sadd(off, (dl_q != 17'd1) ? m_p : slice);
+          `TXA_MAC(off, 20'd1, 1'b0, S_OFF)           // off + b_l
+        end
+        S_OFF: begin
+          off <= acc;
           l <= l + 6'd1;
+          wl <= half1(wl[16:1]);
+          hl <= half1(hl[16:1]);
+          dl <= is_3d ? half1(dl[16:1]) : 17'd1;
           st <= (l + 6'd1 == last) ? S_RANGE : S_LVL;
         end
-        S_RANGE: begin
+        // ---- the texel: range, then the sum of its terms in acc
+        S_RANGE:
           if (x < {15'd0, w_L} && y < {15'd0, h_L} && z < (is_3d ? {15'd0, d_L} : 32'd1)
               && layer < {12'd0, layers} && sample < (32'd1 << spp_log2)) begin
-            ma <= (layers > 20'd1) ? off : 40'd0;    // the layer stride
-            mb <= layer[19:0];
-            m_go <= 1'b1;
-            ret <= S_LAYER;
-            st <= S_WAIT;
+            if (tiled) `TXA_MAC(pitch_l, y[15:2], 1'b1, S_TY1)        // tile row * tiles per row
+            else `TXA_MAC(pitch_l, y[15:0], 1'b1, S_X)                  // y * p_L
           end else begin
-            done <= 1'b1;                             // out of range: ok = 0
+            done <= 1'b1;                              // out of range: ok = 0
             st <= S_IDLE;
           end
-        end
-        S_LAYER: begin
-          t_layer <= m_p;
-          ma <= slice_l;
-          mb <= {4'd0, z[15:0]};
-          m_go <= 1'b1;
-          ret <= S_Z;
-          st <= S_WAIT;
-        end
-        S_Z: begin
-          t_z <= m_p;
-          ma <= pitch_l;
-          mb <= tiled ? {6'd0, y[15:2]} : {4'd0, y[15:0]};
-          m_go <= 1'b1;
-          ret <= S_Y;
-          st <= S_WAIT;
-        end
-        S_Y: begin
-          // offset(x, y) in the slice
-          if (tiled)
-            t_y <= sadd(sat({24'd0, sadd(m_p, {26'd0, x[15:2]})} << (tbs + 4'd4)),
-                        {36'd0, y[1:0], x[1:0]} << tbs);
-          else
-            t_y <= sadd(m_p, {24'd0, x[15:0]} << tbs);
-          st <= S_SUM;
-        end
-        S_SUM: begin
-          total <= sadd(sadd(sadd({8'd0, base_address}, t_layer), sadd(base_l, t_z)),
-                        sadd(t_y, {8'd0, sample} << bpp_log2));
+        S_TY1: `TXA_MAC(x[15:2], 20'd1, 1'b0, S_TY2)                   // + tile column
+        S_TY2: `TXA_MAC(acc, 20'd1 << (tbs + 4'd4), 1'b1, S_TY3)       // * 16 * tb
+        S_TY3: `TXA_MAC({y[1:0], x[1:0]}, 20'd1 << tbs, 1'b0, S_LAYER)  // + texel in the tile
+        S_X:   `TXA_MAC(x[15:0], 20'd1 << tbs, 1'b0, S_LAYER)          // + x * tb
+        S_LAYER: `TXA_MAC(multi ? off : '0, layer[19:0], 1'b0, S_Z)     // + layer * S
+        S_Z:     `TXA_MAC(slice_l, z[15:0], 1'b0, S_BL)                 // + z * s_L
+        S_BL:    `TXA_MAC(base_l, 20'd1, 1'b0, S_BASE)                  // + levels below L
+        S_BASE:  `TXA_MAC(base_address, 20'd1, 1'b0, S_SMP)
+        S_SMP: begin
           ok <= 1'b1;
-          st <= S_CHECK;
+          `TXA_MAC(sample[4:0], 20'd1 << bpp_log2, 1'b0, S_CHECK)      // + sample * bpp
         end
         S_CHECK: begin
-          ok <= ok && ({24'd0, total} + {24'd0, bpp} <= 64'(MEM_BYTES));
-          addr <= total[31:0];
+          ok <= ok && ({1'b0, acc} + (41'd1 << bpp_log2) <= 41'(MEM_BYTES));
+          addr <= acc[31:0];
           done <= 1'b1;
           st <= S_IDLE;
         end
-        S_WAIT: if (!m_go && !m_busy) st <= ret;
+        S_RUN: begin                                   // one partial product per clock
+          if (mb == 20'd0) begin
+            st <= ret;
+          end else begin
+            if (mb[0]) acc <= acc_add;
+            ma <= ma_dbl;
+            mb <= {1'b0, mb[19:1]};
+          end
+        end
         default: st <= S_IDLE;
       endcase
     end
   end
+`undef TXA_MAC
 endmodule

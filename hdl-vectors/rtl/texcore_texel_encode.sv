@@ -1,9 +1,11 @@
 `timescale 1ns/1ps
-// STORE encode, one stored channel at a time (combinational): texcore::texel::encode.
+// STORE encode, one stored channel at a time: texcore::texel::encode.
 //
-// For format `fmt` and stored channel `ch` (0..3, in storage order) the unit gives the
-// channel's code and where it goes in the texel's bytes (`lsb`, `width` bits); channels
-// that do not exist have width 0. The caller ORs the four channels into the texel bytes.
+// For format `fmt` and stored channel `ch` (0..3, in storage order) the unit gives
+// (combinationally) where the channel goes in the texel's bytes (`lsb`, `width` bits;
+// channels that do not exist have width 0) and, sequentially after `start`, its code
+// (`done` pulses; `code` holds until the next `start`). The caller ORs the four channels
+// into the texel bytes. A channel never crosses a 32-bit boundary of the texel.
 //
 //   channel sources: r <- x, g <- y, b <- z, a <- w (BGRA8 stores b, g, r, a: z, y, x, w);
 //   L and I <- x; LA: l <- x, a <- w; A8: a <- w. Packed: RGB565 (R 15:11, G 10:5, B 4:0),
@@ -17,14 +19,18 @@
 // `reject` (any channel): depth / stencil formats (EncodeError::DepthStencil, 1) and sRGB
 // views (EncodeError::Srgb, 2) cannot be stored.
 module texcore_texel_encode (
+  input  logic         clk,
+  input  logic         rst,
   input  logic [7:0]   fmt,
   input  logic         srgb,       // header sRGB bit (only set on sRGB-capable formats)
   input  logic [127:0] src,        // x, y, z, w at [32*c +: 32] (binary32 or integer bits)
   input  logic [1:0]   ch,         // stored channel
+  input  logic         start,      // encode channel `ch` (inputs held until `done`)
   output logic [1:0]   reject,     // 0 ok, 1 depth/stencil, 2 sRGB
-  output logic [31:0]  code,       // the channel's code (low `width` bits meaningful)
   output logic [6:0]   lsb,        // bit position in the texel bytes
-  output logic [5:0]   width       // bits; 0 = no such channel
+  output logic [5:0]   width,      // bits; 0 = no such channel
+  output logic         done,       // `code` is the channel's code
+  output logic [31:0]  code        // low `width` bits meaningful
 );
   localparam logic [2:0] K_NONE = 3'd0, K_UNORM = 3'd1, K_SNORM = 3'd2, K_F16 = 3'd3, K_RAW = 3'd4;
 
@@ -121,118 +127,104 @@ module texcore_texel_encode (
     end
   end
 
-  // ---------------------------------------------------------------- value encoders
-  // min(RNE(v * (2^n - 1)), 2^n - 1) for a positive finite binary32 v = mant * 2^exp
-  // (texcore::texel::scale_rne), n <= 16.
-  function automatic logic [15:0] scale_rne(input logic [23:0] mant, input logic [9:0] e_biased,
-                                            input logic [4:0] n);
-    logic [16:0] d;
-    logic [39:0] p;
-    logic [63:0] pw;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [63:0] q;             // < 2^17 after the shift
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [7:0]  s;             // -exp
-    logic        rb, sticky;
-    logic [16:0] r;
-    d = (17'd1 << n) - 17'd1;
-    // exp = e - 150 (normal) or -149 (subnormal, e_biased = 1 passed for e = 0)
-    if (e_biased >= 10'd150) begin
-      scale_rne = d[15:0];
+  // ---------------------------------------------------------------- value encoder
+  // One right-shift-with-rounding engine, one bit per clock: q >> s with the round bit r
+  // and the sticky bit st, RNE = q + (r & (st | q[0])).
+  //   UNORM n: NaN, negative, 0 -> 0; +inf or v >= 1 (exponent >= 127) -> D = 2^n - 1;
+  //            below 2^-41 / D's reach (exponent < 109) -> 0; else q = mant, shifted left
+  //            n times (one per clock), minus mant (= mant * D), then right by 150 - e
+  //            (24 .. 41): RNE(v * D) < 2^17, then min(., D)  (texcore::texel::scale_rne).
+  //   SNORM n: the magnitude as UNORM n - 1 (NaN, 0 -> 0; inf -> D), then the sign.
+  //   binary16: zero, inf, NaN and overflow (exponent >= 143) at once; else mant right by
+  //            13 (normal range, exponent >= 113) or 126 - e (subnormal range; 32 or more
+  //            -> +-0), then the binary16 fields (texcore::fp::f32_to_f16_bits).
+  //   binary32 / integers: the word. A channel takes 1 clock (no engine) to 60.
+  wire  [31:0] v    = src[32*srcc +: 32];
+  wire  [7:0]  e    = v[30:23];
+  wire         sgn  = v[31];
+  wire         zero = v[30:0] == 31'd0;
+  wire         nan  = e == 8'hFF && v[22:0] != 23'd0;
+  wire         inf  = e == 8'hFF && v[22:0] == 23'd0;
+  wire  [23:0] mant = {e != 8'd0, v[22:0]};
+  wire  [4:0]  nn   = (kind == K_SNORM) ? nbits - 5'd1 : nbits;      // UNORM bits of the magnitude
+  wire  [16:0] dmax = 17'((18'd1 << nn) - 18'd1);                    // D
+
+  localparam logic [1:0] E_IDLE = 2'd0, E_SHL = 2'd1, E_SHR = 2'd2, E_RND = 2'd3;
+  logic [1:0]  est;
+  logic [39:0] q;
+  logic [5:0]  cnt;
+  logic        r, st;
+  wire  [16:0] qr = q[16:0] + {16'd0, r & (st | q[0])};              // RNE result
+  wire  [15:0] mag = (qr > dmax) ? dmax[15:0] : qr[15:0];           // D < 2^16
+  wire  [4:0]  e16 = 5'(e - 8'd112) + {4'd0, qr[11]};                // binary16 exponent, normal range
+
+  // the signed result of a UNORM / SNORM magnitude
+  function automatic logic [31:0] norm_code(input logic [2:0] k, input logic s, input logic [15:0] m);
+    norm_code = (k == K_SNORM && s) ? {16'd0, 16'd0 - m} : {16'd0, m};
+  endfunction
+
+  always @(posedge clk) begin
+    done <= 1'b0;
+    if (rst) begin
+      est <= E_IDLE;
     end else begin
-      s = 8'(10'd150 - e_biased);
-      if (s > 8'd41) begin
-        scale_rne = 16'd0;
-      end else begin
-        p = ({16'd0, mant} << n) - {16'd0, mant};
-        pw = {24'd0, p};
-        q = pw >> s;
-        rb = pw[6'(s - 8'd1)];
-        sticky = (pw & ((64'd1 << (s - 8'd1)) - 64'd1)) != 64'd0;
-        r = q[16:0] + {16'd0, rb & (sticky | q[0])};
-        scale_rne = (r > d) ? d[15:0] : r[15:0];
-      end
-    end
-  endfunction
-
-  function automatic logic [15:0] unorm_enc(input logic [31:0] v, input logic [4:0] n);
-    logic [7:0] e;
-    e = v[30:23];
-    if (v[31]) unorm_enc = 16'd0;                                   // negative, -0, -NaN
-    else if (e == 8'hFF) unorm_enc = (v[22:0] != 23'd0) ? 16'd0 : 16'((17'd1 << n) - 17'd1);
-    else if (e == 8'd0 && v[22:0] == 23'd0) unorm_enc = 16'd0;
-    else unorm_enc = scale_rne({e != 8'd0, v[22:0]}, (e == 8'd0) ? 10'd1 : {2'd0, e}, n);
-  endfunction
-
-  function automatic logic [15:0] snorm_enc(input logic [31:0] v, input logic [4:0] n);
-    logic [7:0]  e;
-    logic [15:0] mag;
-    e = v[30:23];
-    if (e == 8'hFF) mag = (v[22:0] != 23'd0) ? 16'd0 : 16'((17'd1 << (n - 5'd1)) - 17'd1);
-    else if (e == 8'd0 && v[22:0] == 23'd0) mag = 16'd0;
-    else mag = scale_rne({e != 8'd0, v[22:0]}, (e == 8'd0) ? 10'd1 : {2'd0, e}, n - 5'd1);
-    snorm_enc = v[31] ? 16'd0 - mag : mag;
-  endfunction
-
-  // binary32 -> binary16, RNE (texcore::fp::f32_to_f16_bits).
-  function automatic logic [15:0] f16_enc(input logic [31:0] v);
-    logic [7:0]  e;
-    logic [15:0] sign;
-    logic [23:0] mant;
-    logic signed [11:0] exp, top, lsb_exp, shift;
-    logic [4:0]  len;
-    logic [31:0] q, rem, half;
-    logic signed [11:0] e16;
-    integer i;
-    e = v[30:23];
-    sign = {v[31], 15'd0};
-    mant = {e != 8'd0, v[22:0]};
-    exp = (e == 8'd0) ? -12'sd149 : $signed({4'd0, e}) - 12'sd150;
-    len = 5'd0;
-    for (i = 0; i < 24; i = i + 1)
-      if (mant[i]) len = 5'(i + 1);
-    if (e == 8'd0 && v[22:0] == 23'd0) f16_enc = sign;
-    else if (e == 8'hFF) f16_enc = (v[22:0] == 23'd0) ? (sign | 16'h7C00) : (sign | 16'h7E00);
-    else begin
-      top = exp + $signed({7'd0, len}) - 12'sd1;
-      if (top > 12'sd15) begin
-        f16_enc = sign | 16'h7C00;
-      end else begin
-        lsb_exp = (top < -12'sd14) ? -12'sd24 : top - 12'sd10;
-        shift = lsb_exp - exp;
-        if (shift <= 12'sd0) begin
-          q = {8'd0, mant} << (-shift);
-        end else if (shift >= 12'sd32) begin
-          q = 32'd0;
-        end else begin
-          q = {8'd0, mant} >> shift;
-          rem = {8'd0, mant} & ((32'd1 << shift) - 32'd1);
-          half = 32'd1 << (shift - 12'sd1);
-          if (rem > half || (rem == half && q[0])) q = q + 32'd1;
+      case (est)
+        E_IDLE: if (start) begin
+          r <= 1'b0;
+          st <= 1'b0;
+          q <= {16'd0, mant};
+          code <= 32'd0;
+          case (kind)
+            K_UNORM, K_SNORM:
+              if (nan || zero || (kind == K_UNORM && sgn)) done <= 1'b1;
+              else if (inf || e >= 8'd127) begin
+                code <= norm_code(kind, sgn, dmax[15:0]);
+                done <= 1'b1;
+              end else if (e < 8'd109) done <= 1'b1;
+              else begin
+                cnt <= {1'b0, nn};
+                est <= E_SHL;
+              end
+            K_F16:
+              if (zero) begin code <= {16'd0, sgn, 15'd0}; done <= 1'b1; end
+              else if (e == 8'hFF) begin code <= {16'd0, sgn, 5'h1F, nan, 9'd0}; done <= 1'b1; end
+              else if (e >= 8'd143) begin code <= {16'd0, sgn, 15'h7C00}; done <= 1'b1; end
+              else if (e >= 8'd113) begin cnt <= 6'd13; est <= E_SHR; end
+              else if (e <= 8'd94) begin code <= {16'd0, sgn, 15'd0}; done <= 1'b1; end
+              else begin cnt <= 6'(8'd126 - e); est <= E_SHR; end
+            K_RAW: begin code <= v; done <= 1'b1; end
+            default: done <= 1'b1;
+          endcase
         end
-        if (lsb_exp == -12'sd24) begin
-          f16_enc = sign | q[15:0];
-        end else begin
-          e16 = lsb_exp + 12'sd25;
-          if (q >= 32'd2048) begin
-            q = q >> 1;
-            e16 = e16 + 12'sd1;
+        E_SHL:                                       // mant << n, then - mant
+          if (cnt == 6'd0) begin
+            q <= q - {16'd0, mant};
+            cnt <= 6'(8'd150 - e);
+            est <= E_SHR;
+          end else begin
+            q <= {q[38:0], 1'b0};
+            cnt <= cnt - 6'd1;
           end
-          if (e16 >= 12'sd31) f16_enc = sign | 16'h7C00;
-          else f16_enc = sign | {1'b0, e16[4:0], q[9:0]};
+        E_SHR:
+          if (cnt == 6'd0) est <= E_RND;
+          else begin
+            st <= st | r;
+            r <= q[0];
+            q <= {1'b0, q[39:1]};
+            cnt <= cnt - 6'd1;
+          end
+        default: begin                               // E_RND
+          if (kind == K_F16) begin
+            if (e < 8'd113) code <= {16'd0, sgn, qr[14:0]};
+            else if (e16 == 5'd31) code <= {16'd0, sgn, 15'h7C00};
+            else code <= {16'd0, sgn, e16, qr[9:0]};
+          end else begin
+            code <= norm_code(kind, sgn, mag);
+          end
+          done <= 1'b1;
+          est <= E_IDLE;
         end
-      end
+      endcase
     end
-  endfunction
-
-  wire [31:0] v = src[32*srcc +: 32];
-  always @* begin
-    case (kind)
-      K_UNORM: code = {16'd0, unorm_enc(v, nbits)};
-      K_SNORM: code = {16'd0, snorm_enc(v, nbits)};
-      K_F16:   code = {16'd0, f16_enc(v)};
-      K_RAW:   code = v;
-      default: code = 32'd0;
-    endcase
   end
 endmodule
