@@ -336,17 +336,22 @@ fn lint(defs: &[UnitDef]) -> Result<()> {
     rtl.sort_unstable();
     rtl.dedup();
     files.extend(rtl.iter().map(|f| hdl().join("rtl").join(f)));
+    verilator_lint(&["-Wno-MULTITOP"], &files, "the reference RTL")?;
+    eprintln!("ok: {} RTL files lint-clean", rtl.len());
+    Ok(())
+}
+
+/// `verilator --lint-only -Wall` with `extra` flags on `files` (the generated package folder
+/// on the include path); any warning or error fails, naming `what`.
+pub fn verilator_lint(extra: &[&str], files: &[PathBuf], what: &str) -> Result<()> {
     let mut c = Command::new("verilator");
-    c.args(["--lint-only", "-Wall", "-Wno-MULTITOP"])
-        .arg(format!("-I{}", hdl().join("generated").display()))
-        .args(&files);
+    c.args(["--lint-only", "-Wall"]).args(extra).arg(format!("-I{}", hdl().join("generated").display())).args(files);
     let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
     let text = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() || text.contains("%Warning") || text.contains("%Error") {
         eprint!("{text}");
-        bail!("the reference RTL is not lint-clean (`{}`)", show(&c));
+        bail!("{what} is not lint-clean (`{}`)", show(&c));
     }
-    eprintln!("ok: {} RTL files lint-clean", rtl.len());
     Ok(())
 }
 

@@ -89,16 +89,7 @@ pub fn run(plan: Plan) -> Result<()> {
 
     eprintln!("\n==== sampler: verilator --lint-only -Wall of texcore_sampler");
     let files: Vec<PathBuf> = sources()?.iter().map(|f| hdl().join(f)).collect();
-    let mut c = Command::new("verilator");
-    c.args(["--lint-only", "-Wall", "--top-module", "texcore_sampler"])
-        .arg(format!("-I{}", hdl().join("generated").display()))
-        .args(&files);
-    let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
-    let text = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() || text.contains("%Warning") || text.contains("%Error") {
-        eprint!("{text}");
-        bail!("texcore_sampler is not lint-clean (`{}`)", show(&c));
-    }
+    crate::cosim::verilator_lint(&["--top-module", "texcore_sampler"], &files, "texcore_sampler")?;
     eprintln!("ok: {} files lint-clean", files.len());
 
     eprintln!("\n==== sampler: op-level vectors fetch, store (level {})", plan.level);
