@@ -41,66 +41,30 @@ pub struct Block {
     /// Pin-limited wrapper (top module, in `rtl/<name>.sv`) placed instead of the block on
     /// iCE40 when the block's ports exceed the package's I/O.
     pub ser: Option<&'static str>,
-    /// Why the iCE40 flow is skipped for this block, if it is (iCE40 HX parts have no
-    /// multipliers: `synth_ice40` builds every product from LUTs).
-    pub no_ice40: Option<&'static str>,
-    /// Run `synth_ecp5` without its final `autoname` (cosmetic cell names), which in Yosys
-    /// 0.23 exhausts the memory on very large netlists (> 8 GB for `texcore_lod`).
-    pub no_autoname: bool,
 }
 
 /// Every reference block with a vector unit.
 pub const BLOCKS: [Block; 8] = [
-    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None, no_autoname: false },
-    Block {
-        top: "texcore_texel_decode",
-        files: &["texcore_texel_decode.sv"],
-        ser: None,
-        no_ice40: None,
-        no_autoname: false,
-    },
+    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None },
+    Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None },
     Block {
         top: "texcore_txq_nv",
         files: &["texcore_hdr_decode.sv", "texcore_smp_check.sv", "texcore_view_dims.sv", "texcore_txq_nv.sv"],
         ser: None,
-        no_ice40: None,
-        no_autoname: false,
     },
     Block {
         top: "texcore_query_tgsi",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_u32_to_f32.sv", "texcore_query_tgsi.sv"],
         ser: None,
-        no_ice40: None,
-        no_autoname: false,
     },
     Block {
         top: "texcore_info_intel",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_resinfo_lane.sv", "texcore_info_intel.sv"],
         ser: None,
-        no_ice40: None,
-        no_autoname: false,
     },
-    Block {
-        top: "texcore_filter_rgba8",
-        files: &["texcore_filter_rgba8.sv"],
-        ser: Some("texcore_filter_rgba8_ser"),
-        no_ice40: None,
-        no_autoname: false,
-    },
-    Block {
-        top: "texcore_lod",
-        files: &["texcore_lod.sv"],
-        ser: Some("texcore_lod_ser"),
-        no_ice40: Some("60 multipliers up to 31x31 in LUTs: yosys needed > 18 GB and > 25 min"),
-        no_autoname: true,
-    },
-    Block {
-        top: "texcore_gather_cmp",
-        files: &["texcore_gather_cmp.sv"],
-        ser: Some("texcore_gather_cmp_ser"),
-        no_ice40: None,
-        no_autoname: false,
-    },
+    Block { top: "texcore_filter_rgba8", files: &["texcore_filter_rgba8.sv"], ser: Some("texcore_filter_rgba8_ser") },
+    Block { top: "texcore_lod", files: &["texcore_lod.sv"], ser: Some("texcore_lod_ser") },
+    Block { top: "texcore_gather_cmp", files: &["texcore_gather_cmp.sv"], ser: Some("texcore_gather_cmp_ser") },
 ];
 
 /// The block `cargo xtask test` synthesizes (small, and its ports fit the HX8K package, so
@@ -265,11 +229,7 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
     let dir = root().join("hdl-vectors/build/synth").join(b.top);
     fs::create_dir_all(&dir)?;
     let mut row = Row { top: b.top.to_string(), ..Row::default() };
-    if let Some(why) = b.no_ice40 {
-        row.fmax = format!("skipped: {why}");
-    } else {
-        ice40(b, &dir, pnr, seed, &mut row)?;
-    }
+    ice40(b, &dir, pnr, seed, &mut row)?;
     ecp5_xc7(b, &dir, ecp5_pnr, seed, &mut row)?;
     row.seconds = t0.elapsed().as_secs_f64();
     Ok(row)
@@ -325,16 +285,7 @@ fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64, row: &mut Row) -> Result<(
 /// `synth_ecp5` (+ out-of-context place-and-route) and `synth_xilinx` cell counts.
 fn ecp5_xc7(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64, row: &mut Row) -> Result<()> {
     let ej = dir.join("ecp5.json");
-    let script = if b.no_autoname {
-        // synth_ecp5's `check` step without `autoname`, then the netlist.
-        format!(
-            "synth_ecp5 -top {} -run begin:check; hierarchy -check; check -noinit; blackbox =A:whitebox; write_json {}; stat",
-            b.top,
-            ej.display()
-        )
-    } else {
-        format!("synth_ecp5 -top {} -json {}; stat", b.top, ej.display())
-    };
+    let script = format!("synth_ecp5 -top {} -json {}; stat", b.top, ej.display());
     let log = yosys(dir, b, &script, "ecp5.log")?;
     let c = stat_cells(&log);
     if row.io == 0 {
@@ -563,17 +514,5 @@ ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'MULT1
         );
         assert!(pnr_verdict(false, "", &["TRELLIS_COMB"]).is_err());
         assert!(pnr_verdict(true, "Info: Device utilisation:\n", &["TRELLIS_COMB"]).is_err());
-    }
-
-    /// Blocks without the iCE40 flow say why; only the LOD block skips it today.
-    #[test]
-    fn skipped_flows_are_explained() {
-        for b in BLOCKS {
-            if let Some(why) = b.no_ice40 {
-                assert!(!why.is_empty(), "{}", b.top);
-            }
-        }
-        let lod = BLOCKS.iter().find(|b| b.top == "texcore_lod").unwrap();
-        assert!(lod.no_ice40.is_some() && lod.no_autoname && lod.ser == Some("texcore_lod_ser"));
     }
 }
