@@ -30,16 +30,17 @@
 // and exponent -(z + base) (size 1 when z + base >= 17), so the product m x size needs only
 // a one-bit normalization.
 //
-// Pipelined, one lane per clock, LATENCY = 31 register stages (outputs at s31), at most one
-// carry chain per stage; rst clears only the valid pipeline. Stage by stage:
+// Pipelined, one lane per clock, LATENCY = 34 register stages (outputs at s34), at most one
+// carry chain or a few logic levels per stage (ECP5-25F: >= 125 MHz); rst clears only the
+// valid pipeline. Stage by stage:
 //   s1 decode (from the ports), size0 + 1 | s2 round derivatives up; sizes' leading zeros |
-//   s3 size significands | s4 products | s5 texel derivatives (round up) | s6 exponent
-//   compares | s7 largest exponent, distances | s8 align | s9 round up | s10 squares |
-//   s11, s12 sum | s13 top bits | s14 rho^2 (round up) | s15 major axis | s16 log table |
-//   s17 .. s20 partial products | s21 L | s22 L_max - L_min | s23 log2 eta^2, ratio | s24
-//   lambda_fine, N thresholds | s25 clamp, N | s26 lambda source, lambda_base, lambda' sum |
-//   s27 lambda' | s28 max_lod | s29 min_lod | s30 level clamp | s31 level selection (output
-//   registers).
+//   s3, s4 size significands | s5 products | s6 top bits | s7 texel derivatives (round up) |
+//   s8 exponent differences | s9 largest exponent, distances | s10 align | s11 round up |
+//   s12 squares | s13, s14 sum | s15 top bits | s16 rho^2 (round up) | s17 compare | s18
+//   major axis | s19 log table | s20 .. s23 partial products | s24 L | s25 L_max - L_min |
+//   s26 log2 eta^2, ratio | s27 lambda_fine, N thresholds | s28 clamp, N | s29 lambda
+//   source, lambda_base, lambda' sum | s30 lambda' | s31 max_lod | s32 min_lod | s33 level
+//   clamp | s34 level selection (output registers).
 // lod and lod_bias are converted beside it (c1 .. c7: shift, round, saturate, bias sum,
 // clamp); what only waits travels in register delay lines (texcore_lod_dly, end of file).
 // Codes no op produces (dims 0, mip 3, aniso 5-7, lod_mode 3) are not in the vectors; this
@@ -82,7 +83,7 @@ module texcore_lod (
   output logic [15:0] log2_ratio           // S4.12
 );
 `include "texcore_lod_tables.svh"
-  localparam int LATENCY = 31;
+  localparam int LATENCY = 34;
   localparam int EW = 11;                  // signed exponents (values within -300 .. 300)
   localparam int LW = 28;                  // S.16 log2 values, lambda_fine (units of 2^-17)
   localparam logic signed [LW-1:0] FINE_MIN = -28'sd16777216;      // -128.0
@@ -96,12 +97,12 @@ module texcore_lod (
   always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
   assign out_valid = vq[LATENCY-1];
 
-  // ---------------------------------------------------------------- s1 .. s3 derivatives
+  // ---------------------------------------------------------------- s1 .. s4 derivatives
   // Slot k = 3*screen + axis. s1: the 24-bit significand M (0 for zero, NaN and inactive
   // axes; 2^23 for inf = 2^128 and for a subnormal = 2^-126) and the exponent of its last
   // bit; s2: rounded up to 18 bits (a carry out of 18 bits, all ones plus a dropped bit, is
-  // found by an AND, so the exponent adder runs beside the incrementer); s3: waits for the
-  // sizes.
+  // found by an AND, so the exponent adder runs beside the incrementer); s3, s4: wait for
+  // the sizes.
   for (genvar k = 0; k < 6; k = k + 1) begin : g_d
     localparam int AX = k % 3;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -109,8 +110,8 @@ module texcore_lod (
                       (k == 3) ? dsdy : (k == 4) ? dtdy : drdy;   // the sign does not matter
     /* verilator lint_on UNUSEDSIGNAL */
     logic [23:0]   m1_q;
-    logic [EW-1:0] e1_q, e2_q, e3_q;
-    logic [17:0]   m2_q, m3_q;
+    logic [EW-1:0] e1_q, e2_q, e4;
+    logic [17:0]   m2_q, m4;
     always @(posedge clk) begin : s1
       logic [23:0]   m;
       logic [EW-1:0] e;
@@ -141,20 +142,18 @@ module texcore_lod (
       m2_q <= cy ? 18'h2_0000 : m1_q[23:6] + {17'd0, st};
       e2_q <= e1_q + (cy ? 11'sd7 : 11'sd6);
     end
-    always @(posedge clk) begin : s3
-      m3_q <= m2_q;
-      e3_q <= e2_q;
-    end
+    texcore_lod_dly #(.W(18 + EW), .D(2)) u_w (.clk(clk), .d({m2_q, e2_q}), .q({m4, e4}));
   end
 
-  // ---------------------------------------------------------------- s1 .. s3 sizes
+  // ---------------------------------------------------------------- s1 .. s4 sizes
   // size0 = m1 + 1 (1 .. 65536) normalized to n (bit 16 set) with z leading zeros (of 17);
   // the base-level size is n with its bits below k = z + base cleared, times 2^-k (k >= 17:
-  // size 1 = 2^16 * 2^-16). s1 size0, s2 z, s3 n and k.
+  // size 1 = 2^16 * 2^-16). s1 size0, s2 z, s3 n and k, s4 the cleared bits.
   for (genvar a = 0; a < 3; a = a + 1) begin : g_s
     wire [15:0] szm1 = (a == 0) ? w_m1 : (a == 1) ? h_m1 : d_m1;
-    logic [16:0] v1_q, v2_q, n3_q;
-    logic [4:0]  b1_q, z2_q, b2_q, k3_q;
+    logic [16:0] v1_q, v2_q, n3_q, n4_q;
+    logic [4:0]  b1_q, z2_q, b2_q, k4_q;
+    logic [5:0]  k3_q;
     always @(posedge clk) begin : s1
       v1_q <= {1'b0, szm1} + 17'd1;
       b1_q <= base_level;
@@ -168,229 +167,260 @@ module texcore_lod (
       b2_q <= b1_q;
     end
     always @(posedge clk) begin : s3
-      logic [5:0]  k;
-      logic [16:0] mask;
-      k = {1'b0, z2_q} + {1'b0, b2_q};
-      mask = 17'h1_FFFF << k[4:0];
-      if (k >= 6'd17) begin
-        n3_q <= 17'h1_0000;
-        k3_q <= 5'd16;
+      n3_q <= v2_q << z2_q;
+      k3_q <= {1'b0, z2_q} + {1'b0, b2_q};
+    end
+    always @(posedge clk) begin : s4
+      if (k3_q >= 6'd17) begin
+        n4_q <= 17'h1_0000;
+        k4_q <= 5'd16;
       end else begin
-        n3_q <= (v2_q << z2_q) & mask;
-        k3_q <= k[4:0];
+        n4_q <= n3_q & (17'h1_FFFF << k3_q[4:0]);
+        k4_q <= k3_q[4:0];
       end
     end
   end
 
-  // ---------------------------------------------------------------- s4 .. s5 texel derivatives
+  // ---------------------------------------------------------------- s5 .. s7 texel derivatives
+  // s5 the product, s6 its top 18 bits and whether the rest is non-zero (p in [2^33,
+  // 2^35)), s7 rounded up.
   for (genvar k = 0; k < 6; k = k + 1) begin : g_p
     localparam int AX = k % 3;
-    logic [34:0]   p4_q;
-    logic [EW-1:0] e4_q, e5_q;
-    logic [17:0]   m5_q;
-    logic          z4_q, z5_q;
-    always @(posedge clk) begin : s4
-      p4_q <= g_d[k].m3_q * g_s[AX].n3_q;                      // MULT18X18D
-      e4_q <= g_d[k].e3_q - {{(EW-5){1'b0}}, g_s[AX].k3_q};
-      z4_q <= g_d[k].m3_q == 18'd0;
-    end
+    logic [34:0]   p5_q;
+    logic [EW-1:0] e5_q, e6_q, e7_q;
+    logic [17:0]   t6_q, m7_q;
+    logic          st6_q, z5_q, z6_q, z7_q;
     always @(posedge clk) begin : s5
-      logic [17:0] t;
-      logic        st, cy;
-      // p4 in [2^33, 2^35): its top 18 bits, the rest sticky, rounded up.
-      t = p4_q[34] ? p4_q[34:17] : p4_q[33:16];
-      st = p4_q[34] ? (p4_q[16:0] != 17'd0) : (p4_q[15:0] != 16'd0);
-      cy = (&t) && st;
-      m5_q <= cy ? 18'h2_0000 : t + {17'd0, st};
-      e5_q <= e4_q + {6'd0, 3'b100, cy & p4_q[34], cy ^ p4_q[34]};   // + 16 + top + carry
-      z5_q <= z4_q;
+      p5_q <= g_d[k].m4 * g_s[AX].n4_q;                        // MULT18X18D
+      e5_q <= g_d[k].e4 - {{(EW-5){1'b0}}, g_s[AX].k4_q};
+      z5_q <= g_d[k].m4 == 18'd0;
     end
-  end
-
-  // ---------------------------------------------------------------- s6 .. s14 rho^2
-  // Per screen axis: the three texel derivatives aligned to the largest exponent x among
-  // the non-zero ones (s6 the three pairwise compares, s7 x and the distances saturated at
-  // 18, s8 m >> d and the dropped bits, s9 rounded up: a term 18 or more binades below is
-  // 1), squared exactly (s10, MULT18X18D), summed exactly (s11, s12) and rounded up to 18
-  // bits (s13 the top 18 bits and the rest, s14 the increment): rho^2 = S * 2^(2x).
-  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_r
-    logic [53:0]     m6_q, m7_q;             // the three significands
-    logic [3*EW-1:0] e6_q;                   // their exponents (E_NONE for zero)
-    logic [2:0]      c6_q;                   // e0 >= e1, e0 >= e2, e1 >= e2
-    logic [14:0]     d7_q;                   // distances below x (saturated at 18)
-    logic [2:0]      v6_q, v7_q, v8_q;       // non-zero terms
-    logic [EW-1:0]   x7_q;
     always @(posedge clk) begin : s6
-      logic [EW-1:0] e0, e1, e2;
-      e0 = g_p[3*sd].z5_q   ? E_NONE : g_p[3*sd].e5_q;
-      e1 = g_p[3*sd+1].z5_q ? E_NONE : g_p[3*sd+1].e5_q;
-      e2 = g_p[3*sd+2].z5_q ? E_NONE : g_p[3*sd+2].e5_q;
-      c6_q <= {$signed(e1) >= $signed(e2), $signed(e0) >= $signed(e2), $signed(e0) >= $signed(e1)};
-      e6_q <= {e2, e1, e0};
-      m6_q <= {g_p[3*sd+2].m5_q, g_p[3*sd+1].m5_q, g_p[3*sd].m5_q};
-      v6_q <= {!g_p[3*sd+2].z5_q, !g_p[3*sd+1].z5_q, !g_p[3*sd].z5_q};
+      t6_q <= p5_q[34] ? p5_q[34:17] : p5_q[33:16];
+      st6_q <= p5_q[34] ? (p5_q[16:0] != 17'd0) : (p5_q[15:0] != 16'd0);
+      e6_q <= e5_q + (p5_q[34] ? 11'sd17 : 11'sd16);
+      z6_q <= z5_q;
     end
     always @(posedge clk) begin : s7
-      logic [EW-1:0] x, d;
-      if (c6_q[0] && c6_q[1]) x = e6_q[0 +: EW];
-      else if (!c6_q[0] && c6_q[2]) x = e6_q[EW +: EW];
-      else x = e6_q[2*EW +: EW];
-      for (int t = 0; t < 3; t = t + 1) begin
-        d = x - e6_q[EW*t +: EW];
-        d7_q[5*t +: 5] <= (d >= 11'd18) ? 5'd18 : d[4:0];
-      end
-      x7_q <= x;
-      m7_q <= m6_q;
-      v7_q <= v6_q;
+      logic cy;
+      cy = (&t6_q) && st6_q;
+      m7_q <= cy ? 18'h2_0000 : t6_q + {17'd0, st6_q};
+      e7_q <= e6_q + {{(EW-1){1'b0}}, cy};
+      z7_q <= z6_q;
+    end
+  end
+
+  // ---------------------------------------------------------------- s8 .. s16 rho^2
+  // Per screen axis: the three texel derivatives aligned to the largest exponent x among
+  // the non-zero ones (s8 the pairwise exponent differences, s9 x and the distances
+  // saturated at 18, s10 m >> d and the dropped bits, s11 rounded up: a term 18 or more
+  // binades below is 1), squared exactly (s12, MULT18X18D), summed exactly (s13, s14) and
+  // rounded up to 18 bits (s15 the top 18 bits and the rest, s16 the increment):
+  // rho^2 = S * 2^(2x).
+  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_r
+    logic [53:0]     m8_q, m9_q;             // the three significands
+    logic [3*EW-1:0] e8_q;                   // their exponents (E_NONE for zero)
+    logic [6*EW+5:0] d8_q;                   // e0-e1, e1-e0, e0-e2, e2-e0, e1-e2, e2-e1 (EW + 1 bits)
+    logic [14:0]     d9_q;                   // distances below x (saturated at 18)
+    logic [2:0]      v8_q, v9_q, v10_q;      // non-zero terms
+    logic [EW-1:0]   x9_q;
+    always @(posedge clk) begin : s8
+      logic [EW-1:0] e0, e1, e2;
+      e0 = g_p[3*sd].z7_q   ? E_NONE : g_p[3*sd].e7_q;
+      e1 = g_p[3*sd+1].z7_q ? E_NONE : g_p[3*sd+1].e7_q;
+      e2 = g_p[3*sd+2].z7_q ? E_NONE : g_p[3*sd+2].e7_q;
+      d8_q <= {{e2[EW-1], e2} - {e1[EW-1], e1}, {e1[EW-1], e1} - {e2[EW-1], e2},
+               {e2[EW-1], e2} - {e0[EW-1], e0}, {e0[EW-1], e0} - {e2[EW-1], e2},
+               {e1[EW-1], e1} - {e0[EW-1], e0}, {e0[EW-1], e0} - {e1[EW-1], e1}};
+      e8_q <= {e2, e1, e0};
+      m8_q <= {g_p[3*sd+2].m7_q, g_p[3*sd+1].m7_q, g_p[3*sd].m7_q};
+      v8_q <= {!g_p[3*sd+2].z7_q, !g_p[3*sd+1].z7_q, !g_p[3*sd].z7_q};
+    end
+    always @(posedge clk) begin : s9
+      logic [EW:0]   d01, d10, d02, d20, d12, d21, d0, d1, d2;
+      logic [EW-1:0] x;
+      logic          ge01, ge02, ge12;
+      d01 = d8_q[0 +: EW+1];
+      d10 = d8_q[EW+1 +: EW+1];
+      d02 = d8_q[2*EW+2 +: EW+1];
+      d20 = d8_q[3*EW+3 +: EW+1];
+      d12 = d8_q[4*EW+4 +: EW+1];
+      d21 = d8_q[5*EW+5 +: EW+1];
+      ge01 = !d01[EW];
+      ge02 = !d02[EW];
+      ge12 = !d12[EW];
+      if (ge01 && ge02) begin x = e8_q[0 +: EW]; d0 = '0; d1 = d01; d2 = d02; end
+      else if (!ge01 && ge12) begin x = e8_q[EW +: EW]; d0 = d10; d1 = '0; d2 = d12; end
+      else begin x = e8_q[2*EW +: EW]; d0 = d20; d1 = d21; d2 = '0; end
+      d9_q <= {(d2 >= 12'd18) ? 5'd18 : d2[4:0], (d1 >= 12'd18) ? 5'd18 : d1[4:0],
+               (d0 >= 12'd18) ? 5'd18 : d0[4:0]};
+      x9_q <= x;
+      m9_q <= m8_q;
+      v9_q <= v8_q;
     end
     for (genvar t = 0; t < 3; t = t + 1) begin : g_a
-      logic [17:0] q8_q, a9_q;
-      logic        st8_q;
-      logic [35:0] q10_q;
-      always @(posedge clk) begin : s8
+      logic [17:0] q10_q, a11_q;
+      logic        st10_q;
+      logic [35:0] q12_q;
+      always @(posedge clk) begin : s10
         logic [17:0] m, mask;
         logic [4:0]  d;
-        m = m7_q[18*t +: 18];
-        d = d7_q[5*t +: 5];
+        m = m9_q[18*t +: 18];
+        d = d9_q[5*t +: 5];
         mask = ~(18'h3_FFFF << d);
-        q8_q <= v7_q[t] ? m >> d : 18'd0;
-        st8_q <= v7_q[t] && (m & mask) != 18'd0;
+        q10_q <= v9_q[t] ? m >> d : 18'd0;
+        st10_q <= v9_q[t] && (m & mask) != 18'd0;
       end
-      always @(posedge clk) begin : s9
-        a9_q <= q8_q + {17'd0, st8_q};
+      always @(posedge clk) begin : s11
+        a11_q <= q10_q + {17'd0, st10_q};
       end
-      always @(posedge clk) begin : s10
-        q10_q <= a9_q * a9_q;                                  // MULT18X18D
+      always @(posedge clk) begin : s12
+        q12_q <= a11_q * a11_q;                                // MULT18X18D
       end
     end
-    always @(posedge clk) v8_q <= v7_q;
+    always @(posedge clk) v10_q <= v9_q;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [EW-1:0] x12;                      // (the top bit shifts out of 2x)
+    logic [EW-1:0] x14;                      // (the top bit shifts out of 2x)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic          z13;
-    texcore_lod_dly #(.W(EW), .D(5)) u_x (.clk(clk), .d(x7_q), .q(x12));         // for s13
-    texcore_lod_dly #(.W(1), .D(5)) u_z (.clk(clk), .d(v8_q == 3'd0), .q(z13));   // for s14
-    logic [36:0]   s11_q;
-    logic [35:0]   q11_q;
-    logic [37:0]   s12_q;
-    logic [17:0]   t13_q, m14_q;
-    logic          st13_q, z14_q;
-    logic [EW-1:0] e13_q, e14_q;
-    always @(posedge clk) begin : s11
-      s11_q <= {1'b0, g_a[0].q10_q} + {1'b0, g_a[1].q10_q};
-      q11_q <= g_a[2].q10_q;
-    end
-    always @(posedge clk) begin : s12
-      s12_q <= {1'b0, s11_q} + {2'd0, q11_q};
-    end
-    // s13: the sum is in [2^34, 3 * 2^36): its top 18 bits and whether the rest is non-zero;
-    // the exponent of its last bit, 2x + 17 .. 20.
+    logic          z15;
+    texcore_lod_dly #(.W(EW), .D(5)) u_x (.clk(clk), .d(x9_q), .q(x14));          // for s15
+    texcore_lod_dly #(.W(1), .D(5)) u_z (.clk(clk), .d(v10_q == 3'd0), .q(z15));  // for s16
+    logic [36:0]   s13_q;
+    logic [35:0]   q13_q;
+    logic [37:0]   s14_q;
+    logic [17:0]   t15_q, m16_q;
+    logic          st15_q, z16_q;
+    logic [EW-1:0] e15_q, e16_q;
     always @(posedge clk) begin : s13
-      logic [4:0] sh;
-      if (s12_q[37]) begin t13_q <= s12_q[37:20]; st13_q <= s12_q[19:0] != 20'd0; sh = 5'd20; end
-      else if (s12_q[36]) begin t13_q <= s12_q[36:19]; st13_q <= s12_q[18:0] != 19'd0; sh = 5'd19; end
-      else if (s12_q[35]) begin t13_q <= s12_q[35:18]; st13_q <= s12_q[17:0] != 18'd0; sh = 5'd18; end
-      else begin t13_q <= s12_q[34:17]; st13_q <= s12_q[16:0] != 17'd0; sh = 5'd17; end
-      e13_q <= {x12[EW-2:0], 1'b0} + {{(EW-5){1'b0}}, sh};
+      s13_q <= {1'b0, g_a[0].q12_q} + {1'b0, g_a[1].q12_q};
+      q13_q <= g_a[2].q12_q;
     end
-    // s14: rounded up (a carry out of 18 bits moves the exponent).
     always @(posedge clk) begin : s14
+      s14_q <= {1'b0, s13_q} + {2'd0, q13_q};
+    end
+    // s15: the sum is in [2^34, 3 * 2^36): its top 18 bits and whether the rest is non-zero;
+    // the exponent of its last bit, 2x + 17 .. 20.
+    always @(posedge clk) begin : s15
+      logic [4:0] sh;
+      if (s14_q[37]) begin t15_q <= s14_q[37:20]; st15_q <= s14_q[19:0] != 20'd0; sh = 5'd20; end
+      else if (s14_q[36]) begin t15_q <= s14_q[36:19]; st15_q <= s14_q[18:0] != 19'd0; sh = 5'd19; end
+      else if (s14_q[35]) begin t15_q <= s14_q[35:18]; st15_q <= s14_q[17:0] != 18'd0; sh = 5'd18; end
+      else begin t15_q <= s14_q[34:17]; st15_q <= s14_q[16:0] != 17'd0; sh = 5'd17; end
+      e15_q <= {x14[EW-2:0], 1'b0} + {{(EW-5){1'b0}}, sh};
+    end
+    // s16: rounded up (a carry out of 18 bits moves the exponent).
+    always @(posedge clk) begin : s16
       logic cy;
-      cy = (&t13_q) && st13_q;
-      m14_q <= cy ? 18'h2_0000 : t13_q + {17'd0, st13_q};
-      e14_q <= e13_q + {{(EW-1){1'b0}}, cy};
-      z14_q <= z13;
+      cy = (&t15_q) && st15_q;
+      m16_q <= cy ? 18'h2_0000 : t15_q + {17'd0, st15_q};
+      e16_q <= e15_q + {{(EW-1){1'b0}}, cy};
+      z16_q <= z15;
     end
   end
 
-  // ---------------------------------------------------------------- s15 major axis
-  // rho_x^2 >= rho_y^2 (zero is the smallest): x is the major axis.
-  logic [17:0]   mmax15_q, mmin15_q;
-  logic [EW-1:0] emax15_q, emin15_q;
-  logic [1:0]    z15_q;                      // [0] rho_max^2 = 0, [1] rho_min^2 = 0
-  logic          mx15_q;
-  always @(posedge clk) begin : s15
-    logic lt, mx;
+  // ---------------------------------------------------------------- s17 .. s18 major axis
+  // rho_x^2 >= rho_y^2 (zero is the smallest): x is the major axis (s17 the compare, s18
+  // the selection).
+  logic          lt17_q;
+  logic [17:0]   mx17_q [0:1];
+  logic [EW-1:0] ex17_q [0:1];
+  logic [1:0]    zz17_q;
+  logic [17:0]   mmax18_q, mmin18_q;
+  logic [EW-1:0] emax18_q, emin18_q;
+  logic [1:0]    z18_q;                      // [0] rho_max^2 = 0, [1] rho_min^2 = 0
+  logic          mx18_q;
+  always @(posedge clk) begin : s17
+    logic lt;
     // rho_x^2 < rho_y^2
-    if (g_r[0].z14_q) lt = !g_r[1].z14_q;
-    else if (g_r[1].z14_q) lt = 1'b0;
-    else if (g_r[0].e14_q != g_r[1].e14_q) lt = $signed(g_r[0].e14_q) < $signed(g_r[1].e14_q);
-    else lt = g_r[0].m14_q < g_r[1].m14_q;
-    mx = !lt;
-    mmax15_q <= mx ? g_r[0].m14_q : g_r[1].m14_q;
-    emax15_q <= mx ? g_r[0].e14_q : g_r[1].e14_q;
-    mmin15_q <= mx ? g_r[1].m14_q : g_r[0].m14_q;
-    emin15_q <= mx ? g_r[1].e14_q : g_r[0].e14_q;
-    z15_q <= mx ? {g_r[1].z14_q, g_r[0].z14_q} : {g_r[0].z14_q, g_r[1].z14_q};
-    mx15_q <= mx;
+    if (g_r[0].z16_q) lt = !g_r[1].z16_q;
+    else if (g_r[1].z16_q) lt = 1'b0;
+    else if (g_r[0].e16_q != g_r[1].e16_q) lt = $signed(g_r[0].e16_q) < $signed(g_r[1].e16_q);
+    else lt = g_r[0].m16_q < g_r[1].m16_q;
+    lt17_q <= lt;
+    mx17_q[0] <= g_r[0].m16_q;
+    mx17_q[1] <= g_r[1].m16_q;
+    ex17_q[0] <= g_r[0].e16_q;
+    ex17_q[1] <= g_r[1].e16_q;
+    zz17_q <= {g_r[1].z16_q, g_r[0].z16_q};
+  end
+  always @(posedge clk) begin : s18
+    mmax18_q <= lt17_q ? mx17_q[1] : mx17_q[0];
+    emax18_q <= lt17_q ? ex17_q[1] : ex17_q[0];
+    mmin18_q <= lt17_q ? mx17_q[0] : mx17_q[1];
+    emin18_q <= lt17_q ? ex17_q[0] : ex17_q[1];
+    z18_q <= lt17_q ? {zz17_q[0], zz17_q[1]} : zz17_q;
+    mx18_q <= !lt17_q;
   end
 
-  // ---------------------------------------------------------------- s16 .. s21 log2
+  // ---------------------------------------------------------------- s19 .. s24 log2
   // L = (e + 17) * 2^16 + T[j] + LOD_LOG2_BIAS + (D[j] * r >> 11) with j, r the top 6 and
-  // low 11 of the 17 fraction bits. D[j] * r is the sum of r's partial products: s17 six
-  // pairs (r_2i + 2 r_2i+1) * D, s18 three sums, s19 two, s20 the product; s21 adds it to
-  // T[j] + LOD_LOG2_BIAS (s17) and the exponent.
+  // low 11 of the 17 fraction bits. D[j] * r is the sum of r's partial products: s20 six
+  // pairs (r_2i + 2 r_2i+1) * D, s21 three sums, s22 two, s23 the product; s24 adds it to
+  // T[j] + LOD_LOG2_BIAS (s20) and the exponent.
   for (genvar i = 0; i < 2; i = i + 1) begin : g_l
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [17:0]    m15 = (i == 0) ? mmax15_q : mmin15_q;    // (bit 17 is the leading 1)
+    wire [17:0]    m18 = (i == 0) ? mmax18_q : mmin18_q;    // (bit 17 is the leading 1)
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [EW-1:0]  e15 = (i == 0) ? emax15_q : emin15_q;
-    logic [16:0]   t16_q;
-    logic [10:0]   d16_q, r16_q;
-    logic [EW-1:0] x16_q;
-    logic [17:0]   t17_q;                    // T + bias
-    logic [77:0]   p17_q;                    // six 13-bit pair sums
+    wire [EW-1:0]  e18 = (i == 0) ? emax18_q : emin18_q;
+    logic [16:0]   t19_q;
+    logic [10:0]   d19_q, r19_q;
+    logic [EW-1:0] x19_q;
+    logic [17:0]   t20_q;                    // T + bias
+    logic [77:0]   p20_q;                    // six 13-bit pair sums
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [50:0]   p18_q;                    // three 17-bit sums (the third < 2^14)
+    logic [50:0]   p21_q;                    // three 17-bit sums (the third < 2^14)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [20:0]   p19_q;
-    logic [13:0]   q19_q;                    // (r8 + 2 r9 + 4 r10) * D < 2^14
+    logic [20:0]   p22_q;
+    logic [13:0]   q22_q;                    // (r8 + 2 r9 + 4 r10) * D < 2^14
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [21:0]   p20_q;                    // D * r (its low 11 bits are dropped)
+    logic [21:0]   p23_q;                    // D * r (its low 11 bits are dropped)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic signed [LW-1:0] l21_q;
-    always @(posedge clk) begin : s16
-      logic [5:0] j;
-      j = m15[16:11];
-      t16_q <= LOD_LOG2_T[LOD_LOG2_T_ENTRY_W * j +: LOD_LOG2_T_ENTRY_W];
-      d16_q <= LOD_LOG2_D[LOD_LOG2_D_ENTRY_W * j +: LOD_LOG2_D_ENTRY_W];
-      r16_q <= m15[10:0];
-      x16_q <= e15 + 11'sd17;
-    end
-    always @(posedge clk) begin : s17
-      for (int b = 0; b < 6; b = b + 1)
-        p17_q[13*b +: 13] <= (r16_q[2*b] ? {2'd0, d16_q} : 13'd0)
-                           + ((b < 5 && r16_q[(2*b+1) % 11]) ? {1'b0, d16_q, 1'b0} : 13'd0);
-      t17_q <= {1'b0, t16_q} + 18'(LOD_LOG2_BIAS);
-    end
-    always @(posedge clk) begin : s18
-      for (int b = 0; b < 3; b = b + 1)
-        p18_q[17*b +: 17] <= {4'd0, p17_q[26*b +: 13]} + {2'd0, p17_q[26*b+13 +: 13], 2'd0};
-    end
+    logic signed [LW-1:0] l24_q;
     always @(posedge clk) begin : s19
-      p19_q <= {4'd0, p18_q[0 +: 17]} + {p18_q[17 +: 17], 4'd0};
-      q19_q <= p18_q[34 +: 14];
+      logic [5:0] j;
+      j = m18[16:11];
+      t19_q <= LOD_LOG2_T[LOD_LOG2_T_ENTRY_W * j +: LOD_LOG2_T_ENTRY_W];
+      d19_q <= LOD_LOG2_D[LOD_LOG2_D_ENTRY_W * j +: LOD_LOG2_D_ENTRY_W];
+      r19_q <= m18[10:0];
+      x19_q <= e18 + 11'sd17;
     end
     always @(posedge clk) begin : s20
-      p20_q <= {1'b0, p19_q} + {q19_q, 8'd0};
+      for (int b = 0; b < 6; b = b + 1)
+        p20_q[13*b +: 13] <= (r19_q[2*b] ? {2'd0, d19_q} : 13'd0)
+                           + ((b < 5 && r19_q[(2*b+1) % 11]) ? {1'b0, d19_q, 1'b0} : 13'd0);
+      t20_q <= {1'b0, t19_q} + 18'(LOD_LOG2_BIAS);
     end
-    logic [17:0]   t20;
-    logic [EW-1:0] x20;
-    texcore_lod_dly #(.W(18), .D(3)) u_t (.clk(clk), .d(t17_q), .q(t20));   // for s21
-    texcore_lod_dly #(.W(EW), .D(4)) u_x (.clk(clk), .d(x16_q), .q(x20));   // for s21
     always @(posedge clk) begin : s21
+      for (int b = 0; b < 3; b = b + 1)
+        p21_q[17*b +: 17] <= {4'd0, p20_q[26*b +: 13]} + {2'd0, p20_q[26*b+13 +: 13], 2'd0};
+    end
+    always @(posedge clk) begin : s22
+      p22_q <= {4'd0, p21_q[0 +: 17]} + {p21_q[17 +: 17], 4'd0};
+      q22_q <= p21_q[34 +: 14];
+    end
+    always @(posedge clk) begin : s23
+      p23_q <= {1'b0, p22_q} + {q22_q, 8'd0};
+    end
+    logic [17:0]   t23;
+    logic [EW-1:0] x23, x23p;
+    logic [EW-1:0] x20_q;                    // e + 18, for a carry out of f
+    always @(posedge clk) x20_q <= x19_q + 11'sd1;
+    texcore_lod_dly #(.W(18), .D(3)) u_t (.clk(clk), .d(t20_q), .q(t23));   // for s24
+    texcore_lod_dly #(.W(EW), .D(4)) u_x (.clk(clk), .d(x19_q), .q(x23));   // for s24
+    texcore_lod_dly #(.W(EW), .D(3)) u_xp (.clk(clk), .d(x20_q), .q(x23p)); // for s24
+    always @(posedge clk) begin : s24
       /* verilator lint_off UNUSEDSIGNAL */
       logic [17:0]   f;                      // (< 2^17)
       /* verilator lint_on UNUSEDSIGNAL */
       logic [EW-1:0] x;
-      f = t20 + {7'd0, p20_q[21:11]};
-      x = x20 + {{(EW-1){1'b0}}, f[16]};
-      l21_q <= $signed({x[EW-1], x, f[15:0]});
+      f = t23 + {7'd0, p23_q[21:11]};
+      x = f[16] ? x23p : x23;
+      l24_q <= $signed({x[EW-1], x, f[15:0]});
     end
   end
-  logic [1:0] z21;
-  logic       mx21;
-  texcore_lod_dly #(.W(3), .D(6)) u_zl (.clk(clk), .d({z15_q, mx15_q}), .q({z21, mx21})); // for s22
+  logic [1:0] z24;
+  logic       mx24;
+  texcore_lod_dly #(.W(3), .D(6)) u_zl (.clk(clk), .d({z18_q, mx18_q}), .q({z24, mx24})); // for s25
 
   // ---------------------------------------------------------------- lod, bias (c1 .. c7)
   // Beside s1 .. s7, one shifter converts lod: S8.8 (RNE, saturated; explicit LOD) or S9.17
@@ -451,8 +481,8 @@ module texcore_lod (
     logic [15:0] l88;
     // S8.8 for the explicit LOD: saturated to -32768 .. 32767.
     if (sat4_q) l88 = neg4 ? 16'h8000 : 16'h7FFF;
-    else if (!neg4) l88 = (c4_q > 26'd32767) ? 16'h7FFF : c4_q[15:0];
-    else l88 = (c4_q > 26'd32768) ? 16'h8000 : (~c4_q[15:0] + 16'd1);
+    else if (!neg4) l88 = (c4_q[25:15] != 11'd0) ? 16'h7FFF : c4_q[15:0];
+    else l88 = (c4_q[25:16] != 10'd0 || (c4_q[15] && c4_q[14:0] != 15'd0)) ? 16'h8000 : (~c4_q[15:0] + 16'd1);
     src5_q <= expl4 ? $signed({{(LW-25){l88[15]}}, l88, 9'd0}) : '0;
     // S9.17 for the shader bias: saturated to +-2^25; 0 outside LOD_MODE_DERIV.
     if (mode4 != texcore_vectors_pkg::LOD_MODE_DERIV) sh5_q <= '0;
@@ -471,140 +501,146 @@ module texcore_lod (
   // texcore_lod_dly's q is d delayed D clocks: a field registered at stage s reads as a
   // stage-(s + D) register, i.e. it is used by the block that writes stage s + D + 1; a
   // port is stage 0.
-  logic [2:0]  an1_q, an21, an23;
+  logic [2:0]  an1_q, an24, an26;
   always @(posedge clk) an1_q <= (aniso > 3'd4) ? 3'd4 : aniso;
-  texcore_lod_dly #(.W(3), .D(20)) u_an21 (.clk(clk), .d(an1_q), .q(an21));   // for s22
-  texcore_lod_dly #(.W(3), .D(2)) u_an23 (.clk(clk), .d(an21), .q(an23));     // for s24
-  logic signed [LW-1:0] src25, bs25;
-  logic [1:0]  mode25;
-  texcore_lod_dly #(.W(LW), .D(20)) u_src (.clk(clk), .d(src5_q), .q(src25)); // for s26
-  texcore_lod_dly #(.W(LW), .D(18)) u_bs (.clk(clk), .d(bs7_q), .q(bs25));    // for s26
-  texcore_lod_dly #(.W(2), .D(18)) u_mo25 (.clk(clk), .d(mode7), .q(mode25)); // for s26
-  logic [15:0] min28, max27;
-  logic [1:0]  mip30;
-  logic [4:0]  lvq29, lvq30;
-  texcore_lod_dly #(.W(16), .D(27)) u_max (.clk(clk), .d(max_lod), .q(max27)); // for s28
-  texcore_lod_dly #(.W(16), .D(28)) u_min (.clk(clk), .d(min_lod), .q(min28)); // for s29
-  texcore_lod_dly #(.W(5), .D(29)) u_lvq (.clk(clk), .d(levels_m1), .q(lvq29)); // for s30
-  texcore_lod_dly #(.W(5), .D(1)) u_lvq30 (.clk(clk), .d(lvq29), .q(lvq30));   // for s31
-  texcore_lod_dly #(.W(2), .D(30)) u_mip (.clk(clk), .d(mip), .q(mip30));      // for s31
+  texcore_lod_dly #(.W(3), .D(23)) u_an24 (.clk(clk), .d(an1_q), .q(an24));   // for s25
+  texcore_lod_dly #(.W(3), .D(2)) u_an26 (.clk(clk), .d(an24), .q(an26));     // for s27
+  logic signed [LW-1:0] src28, bs28;
+  logic [1:0]  mode28;
+  texcore_lod_dly #(.W(LW), .D(23)) u_src (.clk(clk), .d(src5_q), .q(src28)); // for s29
+  texcore_lod_dly #(.W(LW), .D(21)) u_bs (.clk(clk), .d(bs7_q), .q(bs28));    // for s29
+  texcore_lod_dly #(.W(2), .D(21)) u_mo28 (.clk(clk), .d(mode7), .q(mode28)); // for s29
+  logic [15:0] min31, max30;
+  logic [1:0]  mip33;
+  logic [4:0]  lvq32, lvq33;
+  texcore_lod_dly #(.W(16), .D(30)) u_max (.clk(clk), .d(max_lod), .q(max30)); // for s31
+  texcore_lod_dly #(.W(16), .D(31)) u_min (.clk(clk), .d(min_lod), .q(min31)); // for s32
+  texcore_lod_dly #(.W(5), .D(32)) u_lvq (.clk(clk), .d(levels_m1), .q(lvq32)); // for s33
+  texcore_lod_dly #(.W(5), .D(1)) u_lvq33 (.clk(clk), .d(lvq32), .q(lvq33));   // for s34
+  texcore_lod_dly #(.W(2), .D(33)) u_mip (.clk(clk), .d(mip), .q(mip33));      // for s34
 
-  // ---------------------------------------------------------------- s22 .. s25 anisotropy
-  logic signed [LW-1:0] lmax22_q, diff22_q, lmax23_q, f24_q, fine25_q;
-  logic [19:0]          a2_22_q, eta23_q;
-  logic [1:0]           z22_q;
+  // ---------------------------------------------------------------- s25 .. s28 anisotropy
+  logic signed [LW-1:0] lmax25_q, diff25_q, lmax26_q, f27_q, fine28_q;
+  logic [19:0]          a2_25_q, eta26_q;
+  logic [1:0]           z25_q;
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [1:0]           z23_q;                             // (only rho_max = 0 is read)
+  logic [1:0]           z26_q;                             // (only rho_max = 0 is read)
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [15:0]          ratio23_q, ratio25;
-  logic [14:0]          cmp24_q;
-  logic                 z24_q, z25_q, mx25;
-  logic [4:0]           n25_q;
-  always @(posedge clk) begin : s22
-    lmax22_q <= g_l[0].l21_q;
-    diff22_q <= g_l[0].l21_q - g_l[1].l21_q;               // >= 0 when both are non-zero
-    a2_22_q <= {an21, 17'd0};                               // 2 log2 A << 16
-    z22_q <= z21;
+  logic [15:0]          ratio26_q, ratio28;
+  logic [14:0]          cmp27_q;
+  logic                 z27_q, z28_q, mx28;
+  logic [4:0]           n28_q;
+  always @(posedge clk) begin : s25
+    lmax25_q <= g_l[0].l24_q;
+    diff25_q <= g_l[0].l24_q - g_l[1].l24_q;               // >= 0 when both are non-zero
+    a2_25_q <= {an24, 17'd0};                               // 2 log2 A << 16
+    z25_q <= z24;
   end
-  always @(posedge clk) begin : s23
+  always @(posedge clk) begin : s26
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] r;                                // (read where within 16 bits)
     /* verilator lint_on UNUSEDSIGNAL */
-    if (z22_q[0]) eta23_q <= 20'd0;                         // rho = 0: eta = 1
-    else if (z22_q[1] || diff22_q >= $signed({8'd0, a2_22_q})) eta23_q <= a2_22_q;
-    else eta23_q <= diff22_q[19:0];
-    r = (28'sd16 - diff22_q) >>> 5;
-    if (z22_q[0]) ratio23_q <= 16'd0;
-    else if (z22_q[1] || diff22_q > 28'sd1048592) ratio23_q <= 16'h8000;   // r < -32768
-    else ratio23_q <= r[15:0];
-    lmax23_q <= lmax22_q;
-    z23_q <= z22_q;
+    // diff >= 0 here (unless a rho is 0); a2 = an << 17 with an <= 4: diff >= a2 is a test
+    // of diff's bits 27 .. 17, and r < -32768 (diff > 2^20 + 16) one of bits 27 .. 20.
+    if (z25_q[0]) eta26_q <= 20'd0;                         // rho = 0: eta = 1
+    else if (z25_q[1] || diff25_q[27:20] != 8'd0 || diff25_q[19:17] >= a2_25_q[19:17]) eta26_q <= a2_25_q;
+    else eta26_q <= diff25_q[19:0];
+    r = (28'sd16 - diff25_q) >>> 5;
+    if (z25_q[0]) ratio26_q <= 16'd0;
+    else if (z25_q[1] || diff25_q[27:21] != 7'd0 || (diff25_q[20] && diff25_q[19:0] > 20'd16))
+      ratio26_q <= 16'h8000;                                // r < -32768
+    else ratio26_q <= r[15:0];
+    lmax26_q <= lmax25_q;
+    z26_q <= z25_q;
   end
-  always @(posedge clk) begin : s24
-    f24_q <= lmax23_q - $signed({8'd0, eta23_q});
+  always @(posedge clk) begin : s27
+    f27_q <= lmax26_q - $signed({8'd0, eta26_q});
     for (int k = 1; k < 16; k = k + 1)
-      cmp24_q[k-1] <= (k < (1 << an23)) && (eta23_q > LOD_N_T[LOD_N_T_ENTRY_W * (k-1) +: LOD_N_T_ENTRY_W]);
-    z24_q <= z23_q[0];
+      cmp27_q[k-1] <= (k < (1 << an26)) && (eta26_q > LOD_N_T[LOD_N_T_ENTRY_W * (k-1) +: LOD_N_T_ENTRY_W]);
+    z27_q <= z26_q[0];
   end
-  always @(posedge clk) begin : s25
+  always @(posedge clk) begin : s28
     logic [4:0] n;
-    if (z24_q || f24_q < FINE_MIN) fine25_q <= FINE_MIN;
-    else if (f24_q > FINE_MAX) fine25_q <= FINE_MAX;
-    else fine25_q <= f24_q;
+    // f < -2^24: bits 27 .. 24 in 1000 .. 1110; f > 2^24 - 2^9: bits 27 .. 24 in 0001 ..
+    // 0111, or bits 23 .. 9 all ones and 8 .. 0 not all zeros.
+    if (z27_q || (f27_q[27] && f27_q[26:24] != 3'b111)) fine28_q <= FINE_MIN;
+    else if (!f27_q[27] && (f27_q[26:24] != 3'd0 || (&f27_q[23:9] && f27_q[8:0] != 9'd0)))
+      fine28_q <= FINE_MAX;
+    else fine28_q <= f27_q;
     // The thresholds increase: the compares are a thermometer code, N = 2 + its last one.
     n = 5'd1;
-    for (int k = 0; k < 15; k = k + 1) if (cmp24_q[k]) n = 5'(k + 2);
-    n25_q <= n;
-    z25_q <= z24_q;
+    for (int k = 0; k < 15; k = k + 1) if (cmp27_q[k]) n = 5'(k + 2);
+    n28_q <= n;
+    z28_q <= z27_q;
   end
-  texcore_lod_dly #(.W(16), .D(2)) u_ra (.clk(clk), .d(ratio23_q), .q(ratio25));   // for s26
-  texcore_lod_dly #(.W(1), .D(4)) u_mx (.clk(clk), .d(mx21), .q(mx25));            // for s26
+  texcore_lod_dly #(.W(16), .D(2)) u_ra (.clk(clk), .d(ratio26_q), .q(ratio28));   // for s29
+  texcore_lod_dly #(.W(1), .D(4)) u_mx (.clk(clk), .d(mx24), .q(mx28));            // for s29
 
-  // ---------------------------------------------------------------- s26 .. s31 lambda, levels
-  logic signed [LW-1:0] v26_q;
-  logic [15:0] lb26_q, pr27_q, lb30, ratio30, pr30;
-  logic [4:0]  smp26_q, smp30;
-  logic        mx30;
-  logic [17:0] t28_q, lam29_q, lam30;
-  logic [12:0] dp30_q;
-  always @(posedge clk) begin : s26
+  // ---------------------------------------------------------------- s29 .. s34 lambda, levels
+  logic signed [LW-1:0] v29_q;
+  logic [15:0] lb29_q, pr30_q, lb33, ratio33, pr33;
+  logic [4:0]  smp29_q, smp33;
+  logic        mx33;
+  logic [17:0] t31_q, lam32_q, lam33;
+  logic [12:0] dp33_q;
+  always @(posedge clk) begin : s29
     logic signed [LW-1:0] sel;
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] r;                                // (within 16 bits)
     /* verilator lint_on UNUSEDSIGNAL */
-    sel = (mode25 == texcore_vectors_pkg::LOD_MODE_DERIV) ? fine25_q : src25;
+    sel = (mode28 == texcore_vectors_pkg::LOD_MODE_DERIV) ? fine28_q : src28;
     r = (sel + 28'sd256) >>> 9;
-    lb26_q <= r[15:0];                                      // within -32768 .. 32767
-    v26_q <= sel + bs25;                                    // bs25 includes the + 1/2
-    smp26_q <= (mode25 == texcore_vectors_pkg::LOD_MODE_DERIV && !z25_q) ? n25_q : 5'd1;
+    lb29_q <= r[15:0];                                      // within -32768 .. 32767
+    v29_q <= sel + bs28;                                    // bs28 includes the + 1/2
+    smp29_q <= (mode28 == texcore_vectors_pkg::LOD_MODE_DERIV && !z28_q) ? n28_q : 5'd1;
   end
-  always @(posedge clk) begin : s27
+  always @(posedge clk) begin : s30
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] v;
     /* verilator lint_on UNUSEDSIGNAL */
-    v = v26_q >>> 9;
-    if (v < -28'sd32768) pr27_q <= 16'h8000;
-    else if (v > 28'sd32767) pr27_q <= 16'h7FFF;
-    else pr27_q <= v[15:0];
+    v = v29_q >>> 9;                                        // within -2^18 .. 2^18
+    if (v[27] && v[26:15] != 12'hFFF) pr30_q <= 16'h8000;
+    else if (!v[27] && v[26:15] != 12'd0) pr30_q <= 16'h7FFF;
+    else pr30_q <= v[15:0];
   end
-  always @(posedge clk) begin : s28
-    logic [17:0] pr18;
-    pr18 = {{2{pr27_q[15]}}, pr27_q};
-    t28_q <= ($signed(pr18) < $signed({2'b00, max27})) ? pr18 : {2'b00, max27};
-  end
-  always @(posedge clk) begin : s29
-    lam29_q <= ($signed(t28_q) < $signed({2'b00, min28})) ? {2'b00, min28} : t28_q;
-  end
-  always @(posedge clk) begin : s30
-    logic [12:0] qmax;
-    qmax = {lvq29, 8'd0};
-    dp30_q <= $signed(lam29_q) <= 18'sd0 ? 13'd0 :
-              (lam29_q > {5'd0, qmax}) ? qmax : lam29_q[12:0];
-  end
-  texcore_lod_dly #(.W(18), .D(1)) u_lam (.clk(clk), .d(lam29_q), .q(lam30));
-  texcore_lod_dly #(.W(16), .D(4)) u_lb (.clk(clk), .d(lb26_q), .q(lb30));
-  texcore_lod_dly #(.W(16), .D(3)) u_pr (.clk(clk), .d(pr27_q), .q(pr30));
-  texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .d(ratio25), .q(ratio30));
-  texcore_lod_dly #(.W(5), .D(4)) u_smp (.clk(clk), .d(smp26_q), .q(smp30));
-  texcore_lod_dly #(.W(1), .D(5)) u_mx30 (.clk(clk), .d(mx25), .q(mx30));
   always @(posedge clk) begin : s31
+    logic [17:0] pr18;
+    pr18 = {{2{pr30_q[15]}}, pr30_q};
+    t31_q <= ($signed(pr18) < $signed({2'b00, max30})) ? pr18 : {2'b00, max30};
+  end
+  always @(posedge clk) begin : s32
+    lam32_q <= ($signed(t31_q) < $signed({2'b00, min31})) ? {2'b00, min31} : t31_q;
+  end
+  always @(posedge clk) begin : s33
+    logic [12:0] qmax;
+    qmax = {lvq32, 8'd0};
+    dp33_q <= $signed(lam32_q) <= 18'sd0 ? 13'd0 :
+              (lam32_q > {5'd0, qmax}) ? qmax : lam32_q[12:0];
+  end
+  texcore_lod_dly #(.W(18), .D(1)) u_lam (.clk(clk), .d(lam32_q), .q(lam33));
+  texcore_lod_dly #(.W(16), .D(4)) u_lb (.clk(clk), .d(lb29_q), .q(lb33));
+  texcore_lod_dly #(.W(16), .D(3)) u_pr (.clk(clk), .d(pr30_q), .q(pr33));
+  texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .d(ratio28), .q(ratio33));
+  texcore_lod_dly #(.W(5), .D(4)) u_smp (.clk(clk), .d(smp29_q), .q(smp33));
+  texcore_lod_dly #(.W(1), .D(5)) u_mx33 (.clk(clk), .d(mx28), .q(mx33));
+  always @(posedge clk) begin : s34
     logic [4:0]  hi, lo;
     /* verilator lint_off UNUSEDSIGNAL */
     logic [13:0] dn;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [5:0]  hi1;
-    dn = {1'b0, dp30_q} + 14'd127;
-    hi = dp30_q[12:8];
+    dn = {1'b0, dp33_q} + 14'd127;
+    hi = dp33_q[12:8];
     hi1 = {1'b0, hi} + 6'd1;
-    lo = (hi1 > {1'b0, lvq30}) ? lvq30 : hi1[4:0];
-    lambda_base <= lb30;
-    lambda_prime <= pr30;
-    lambda <= lam30[15:0];
-    magnify <= $signed(lam30) <= 18'sd0;
-    samples <= smp30;
-    major_x <= mx30;
-    log2_ratio <= ratio30;
-    case (mip30)
+    lo = (hi1 > {1'b0, lvq33}) ? lvq33 : hi1[4:0];
+    lambda_base <= lb33;
+    lambda_prime <= pr33;
+    lambda <= lam33[15:0];
+    magnify <= $signed(lam33) <= 18'sd0;
+    samples <= smp33;
+    major_x <= mx33;
+    log2_ratio <= ratio33;
+    case (mip33)
       texcore_vectors_pkg::MIP_NONE: begin
         level <= 5'd0;
         level2 <= 5'd0;
@@ -619,9 +655,9 @@ module texcore_lod (
       end
       default: begin
         level <= hi;
-        level2 <= (dp30_q[7:0] == 8'd0) ? hi : lo;
-        delta <= dp30_q[7:0];
-        used_lod <= {3'd0, dp30_q};
+        level2 <= (dp33_q[7:0] == 8'd0) ? hi : lo;
+        delta <= dp33_q[7:0];
+        used_lod <= {3'd0, dp33_q};
       end
     endcase
   end
