@@ -320,6 +320,11 @@ fn sample_conformance() {
         }
         let _ = writeln!(out);
     }
+    if let Some((c, s)) =
+        list.iter().zip(&results).filter(|(_, s)| s.probes > 0).max_by(|a, b| a.1.lod_err.total_cmp(&b.1.lod_err))
+    {
+        let _ = writeln!(out, "worst LOD error {:.6} (2^{:.2}) in {}", s.lod_err, s.lod_err.log2(), c.1.name());
+    }
     let _ = writeln!(out);
     let _ = writeln!(out, "== max error in the format's own ULP (all combinations)");
     let mut native: BTreeMap<&str, f64> = BTreeMap::new();
@@ -342,7 +347,7 @@ fn sample_conformance() {
     for ((_, c), s) in list.iter().zip(&results) {
         let _ = writeln!(
             out,
-            "{:<40} {:>7} {:>6.2} {:>8.3} {:>7} {:>8.4} {:>5} {:>5}",
+            "{:<40} {:>7} {:>6.2} {:>8.3} {:>7} {:>8.6} {:>5} {:>5}",
             c.name(),
             s.samples,
             100.0 * s.slow as f64 / s.samples as f64,

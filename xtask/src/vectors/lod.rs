@@ -31,7 +31,7 @@
 use anyhow::{bail, Result};
 use fixed::types::{I8F8, U8F8};
 use texcore::descriptor::{minify, MipFilter, SamplerHeader};
-use texcore::lod::{compute, texel_derivs, Lod, LodSource};
+use texcore::lod::{compute, scale_factor, texel_derivs, Lod, LodSource};
 
 use super::layout::{Field, Image};
 use super::pools::Fixture;
@@ -436,6 +436,58 @@ fn directed_all(out: &mut Vec<u64>) {
     }
     // 8. The steps of λ_base and N, approached as closely as the derivatives allow.
     directed_steps(out);
+    // 9. Both sides of every `log2` table segment boundary, on either screen axis.
+    directed_table_boundaries(out);
+}
+
+/// Position of `ρ²` (after its rounding up to 18 bits) among the `log2` table's segments:
+/// the binade, then the segment (the top 6 fraction bits). Monotone in `ρ²`.
+fn segment_key(s: &Stim, axis: usize) -> u64 {
+    let dv = texel_derivs(&s.d, s.size(), s.dims);
+    let r = scale_factor(&dv, s.aniso).rho2[axis];
+    (((r.e + 1024).max(0) as u64) << 6) | u64::from((r.m >> 11) & 63)
+}
+
+/// The `log2` table's segment boundaries `ρ² = 1 + i/64` (i = 1 … 64; 64 is the next
+/// binade), each straddled by two stimuli one binary32 ulp apart: the lower one's `ρ²` is
+/// interpolated at the top of segment i − 1, the upper one's at the start of segment i
+/// (or one 18-bit ulp above). On the major axis (isotropic: λ_base) and on the minor
+/// axis (16×: `ρ_x² = 16`, so `L_min` sets λ_base, `N` and the ratio), so a wrong segment
+/// index, a wrong table entry at either end of a segment or an off-by-one interpolation
+/// moves an output of one of them.
+fn directed_table_boundaries(out: &mut Vec<u64>) {
+    let one = pow2(-8); // 1 texel of the 256-texel BASE texture
+    for axis in 0..2usize {
+        let base = if axis == 0 {
+            Stim { d: [[one, 0, 0], [0; 3]], ..BASE }
+        } else {
+            Stim { d: [[pow2(-6), 0, 0], [one, 0, 0]], aniso: 4, ..BASE }
+        };
+        let make = |x: u32| {
+            let mut s = base;
+            s.d[axis][1] = x;
+            s
+        };
+        for i in 1..=64u32 {
+            // ρ² = 1 + (256 t)²: t from half a segment below the boundary to half above.
+            let t = |k: f64| f32b((k / 64.0).sqrt() / 256.0);
+            let (mut a, mut b) = (t(f64::from(i) - 0.5), t(f64::from(i) + 0.5));
+            let k_lo = segment_key(&make(a), axis);
+            if segment_key(&make(b), axis) == k_lo {
+                continue;
+            }
+            while b - a > 1 {
+                let m = a + (b - a) / 2;
+                if segment_key(&make(m), axis) == k_lo {
+                    a = m;
+                } else {
+                    b = m;
+                }
+            }
+            push(out, &make(a));
+            push(out, &make(b));
+        }
+    }
 }
 
 /// The two adjacent stimuli `make(x)`, `make(x + 1)` (x a non-negative binary32 bit pattern
@@ -808,6 +860,27 @@ mod tests {
                 .collect();
             assert_eq!(diff.len(), 1, "{p:?}");
             assert_eq!(diff[0].0 + 1, diff[0].1, "{p:?}");
+        }
+    }
+
+    /// The table-boundary vectors: 64 pairs per screen axis, one binary32 ulp apart, whose
+    /// `ρ²` lies in adjacent `log2` segments.
+    #[test]
+    fn table_boundary_vectors_straddle_every_segment_boundary() {
+        let mut v = Vec::new();
+        directed_table_boundaries(&mut v);
+        let stims: Vec<Stim> = v.chunks_exact(N_IN).map(Stim::from_inputs).collect();
+        assert_eq!(stims.len(), 2 * 2 * 64);
+        for (j, p) in stims.chunks_exact(2).enumerate() {
+            let axis = j / 64;
+            let (ka, kb) = (segment_key(&p[0], axis), segment_key(&p[1], axis));
+            assert_eq!(ka + 1, kb, "{p:?}");
+            // The upper one starts its segment (within 4 units of its last bit: the derivative is
+            // rounded to 18 bits before it is squared).
+            let s = p[1];
+            let r = scale_factor(&texel_derivs(&s.d, s.size(), s.dims), s.aniso).rho2[axis];
+            assert!(r.m & 0x7FF <= 4, "{r:?}");
+            assert_eq!(p[0].d[axis][1] + 1, p[1].d[axis][1]);
         }
     }
 
