@@ -89,8 +89,8 @@ impl Sf {
     /// unknown amount in `(0, 1)` when `sticky` is set (the caller then passes at least 19
     /// significant bits) and 0 otherwise.
     pub const fn round_up(neg: bool, mag: u128, exp: i32, sticky: bool) -> Sf {
-        if mag == 0 {
-            return Sf::ZERO;
+        if mag >> 64 == 0 {
+            return Sf::round_up64(neg, mag as u64, exp, sticky);
         }
         let len = bit_len(mag);
         if len <= SF_BITS {
@@ -101,6 +101,29 @@ impl Sf {
         let sh = len - SF_BITS;
         let q = (mag >> sh) as u32;
         let rest = mag & ((1u128 << sh) - 1) != 0 || sticky;
+        let m = q + rest as u32;
+        if m == 1 << SF_BITS {
+            Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
+        } else {
+            Sf { neg, m, e: exp + sh as i32 }
+        }
+    }
+
+    /// [`Sf::round_up`] of a magnitude below 2^64 (every stage but the cube maps' fused
+    /// difference): the same result in 64-bit arithmetic, which 32-bit MCUs do in a few
+    /// instructions where 128-bit shifts are library calls.
+    pub const fn round_up64(neg: bool, mag: u64, exp: i32, sticky: bool) -> Sf {
+        if mag == 0 {
+            return Sf::ZERO;
+        }
+        let len = 64 - mag.leading_zeros();
+        if len <= SF_BITS {
+            let sh = SF_BITS - len;
+            return Sf { neg, m: (mag as u32) << sh, e: exp - sh as i32 };
+        }
+        let sh = len - SF_BITS;
+        let q = (mag >> sh) as u32;
+        let rest = mag & ((1u64 << sh) - 1) != 0 || sticky;
         let m = q + rest as u32;
         if m == 1 << SF_BITS {
             Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
@@ -132,18 +155,18 @@ impl Sf {
             return Sf { neg: bits >> 31 == 1, m: M_MIN, e: -126 - (SF_BITS as i32 - 1) };
         }
         let x = Exact::from_f32(bits);
-        Sf::round_up(x.neg, x.mag as u128, x.exp, false)
+        Sf::round_up64(x.neg, x.mag, x.exp, false)
     }
 
     /// `self × n` (an integer `n < 2^17`, e.g. a texture size ≤ 65 536): one 18 × 17 product,
     /// rounded up to 18 bits.
     pub const fn scale(self, n: u32) -> Sf {
-        Sf::round_up(self.neg, self.m as u128 * n as u128, self.e, false)
+        Sf::round_up64(self.neg, self.m as u64 * n as u64, self.e, false)
     }
 
     /// `self²`: one 18 × 18 product, rounded up to 18 bits (non-negative).
     pub const fn square(self) -> Sf {
-        Sf::round_up(false, self.m as u128 * self.m as u128, 2 * self.e, false)
+        Sf::round_up64(false, self.m as u64 * self.m as u64, 2 * self.e, false)
     }
 
     /// `a² + b² + c²` (one screen axis's `ρ²`): with `e` the largest exponent of the
@@ -162,7 +185,7 @@ impl Sf {
                 u64::from(a) * u64::from(a)
             })
             .sum();
-        Sf::round_up(false, u128::from(sum), 2 * e_max, false)
+        Sf::round_up64(false, sum, 2 * e_max, false)
     }
 
     /// `x + y` of two exact values, rounded up in magnitude to 18 bits once (a fused
