@@ -1,5 +1,5 @@
 //! The compare unit: depth compare of a reference against a texel component
-//! (sampling-semantics §10). `result = (reference OP texel) ? 1 : 0`, the reference on the
+//! (D3D11 comparison filtering). `result = (reference OP texel) ? 1 : 0`, the reference on the
 //! left, evaluated **exactly**:
 //!
 //! * The reference is first **quantized to the texel format** (D3D11: "quantized to the

@@ -1,5 +1,5 @@
 //! Coordinate input: binary32 coordinates → fixed-point texel coordinates, array layer
-//! selection, projection and cube-face selection (sampling-semantics §2.5, §3, §6).
+//! selection, projection and cube-face selection (D3D11 and Vulkan texel-coordinate and cube-map rules).
 //!
 //! ## Texel coordinates: S.8 fixed point
 //!
@@ -240,8 +240,8 @@ pub const fn texel_fixed_pow2(s: u32, log2: u32, periodic: bool) -> Option<i32> 
     Some(if periodic { v & ((1 << (log2 + 9)) - 1) } else { v })
 }
 
-/// Array layer from a binary32 `a`: `clamp(floor(a + ½), 0, count − 1)` (sampling-semantics
-/// §2.5, the form every source allows). NaN → 0; `count = 0` → 0.
+/// Array layer from a binary32 `a`: `clamp(floor(a + ½), 0, count − 1)` (D3D11 and
+/// Vulkan array-layer selection, the form every source allows). NaN → 0; `count = 0` → 0.
 pub const fn select_layer(a: u32, count: u32) -> u32 {
     if count == 0 {
         return 0;
@@ -314,7 +314,7 @@ const fn mag(bits: u32) -> u32 {
     }
 }
 
-/// Cube face selection (sampling-semantics §6.1) with the **Z > Y > X** tie-break (D3D
+/// Cube face selection (Vulkan "Cube Map Face Selection") with the **Z > Y > X** tie-break (D3D
 /// §7.18.7): the major axis is Z if `|rz| ≥ |ry|` and `|rz| ≥ |rx|`, else Y if `|ry| ≥ |rx|`,
 /// else X. A zero direction selects +Z... with face coordinates 0 (the centre).
 ///

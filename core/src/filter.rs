@@ -1,6 +1,6 @@
 //! The filter unit: texel selection, wrap, border, seamless cube edges and corners, and the
 //! weighted sum of taps within and between levels, for NEAREST / LINEAR and mip NONE /
-//! NEAREST / LINEAR, plus the anisotropic average (sampling-semantics §2.2, §4, §6.4).
+//! NEAREST / LINEAR, plus the anisotropic average (Vulkan "Texel Filtering").
 //!
 //! ## Weights and the exact result
 //!

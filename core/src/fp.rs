@@ -1,10 +1,15 @@
 //! IEEE-754 binary32 / binary16 handled as bit patterns with integer arithmetic only.
 //!
-//! Every conversion here is exact or rounds **to nearest, ties to even** (RNE), once.
+//! Every conversion here is exact or rounds **to nearest, ties to even** (RNE), once. The
+//! public items are the conversions a user of the model needs to prepare operands and read
+//! results: binary16 ↔ binary32 ([`f16_to_f32_bits`], [`f32_to_f16_bits`],
+//! [`f32_to_f16_mode`] with the `.F16` rounding modes of [`F16Rounding`]), and the binary32 /
+//! binary16 nearest to an exact rational or fixed-point value ([`ratio_to_f32_bits`],
+//! [`ratio_to_f16_bits`], [`fixed_to_f32_bits`]); the rest is the model's own arithmetic.
 
 /// A binary32 value taken apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum F32Class {
+pub(crate) enum F32Class {
     /// ±0.0.
     Zero,
     /// A finite non-zero value `mant × 2^exp` (`mant` < 2^24, subnormals included).
@@ -21,7 +26,7 @@ pub enum F32Class {
 }
 
 /// Splits a binary32 bit pattern into its sign and class.
-pub const fn f32_parts(bits: u32) -> (bool, F32Class) {
+pub(crate) const fn f32_parts(bits: u32) -> (bool, F32Class) {
     let neg = bits >> 31 == 1;
     let e = ((bits >> 23) & 0xFF) as i32;
     let m = bits & 0x007F_FFFF;
@@ -44,7 +49,7 @@ const fn bit_len(v: u64) -> i32 {
 /// `(0, 1)` when `sticky` is set (the discarded rest of an exact quotient) and 0 otherwise.
 /// Values below the normal range flush to a signed zero (the model never produces them:
 /// its smallest non-zero results are far above 2^-126); overflow gives ±∞.
-pub const fn round_pack_f32(neg: bool, mag: u64, exp2: i32, sticky: bool) -> u32 {
+pub(crate) const fn round_pack_f32(neg: bool, mag: u64, exp2: i32, sticky: bool) -> u32 {
     let sign = if neg { 1u32 << 31 } else { 0 };
     if mag == 0 {
         return sign;
@@ -405,7 +410,7 @@ pub const fn f32_to_f16_bits(bits: u32) -> u16 {
 
 /// binary32 division `a / b`, RNE. NaN operands, `0/0` and `∞/∞` give the quiet NaN
 /// `0x7FC0_0000`; `x/0` gives ±∞; results below the normal range flush to ±0.
-pub const fn f32_div(a: u32, b: u32) -> u32 {
+pub(crate) const fn f32_div(a: u32, b: u32) -> u32 {
     let (na, ca) = f32_parts(a);
     let (nb, cb) = f32_parts(b);
     let neg = na != nb;
@@ -534,7 +539,7 @@ const fn round_pack_f32_gradual(neg: bool, mag: u64, exp2: i32, sticky: bool) ->
 /// RNE binary32 of `num / (den × 2^shift)` for a 128-bit numerator (the binary16 filter
 /// accumulators). Bits beyond 63 are folded into a sticky bit before the division, which
 /// keeps the rounding exact (they lie far below the 26 quotient bits kept).
-pub const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
+pub(crate) const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32 {
     if num == 0 || den == 0 {
         return 0;
     }

@@ -1,5 +1,5 @@
 //! Handles and descriptor pools: how an instruction finds its texture and sampler headers
-//! (seeds 000, 001, 002).
+//! (NVIDIA SASS `TXQ`, `TLD4S`, `TMML`).
 //!
 //! * A **handle** is the 32-bit word `samplerPtr[31:20] | headerPtr[19:0]`.
 //! * It comes either from the **constant bank** at word index `#tsPtrIdxU13`
@@ -9,11 +9,14 @@
 //! * In [`SamplerBinding::ViaHeaderBinding`] (OpenGL) mode the header pointer is used as the
 //!   sampler pointer too and the handle's sampler field is ignored.
 //! * A header pointer greater than the header pool's `MaximumIndex`, or a sampler pointer
-//!   greater than the sampler pool's, makes the texture **invalid** (seed 000: "equivalent to
-//!   BIND_GROUP_TEXTURE_HEADER_VALID_FALSE"). texcore also treats as invalid: a pointer past
-//!   the end of the pool memory it was given, a constant-bank index past the bank, and pool
-//!   words that do not decode ([`HeaderError`], [`SamplerError`]). Every op returns zeros for
-//!   an invalid texture; [`Invalid`] says why, for diagnostics.
+//!   greater than the sampler pool's, makes the texture **invalid** (NVIDIA SASS `TXQ`:
+//!   "equivalent to BIND_GROUP_TEXTURE_HEADER_VALID_FALSE"). texcore also treats as invalid:
+//!   a constant-bank index past the bank, and — for what an op actually reads — a pointer
+//!   past the end of the pool memory it was given and pool words that do not decode
+//!   ([`HeaderError`], [`SamplerError`]). Every op returns zeros for an invalid texture;
+//!   [`Invalid`] says why, for diagnostics. A query (`TXQ`) reads only the texture header:
+//!   of the sampler only the `MaximumIndex` check applies ([`Bindings::resolve_header`]);
+//!   the ops that filter read both ([`Bindings::resolve`]).
 
 use crate::descriptor::{HeaderError, SamplerError, SamplerHeader, TextureHeader};
 
@@ -223,11 +226,30 @@ impl<'a> Bindings<'a> {
     }
 
     /// Resolves a handle source to both headers, or says why the texture is invalid.
-    /// The header pointer is checked first, then the sampler pointer.
+    /// The checks run in this order, the first failing one is the [`Invalid`] returned: the
+    /// constant-bank index, the header pointer (`MaximumIndex`, then the pool memory), the
+    /// header words, the sampler pointer (`MaximumIndex`, then the pool memory), the sampler
+    /// words. The ops that read the sampler (sampling, gather, TLD4S, TMML) use this.
     pub fn resolve(&self, source: HandleSource) -> Result<Resolved, Invalid> {
         let handle = self.handle(source)?;
         let header = self.headers.header(handle.header_ptr())?;
         let sampler = self.samplers.sampler(self.sampler_ptr(handle))?;
         Ok(Resolved { handle, header, sampler })
+    }
+
+    /// Resolves a handle source for a query, which reads only the texture header (NVIDIA
+    /// `TXQ`): the texture is invalid when [`resolve`](Self::resolve)'s handle and header
+    /// checks fail, or when the sampler pointer is above the sampler pool's `MaximumIndex`
+    /// (NVIDIA's TXQ names exactly the two `MaximumIndex` checks as what makes a texture
+    /// invalid). The sampler header is never read, so a sampler pointer past the pool
+    /// memory or sampler words that do not decode leave the query valid.
+    pub fn resolve_header(&self, source: HandleSource) -> Result<(Handle, TextureHeader), Invalid> {
+        let handle = self.handle(source)?;
+        let header = self.headers.header(handle.header_ptr())?;
+        let sampler_ptr = self.sampler_ptr(handle);
+        if sampler_ptr > self.samplers.maximum_index {
+            return Err(Invalid::SamplerAboveMaximum(sampler_ptr));
+        }
+        Ok((handle, header))
     }
 }

@@ -1,6 +1,6 @@
 //! # texcore — a bit-exact, fixed-point golden model of a GPU texture unit
 //!
-//! `texcore` models the texture instructions of the source documents in `shared/seeds/`
+//! `texcore` models the texture instructions of the source documents
 //! (NVIDIA `TXQ` / `TLD4S` / `TMML`, Gallium TGSI texture and resource opcodes, Intel vISA
 //! `INFO`) with integer arithmetic only, so the same results come out bit for bit on x86-64,
 //! Cortex-M4F and RV32IMAC, and in the HDL test vectors generated from it.
@@ -54,7 +54,7 @@
 //! | STORE to binary16 | binary16 | — | RNE, overflow → ∞, NaN → `0x7E00` |
 //!
 //! | texel-space coordinate | S.8 in an `i64` (1/256 texel) | — | RNE of the exact `s × size × 256`, REPEAT/MIRROR reduced exactly modulo the period ([`coord::texel_fixed`]) |
-//! | cube face coordinate `sc/|ma|` | binary32 | — | RNE division ([`fp::f32_div`]), then as above |
+//! | cube face coordinate `sc/|ma|` | binary32 | — | RNE division (`fp::f32_div`), then as above |
 //! | TXP projected coordinate / reference | binary32 | — | RNE division |
 //! | array layer | integer | — | `clamp(floor(a + ½))` |
 //! | sub-texel weight α, β, γ | U0.8 (`(U − 128) & 255`) | — | truncation of the S.8 coordinate |
@@ -80,7 +80,8 @@
 //!
 //! ## What is modelled (and what is not)
 //!
-//! See the project README for the table of every op of the seeds with its status.
+//! The README lists every op with its status; `docs/semantics.md` gives the sources and every
+//! choice where they are silent.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic)]
@@ -100,10 +101,19 @@ pub mod op;
 pub mod output;
 pub mod query;
 pub mod texel;
+pub mod unit;
 pub mod wrap;
 
 pub use descriptor::{
-    Format, HeaderError, Layout, MsMode, SamplerError, SamplerHeader, Swizzle, SwizzleSource, TextureHeader,
-    TextureType, WrapMode,
+    CompareFunc, Filter, Format, HeaderError, Layout, MipFilter, MsMode, SamplerError, SamplerHeader, Swizzle,
+    SwizzleSource, TextureHeader, TextureType, WrapMode,
 };
-pub use handle::{Bindings, Handle, HandleSource, Invalid, SamplerBinding, TsPtrIdx};
+pub use handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
+pub use lod::LodSource;
+pub use memory::{TexelMemory, TexelMemoryMut};
+pub use op::fetch::FetchError;
+pub use op::gather::GatherError;
+pub use op::sample::{Quad, SampleError, SampleRequest, TexOp};
+pub use op::tmml::CoordDesc;
+pub use query::nv::TxqQuery;
+pub use unit::{BindError, TextureUnit};

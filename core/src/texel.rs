@@ -1,5 +1,5 @@
 //! Texel format decode and encode: stored bytes ⇄ the raw channel values of a [`Texel`],
-//! in `(x, y, z, w)` order after the Gallium component table (seed 003), each with the
+//! in `(x, y, z, w)` order after the Gallium TGSI component table, each with the
 //! numeric [`Domain`] it is expressed in.
 //!
 //! Decode is exact and loses nothing: UNORM/SNORM channels stay integers `v` (meaning

@@ -1,5 +1,5 @@
 //! The wrap unit: integer texel index → in-range index or border, per axis
-//! (sampling-semantics §2.1, the canonical integer-domain form).
+//! (Vulkan "Wrapping Operation", in its integer-domain form).
 //!
 //! | mode | `wrap(i)` for `size` texels |
 //! |---|---|

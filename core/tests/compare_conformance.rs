@@ -1,5 +1,5 @@
 //! Randomized acceptance test of depth-compare sampling (PCF) against an f64 reference and
-//! the dEQP compare verifier (sampling-semantics §10, §11.5: pcfBits 5, resultBits 7,
+//! the dEQP compare verifier (dEQP: pcfBits 5, resultBits 7,
 //! referenceBits 16, uvwBits 7, lodBits 6).
 //!
 //! SAMPLE_C (implicit LOD, random derivatives from magnification to deep minification,

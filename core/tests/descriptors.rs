@@ -422,3 +422,160 @@ fn format_codes_are_unique_and_decode() {
     assert!(!Format::R32_FLOAT.linear_filterable());
     assert!(Format::RGBA16_FLOAT.linear_filterable());
 }
+
+// ---------------------------------------------------------------- the encoding tables
+
+/// The field tables cover every bit of the eight words exactly once.
+#[test]
+fn field_tables_cover_every_bit_once() {
+    use texcore::descriptor::{BitField, HEADER_FIELDS, SAMPLER_FIELDS};
+    for (name, table) in [("header", &HEADER_FIELDS[..]), ("sampler", &SAMPLER_FIELDS[..])] {
+        let mut covered = [0u64; 8];
+        for f in table {
+            assert!(f.word < 8 && f.width >= 1 && u32::from(f.lsb) + u32::from(f.width) <= 32, "{name}: {f:?}");
+            let mask = ((1u64 << f.width) - 1) << f.lsb;
+            assert_eq!(covered[usize::from(f.word)] & mask, 0, "{name}: {} overlaps", f.name);
+            covered[usize::from(f.word)] |= mask;
+        }
+        assert_eq!(covered, [0xFFFF_FFFF; 8], "{name}");
+        let mut sorted: Vec<&BitField> = table.iter().collect();
+        sorted.sort_by_key(|f| (f.word, f.lsb));
+        assert_eq!(sorted, table.iter().collect::<Vec<_>>(), "{name}: not in word and bit order");
+    }
+}
+
+/// Every rule names an error variant of its codec.
+#[test]
+fn rule_tables_name_the_errors() {
+    use texcore::descriptor::{HEADER_RULES, SAMPLER_RULES};
+    let header_errors = [
+        HeaderError::TextureType(0),
+        HeaderError::Format(0),
+        HeaderError::Layout(0),
+        HeaderError::MsMode(0),
+        HeaderError::Swizzle(0, 0),
+        HeaderError::Reserved(0),
+        HeaderError::Srgb,
+        HeaderError::Size,
+        HeaderError::Levels,
+        HeaderError::Multisample,
+        HeaderError::Quilt,
+        HeaderError::Pitch,
+    ];
+    let names =
+        |errs: &[String]| errs.iter().map(|e| e.split('(').next().unwrap_or("").to_string()).collect::<Vec<_>>();
+    let hn = names(&header_errors.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>());
+    for n in &hn {
+        assert!(HEADER_RULES.iter().any(|r| r.0 == n), "no rule for HeaderError::{n}");
+    }
+    assert!(HEADER_RULES.iter().all(|r| hn.contains(&r.0.to_string())));
+    let sampler_errors = [
+        SamplerError::Wrap(0, 0),
+        SamplerError::MipFilter,
+        SamplerError::Anisotropy(0),
+        SamplerError::LodBias(0),
+        SamplerError::Reserved(0),
+    ];
+    let sn = names(&sampler_errors.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>());
+    for n in &sn {
+        assert!(SAMPLER_RULES.iter().any(|r| r.0 == n), "no rule for SamplerError::{n}");
+    }
+    assert!(SAMPLER_RULES.iter().all(|r| sn.contains(&r.0.to_string())));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+    /// Each named field of the tables reads back the header's own value from its words;
+    /// reserved fields are 0.
+    #[test]
+    fn header_table_fields_hold_the_header_values(h in valid_header()) {
+        let w = h.to_words();
+        for f in texcore::descriptor::HEADER_FIELDS {
+            let want = match f.name {
+                "ty" => h.ty.code(),
+                "format" => u32::from(h.format.code()),
+                "srgb" => u32::from(h.srgb),
+                "layout" => h.layout as u32,
+                "ms_mode" => h.ms_mode.code(),
+                "swizzle_x" => h.swizzle.0[0] as u32,
+                "swizzle_y" => h.swizzle.0[1] as u32,
+                "swizzle_z" => h.swizzle.0[2] as u32,
+                "swizzle_w" => h.swizzle.0[3] as u32,
+                "base_address" => h.base_address,
+                "width_m1" => h.width - 1,
+                "height_m1" => h.height - 1,
+                "depth_m1" => h.depth - 1,
+                "levels_m1" => h.levels - 1,
+                "base_level" => h.base_level,
+                "quilt_width" => h.quilt_width,
+                "quilt_height" => h.quilt_height,
+                "row_pitch" => h.row_pitch,
+                "reserved" => 0,
+                other => panic!("field {other} not checked"),
+            };
+            prop_assert_eq!(f.get(&w), want, "{}", f.name);
+        }
+    }
+
+    #[test]
+    fn sampler_table_fields_hold_the_sampler_values(s in valid_sampler()) {
+        let w = s.to_words();
+        for f in texcore::descriptor::SAMPLER_FIELDS {
+            let want = match f.name {
+                "wrap_s" => s.wrap[0] as u32,
+                "wrap_t" => s.wrap[1] as u32,
+                "wrap_r" => s.wrap[2] as u32,
+                "mag_filter" => s.mag_filter as u32,
+                "min_filter" => s.min_filter as u32,
+                "mip_filter" => s.mip_filter as u32,
+                "max_anisotropy_log2" => u32::from(s.max_anisotropy_log2),
+                "compare_enable" => u32::from(s.compare_enable),
+                "compare_func" => s.compare_func as u32,
+                "seamless_cube" => u32::from(s.seamless_cube),
+                "lod_bias" => u32::from(s.lod_bias.to_bits() as u16),
+                "min_lod" => u32::from(s.min_lod.to_bits()),
+                "max_lod" => u32::from(s.max_lod.to_bits()),
+                "border_r" => s.border_color[0],
+                "border_g" => s.border_color[1],
+                "border_b" => s.border_color[2],
+                "border_a" => s.border_color[3],
+                "reserved" => 0,
+                other => panic!("field {other} not checked"),
+            };
+            prop_assert_eq!(f.get(&w), want, "{}", f.name);
+        }
+    }
+}
+
+/// Every reserved field of the tables is checked by the decoder: a 1 in any of its bits makes
+/// the descriptor invalid.
+#[test]
+fn every_reserved_bit_is_checked() {
+    use texcore::descriptor::{HEADER_FIELDS, SAMPLER_FIELDS};
+    let h = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 4, 4, 1, 1).to_words();
+    let s = SamplerHeader::default().to_words();
+    for (table, words, header) in [(&HEADER_FIELDS[..], h, true), (&SAMPLER_FIELDS[..], s, false)] {
+        for f in table.iter().filter(|f| f.is_reserved()) {
+            for bit in f.lsb..f.lsb + f.width {
+                let mut w = words;
+                w[usize::from(f.word)] ^= 1 << bit;
+                if header {
+                    assert_eq!(
+                        TextureHeader::from_words(&w),
+                        Err(HeaderError::Reserved(f.word)),
+                        "word {} bit {bit}",
+                        f.word
+                    );
+                } else {
+                    assert_eq!(
+                        SamplerHeader::from_words(&w),
+                        Err(SamplerError::Reserved(f.word)),
+                        "word {} bit {bit}",
+                        f.word
+                    );
+                }
+            }
+        }
+    }
+}

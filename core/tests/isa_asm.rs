@@ -83,7 +83,7 @@ fn nvidia_forms_round_trip() {
 
 #[test]
 fn tgsi_forms_round_trip() {
-    // The seed's lines are canonical.
+    // The source documents' lines are canonical.
     for l in [
         "SAMPLE TEMP[0], TEMP[1], SVIEW[0], SAMP[0]",
         "SAMPLE_I TEMP[0], TEMP[1], SVIEW[0]",

@@ -1,5 +1,5 @@
 #![allow(clippy::needless_range_loop)]
-//! Every register rule of the seeds, broken on purpose: the typed error, and nothing written.
+//! Every register rule of the source documents, broken on purpose: the typed error, and nothing written.
 //! Plus the lane rules (active, killed + .NODEP, predicates) and property tests that no
 //! register state or instruction panics the executor.
 
@@ -59,7 +59,7 @@ fn ok(line: &str) {
     assert_eq!(i.validate(), Ok(()), "{line}");
 }
 
-// ------------------------------------------------------------------ TXQ (seed 000)
+// ------------------------------------------------------------------ TXQ (NVIDIA SASS TXQ)
 
 #[test]
 fn txq_rd_aligned_to_the_number_of_written_components() {
@@ -99,7 +99,7 @@ fn txq_ra_not_rz_with_parameters_and_aligned_to_their_count() {
     rule("TXQ.B R0, R254, TEX_HEADER_DIMENSION, 0, 0xf;", Range { operand: Ra, reg: 254, count: 2 });
 }
 
-// ------------------------------------------------------------------ TLD4S (seed 001)
+// ------------------------------------------------------------------ TLD4S (NVIDIA SASS TLD4S)
 
 #[test]
 fn tld4s_ra_rb_never_rz() {
@@ -136,7 +136,7 @@ fn tld4s_rd0_rd1_vec2_aligned_even_with_f16() {
     ok("TLD4S.R RZ, R10, R0, R5, 5;");
 }
 
-// ------------------------------------------------------------------ TMML (seed 002)
+// ------------------------------------------------------------------ TMML (NVIDIA SASS TMML)
 
 #[test]
 fn tmml_alignment_rz_and_rb_rules() {

@@ -1,5 +1,5 @@
 #![allow(clippy::needless_range_loop)]
-//! Every example line of the seeds: it assembles, disassembles to the very same text, and
+//! Every example line of the source documents: it assembles, disassembles to the very same text, and
 //! executes to the documented result.
 
 mod isa_world;
@@ -19,7 +19,7 @@ use texcore::query::nv::TxqQuery;
 /// Assembles a seed line and checks that it is already canonical.
 fn seed(line: &str) -> Instr {
     let i = assemble(line).unwrap_or_else(|e| panic!("{line}: {e}"));
-    assert_eq!(disassemble(&i).as_str(), line, "the seed's line is canonical text");
+    assert_eq!(disassemble(&i).as_str(), line, "the source document's line is canonical text");
     i
 }
 

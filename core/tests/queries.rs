@@ -1,6 +1,6 @@
 #![allow(clippy::needless_range_loop, clippy::identity_op, clippy::erasing_op)]
-//! Query ops: every row and column of seed 000's TXQ table, TGSI SVIEWINFO / TXQ /
-//! SAMPLE_INFO / SAMPLE_POS, and seed 004's Intel INFO tables, with hand-computed
+//! Query ops: every row and column of NVIDIA's TXQ table, TGSI SVIEWINFO / TXQ /
+//! SAMPLE_INFO / SAMPLE_POS, and the Intel vISA INFO tables, with hand-computed
 //! expectations, plus every invalid-handle path.
 
 use texcore::descriptor::{Format, MsMode, SamplerHeader, TextureHeader, TextureType};
@@ -258,9 +258,8 @@ fn handle_packing() {
 fn every_invalid_path_returns_zeros() {
     let s = Setup::new();
     let b = s.bindings(SamplerBinding::Independent);
-    let cases: [(HandleSource, Invalid); 6] = [
+    let cases: [(HandleSource, Invalid); 5] = [
         (cb(2), Invalid::Header(texcore::HeaderError::Reserved(7))),
-        (cb(3), Invalid::Sampler(texcore::SamplerError::Wrap(0, 7))),
         (cb(4), Invalid::SamplerAboveMaximum(5)),
         (cb(5), Invalid::HeaderAboveMaximum(9)),
         (cb(7), Invalid::ConstBankIndex(7)),
@@ -285,6 +284,15 @@ fn every_invalid_path_returns_zeros() {
     assert_eq!(txq(&short, cb(1), TxqQuery::Dimension, 0), [0; 4]);
     let bad_sampler = HandleSource::Bindless(Handle::new(3, 0).unwrap().0);
     assert_eq!(short.resolve(bad_sampler).unwrap_err(), Invalid::SamplerOutsidePool(3));
+    // ... but a query does not read the sampler: only its MaximumIndex check applies.
+    assert_eq!(txq(&short, bad_sampler, TxqQuery::Dimension, 0), [64, 32, 0, 7]);
+    // Likewise sampler words that do not decode: invalid for the ops that read the sampler,
+    // not for TXQ (the `status` of the nv_txq vectors still reports SAMPLER_DECODE).
+    assert_eq!(b.resolve(cb(3)).unwrap_err(), Invalid::Sampler(texcore::SamplerError::Wrap(0, 7)));
+    assert_eq!(b.resolve_header(cb(3)).map(|(_, h)| h), Ok(hdr(T::TwoD, 64, 32, 1, 7)));
+    for q in TxqQuery::ALL {
+        assert_eq!(txq(&b, cb(3), q, 0), txq(&b, cb(0), q, 0), "{q:?}");
+    }
     // The pointer equal to MaximumIndex is still valid ("greater than" is invalid).
     assert_eq!(txq(&b, cb(6), TxqQuery::Dimension, 0), [64, 32, 0, 7]);
     // An empty pool has no valid pointer.
@@ -301,11 +309,14 @@ fn via_header_binding_uses_header_ptr_as_sampler_ptr() {
     // independent, ignored via header binding (header 0 → sampler 0).
     assert_eq!(txq(&ind, cb(4), TxqQuery::Dimension, 0), [0; 4]);
     assert_eq!(txq(&via, cb(4), TxqQuery::Dimension, 0), [64, 32, 0, 7]);
-    // Header 1 → sampler 1, which is undecodable: invalid only via header binding.
+    // Header 1 → sampler 1, which is undecodable: invalid via header binding for the ops
+    // that read the sampler, still a valid query.
     assert_eq!(txq(&ind, cb(1), TxqQuery::Dimension, 0), [8, 8, 8, 4]);
-    assert_eq!(txq(&via, cb(1), TxqQuery::Dimension, 0), [0; 4]);
-    // Header 3 → sampler 3 > sampler MaximumIndex: invalid.
+    assert!(matches!(via.resolve(cb(1)), Err(Invalid::Sampler(_))));
+    assert_eq!(txq(&via, cb(1), TxqQuery::Dimension, 0), [8, 8, 8, 4]);
+    // Header 3 → sampler 3 > sampler MaximumIndex: invalid, for queries too.
     assert_eq!(via.resolve(cb(6)).unwrap_err(), Invalid::SamplerAboveMaximum(3));
+    assert_eq!(txq(&via, cb(6), TxqQuery::Dimension, 0), [0; 4]);
 }
 
 #[test]

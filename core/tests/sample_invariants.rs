@@ -1,4 +1,4 @@
-//! Invariants of filtered sampling (sampling-semantics §4.4, §12.4, §12.5) that hold
+//! Invariants of filtered sampling (D3D11 and Vulkan) that hold
 //! exactly, whatever the rounding details: constant textures, tap ranges, monotonicity,
 //! exact weight sums, linear = nearest at texel centres, LOD probes against the f64 λ, and
 //! robustness on NaN / ∞ / huge inputs (proptest).

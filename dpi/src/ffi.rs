@@ -27,8 +27,8 @@
 use std::ffi::{c_char, c_int, CStr};
 use std::sync::{Mutex, OnceLock};
 
-use crate::hex;
-use crate::ops::{eval_packed, OpEnv, OpUnit, Placement};
+use texcore_vectors::hex;
+use texcore_vectors::op_unit::{eval_packed, OpEnv, OpUnit, Placement};
 
 #[derive(Default)]
 struct State {

@@ -1,7 +1,8 @@
 // GENERATED FILE - DO NOT EDIT.
 // Written by `cargo xtask vectors --write-generated` from the unit definitions in
-// xtask/src/vectors/ and the enums of the texcore core. `cargo test -p xtask` regenerates
-// it and fails if this file differs; `cargo xtask cosim` refuses a stale copy.
+// vectors/src/ (crate texcore-vectors) and the enums of the texcore core.
+// `cargo test -p texcore-vectors` regenerates it and fails if this file differs;
+// `cargo xtask cosim` refuses a stale copy.
 // sRGB 8-bit code -> linear UNORM16 (texcore::texel::SRGB_TO_LINEAR16):
 // round(65535 * linear(c / 255)); entry c at [16*c +: 16]. Include inside a module.
 localparam logic [4095:0] SRGB_TO_LINEAR16 =

@@ -1,7 +1,8 @@
 // GENERATED FILE - DO NOT EDIT.
 // Written by `cargo xtask vectors --write-generated` from the unit definitions in
-// xtask/src/vectors/ and the enums of the texcore core. `cargo test -p xtask` regenerates
-// it and fails if this file differs; `cargo xtask cosim` refuses a stale copy.
+// vectors/src/ (crate texcore-vectors) and the enums of the texcore core.
+// `cargo test -p texcore-vectors` regenerates it and fails if this file differs;
+// `cargo xtask cosim` refuses a stale copy.
 `timescale 1ns/1ps
 
 // A design uses a few of these constants: unused ones are not lint findings.
@@ -25,7 +26,7 @@ package texcore_vectors_pkg;
   localparam int TEXMEM_ENTRIES = 4096;
   localparam int TEXMEM_AW = 12;
   localparam int TEXMEM_ENTRY_W = 128;
-  // op_hdr.hex: op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_dpi::texset; slots past it are unbound)
+  // op_hdr.hex: op-level texture headers: line i = header of hdr slot i as w7_..._w0 (texcore_vectors::texset; slots past it are unbound)
   localparam int OP_HDR_ENTRIES = 64;
   localparam int OP_HDR_AW = 6;
   localparam int OP_HDR_ENTRY_W = 256;
@@ -160,7 +161,7 @@ package texcore_vectors_pkg;
   localparam logic [2:0] DOM_UINT  = 3'd4;  // unsigned integer (compare: err)
   localparam logic [2:0] DOM_SINT  = 3'd5;  // signed integer, two's complement (compare: err)
 
-  // ---- op-level units: err output (texcore_dpi::ops::ERR_NAMES) ----
+  // ---- op-level units: err output (texcore_vectors::op_unit::ERR_NAMES) ----
   localparam logic [3:0] OP_ERR_NONE           = 4'd0;  // executed
   localparam logic [3:0] OP_ERR_TEXTURE_TYPE   = 4'd1;  // the view type cannot be used by this op (buffer / multisample sampled, GATHER4 on 1D/3D)
   localparam logic [3:0] OP_ERR_OFFSET_RANGE_U = 4'd2;  // offset component u outside the op's range (sample/fetch -8..7, GATHER4 -32..31)
@@ -215,9 +216,9 @@ package texcore_vectors_pkg;
   localparam logic [3:0] STATUS_CONST_BANK_INDEX      = 4'd1;  // #tsPtrIdxU13 is past the constant bank
   localparam logic [3:0] STATUS_HEADER_ABOVE_MAXIMUM  = 4'd2;  // headerPtr > texture-header pool MaximumIndex
   localparam logic [3:0] STATUS_HEADER_OUTSIDE_POOL   = 4'd3;  // headerPtr within MaximumIndex but past the pool image
-  localparam logic [3:0] STATUS_SAMPLER_ABOVE_MAXIMUM = 4'd4;  // samplerPtr > sampler pool MaximumIndex
-  localparam logic [3:0] STATUS_SAMPLER_OUTSIDE_POOL  = 4'd5;  // samplerPtr within MaximumIndex but past the pool image
-  localparam logic [3:0] STATUS_HEADER_DECODE         = 4'd6;  // the texture-header words do not decode
+  localparam logic [3:0] STATUS_HEADER_DECODE         = 4'd4;  // the texture-header words do not decode
+  localparam logic [3:0] STATUS_SAMPLER_ABOVE_MAXIMUM = 4'd5;  // samplerPtr > sampler pool MaximumIndex
+  localparam logic [3:0] STATUS_SAMPLER_OUTSIDE_POOL  = 4'd6;  // samplerPtr within MaximumIndex but past the pool image
   localparam logic [3:0] STATUS_SAMPLER_DECODE        = 4'd7;  // the sampler-header words do not decode
   localparam logic [3:0] STATUS_UNBOUND               = 4'd8;  // view / surface index past the pool image (TGSI, Intel)
 
@@ -276,7 +277,7 @@ package texcore_vectors_pkg;
   // in  wmask: #wmskU04: bit c enables component c (R, G, B, A)
   localparam int NV_TXQ_WMASK_LSB = 0;
   localparam int NV_TXQ_WMASK_W = 4;
-  // out status: STATUS_* code: why the texture is invalid (0 = valid); diagnostic
+  // out status: STATUS_* code: the first failing check of the full resolve (0 = valid); diagnostic. The query is valid (rd* = its results) for VALID, SAMPLER_OUTSIDE_POOL and SAMPLER_DECODE, zeros otherwise
   localparam int NV_TXQ_STATUS_LSB = 132;
   localparam int NV_TXQ_STATUS_W = 4;
   // out wen: registers written: bit k = Rd+k (the low popcount(wmask) bits)

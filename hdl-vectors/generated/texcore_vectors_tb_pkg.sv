@@ -1,7 +1,8 @@
 // GENERATED FILE - DO NOT EDIT.
 // Written by `cargo xtask vectors --write-generated` from the unit definitions in
-// xtask/src/vectors/ and the enums of the texcore core. `cargo test -p xtask` regenerates
-// it and fails if this file differs; `cargo xtask cosim` refuses a stale copy.
+// vectors/src/ (crate texcore-vectors) and the enums of the texcore core.
+// `cargo test -p texcore-vectors` regenerates it and fails if this file differs;
+// `cargo xtask cosim` refuses a stale copy.
 `timescale 1ns/1ps
 
 package texcore_vectors_tb_pkg;

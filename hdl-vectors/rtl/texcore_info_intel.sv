@@ -1,5 +1,5 @@
 `timescale 1ns/1ps
-// Intel vISA INFO (opcode 0x70, seed 004): resinfo and sampleinfo, SIMD8/16, execution masks
+// Intel vISA INFO (opcode 0x70): resinfo and sampleinfo, SIMD8/16, execution masks
 // M1-M8 and NoMask. Reference for the `intel_info` vectors (texcore::query::intel::info).
 //
 // The surface is entry `surf` of the texture-header pool (synchronous-read ROM outside this

@@ -1,5 +1,5 @@
 `timescale 1ns/1ps
-// Gallium TGSI resource queries (seed 003): SVIEWINFO, TXQ, SAMPLE_INFO, SAMPLE_POS, with the
+// Gallium TGSI resource queries (Gallium TGSI): SVIEWINFO, TXQ, SAMPLE_INFO, SAMPLE_POS, with the
 // float-returning forms. Reference for the `tgsi_query` vectors (texcore::query::tgsi).
 //
 // SVIEW[n] is entry n of the texture-header pool (synchronous-read ROM outside this module,

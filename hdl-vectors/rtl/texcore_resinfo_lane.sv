@@ -2,7 +2,7 @@
 // One lane of Intel INFO resinfo (combinational): texcore::query::intel::resinfo_lane.
 //
 // shift = base_level + lod (saturating); v >> shift is 0 for shifts of 32 or more; no
-// max(1, ...) (the seed's formula). MIPCount = levels.
+// max(1, ...) (the vISA table's formula). MIPCount = levels.
 //
 // | surface                 | R                     | G                      | B                | A        |
 // | 1D                      | W>>s                  | 0                      | 0                | levels   |

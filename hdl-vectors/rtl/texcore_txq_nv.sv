@@ -1,7 +1,13 @@
 `timescale 1ns/1ps
-// NVIDIA TXQ (seed 000) at op level: handle resolution, both descriptor pools with
-// MaximumIndex, the three queries, invalid -> zeros, and the decimating write mask.
+// NVIDIA TXQ at op level: handle resolution, both descriptor pools with MaximumIndex, the
+// three queries, invalid -> zeros, and the decimating write mask.
 // Reference for the `nv_txq` vectors (texcore::query::nv::txq + texcore::output::decimate).
+//
+// A query reads only the texture header. The result is zeros when the constant-bank index,
+// the header pointer (MaximumIndex, pool) or the header decode fails, or when the sampler
+// pointer is above the sampler pool's MaximumIndex; a sampler pointer past the pool image
+// or sampler words that do not decode leave the query valid. `status` is the first failing
+// check of the full resolve (sampler included), a diagnostic.
 //
 // Pipelined, one instruction per clock, latency 5 (in_valid -> out_valid). The three
 // memories are synchronous-read ROMs outside this module (data the clock after the address):
@@ -113,9 +119,12 @@ module texcore_txq_nv (
     else if (!smp_ok)  status2 = texcore_vectors_pkg::STATUS_SAMPLER_DECODE;
     else               status2 = texcore_vectors_pkg::STATUS_VALID;
   end
+  // The query's own validity: everything but the sampler's pool-image and decode checks.
+  logic qok2;
+  assign qok2 = ~cb_oob2 & ~h_above2 & ~h_oob2 & hdr_ok & ~s_above2;
 
   // ---------------------------------------------------------------- s3: query
-  logic        v3;
+  logic        v3, qok3;
   logic [3:0]  status3, ty3, wm3;
   logic [4:0]  samples3, base3;
   logic [31:0] width3, p3;
@@ -124,7 +133,7 @@ module texcore_txq_nv (
   logic [2:0]  q3;
   always @(posedge clk) begin
     v3 <= rst ? 1'b0 : v2;
-    status3 <= status2; ty3 <= ty2; samples3 <= samples2; base3 <= base2; width3 <= width2;
+    status3 <= status2; qok3 <= qok2; ty3 <= ty2; samples3 <= samples2; base3 <= base2; width3 <= width2;
     height3 <= height2; depth3 <= depth2; levels3 <= levels2; q3 <= q2; p3 <= p2; wm3 <= wm2;
   end
   logic        in_range3;
@@ -142,7 +151,7 @@ module texcore_txq_nv (
   logic [31:0] comp3 [0:3];
   always @* begin
     comp3[0] = 32'd0; comp3[1] = 32'd0; comp3[2] = 32'd0; comp3[3] = 32'd0;
-    if (status3 == texcore_vectors_pkg::STATUS_VALID) begin
+    if (qok3) begin
       case (q3)
         texcore_vectors_pkg::TXQ_TEX_HEADER_DIMENSION: begin
           comp3[3] = {26'd0, levels3};

@@ -1,5 +1,5 @@
 //! An independent f64 reference of texcore's filtered sampling and a dEQP "high quality"
-//! bounds checker (sampling-semantics §11.3/§11.4), shared by the core's conformance tests
+//! bounds checker (dEQP / Vulkan CTS), shared by the core's conformance tests
 //! (`sample_conformance.rs`, `sample_invariants.rs`, `compare_conformance.rs`) and by
 //! `cargo xtask render` (its error map).
 //!
@@ -16,7 +16,7 @@
 //!
 //! * Every value the oracle computes — texel decode, border quantization, wrap, cube face
 //!   and seamless folding, derivatives, ρ, λ, level selection, weights, filtering — is
-//!   written here in f64, from the specifications (sampling-semantics), never by calling
+//!   written here in f64, from the specifications (Vulkan, D3D11, dEQP), never by calling
 //!   texcore.
 //! * [`texture`] and [`sampling`] use texcore for descriptor **types** (texture and sampler
 //!   headers, formats, wrap and filter enums) and for the memory **layout** functions

@@ -11,8 +11,8 @@
 //! inside its weight box (the filter is multilinear in its weights, so the extremes are at the
 //! box corners) plus the value at the exact weights (`mid`).
 //!
-//! Semantics mirrored (the model's documented choices, sampling-semantics §2–§6):
-//! canonical wrap (§2.1), border = whole texel if any axis is out, nearest `floor(u)`, linear
+//! Semantics mirrored (the model's documented choices):
+//! canonical wrap (Vulkan "Wrapping Operation"), border = whole texel if any axis is out, nearest `floor(u)`, linear
 //! `floor(u − ½)`, layer `clamp(floor(a + ½))`, cube face Z > Y > X, seamless edges by folding
 //! the tap over the edge, corners = average of the three real texels, non-seamless cube faces
 //! wrapped with the sampler's modes, ρ Euclidean, λ = log2 ρ, bias sum clamped to [−16, 16),
@@ -20,7 +20,7 @@
 //! LINEAR blending floor(d') and the next level, the Vulkan-example anisotropy on 2D/2D
 //! arrays.
 //!
-//! ## Where the bounds differ from dEQP (sampling-semantics §11.3, §11.4)
+//! ## Where the bounds differ from dEQP (dEQP / Vulkan CTS)
 //!
 //! * Input coordinates carry no float error: the model receives exact binary32 bits (dEQP's
 //!   `coordBits` models shader arithmetic). Only the model's binary32 cube-face division
@@ -150,7 +150,7 @@ impl Iv {
 // ------------------------------------------------------------------ cube geometry
 
 /// Per face: major direction M, s axis S, t axis T (sc = S·r, tc = T·r, ma = M·r), from the
-/// face table of sampling-semantics §6.1.
+/// face table of Vulkan "Cube Map Face Selection".
 const FACES: [[[f64; 3]; 3]; 6] = [
     [[1.0, 0.0, 0.0], [0.0, 0.0, -1.0], [0.0, -1.0, 0.0]],
     [[-1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0]],
@@ -224,7 +224,7 @@ pub fn fold(f: usize, i: i64, j: i64, n: i64) -> (usize, i64, i64) {
 
 // ------------------------------------------------------------------ wrap
 
-/// Canonical integer wrap (sampling-semantics §2.1); `None` = border.
+/// Canonical integer wrap (Vulkan "Wrapping Operation"); `None` = border.
 pub fn wrap(mode: WrapMode, i: i64, n: i64) -> Option<i64> {
     match mode {
         WrapMode::Repeat => Some(i.rem_euclid(n)),

@@ -32,8 +32,8 @@ use sha2::{Digest, Sha256};
 
 use crate::provision;
 use crate::util::{root, show};
-use crate::vectors::layout::{Dir, Image};
-use crate::vectors::{self, svpkg, writer, Options, Report, Shard, UnitDef};
+use texcore_vectors::layout::{Dir, Image};
+use texcore_vectors::{self as vectors, svpkg, writer, Options, Report, Shard, UnitDef};
 
 /// Programs the co-simulation needs and the Debian packages that provide them.
 pub const TOOLS: [(&str, &str); 5] =
@@ -97,7 +97,9 @@ pub struct Args {
     /// Random vectors per unit at level 2 (default: each unit's own count).
     #[arg(long)]
     pub count: Option<u64>,
-    /// Comma-separated units or groups (default: all).
+    /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
+    /// tgsi_query, intel_info, wrap, texel_decode, filter, gather_cmp, lod; op-level units
+    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store; groups: all, query, stage, op.
     #[arg(long, value_delimiter = ',', value_parser = vectors::parse_op)]
     pub ops: Vec<String>,
     /// Skip the mutation check (one flipped expected bit must fail).

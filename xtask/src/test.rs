@@ -10,10 +10,11 @@ use crate::util::{cargo, exec};
 
 #[derive(ClapArgs)]
 pub struct Args {
-    /// Skip the firmware/QEMU stage (for quick local iterations; CI never passes this).
+    /// Skip the firmware stages (QEMU runs, instruction counts, sizes, flash check): a quicker
+    /// local run, which then says what it did not run.
     #[arg(long)]
     pub no_qemu: bool,
-    /// Skip the co-simulation stage (for quick local iterations; CI never passes this).
+    /// Skip the HDL co-simulation stage: a quicker local run, which then says so.
     #[arg(long)]
     pub no_cosim: bool,
 }
@@ -61,6 +62,10 @@ pub fn run_all(args: Args) -> Result<()> {
     let mut c = cargo();
     c.args(["clippy", "-p", "texcore", "--features", "defmt", "--", "-D", "warnings"]);
     exec(c)?;
+    // `flash` is compiled only with the optional `probe` feature: keep it building.
+    let mut c = cargo();
+    c.args(["clippy", "-p", "xtask", "--features", "probe", "--", "-D", "warnings"]);
+    exec(c)?;
 
     step("texcore for the embedded targets, with and without defmt");
     for target in provision::TARGETS {
@@ -102,6 +107,7 @@ pub fn run_all(args: Args) -> Result<()> {
     }
     step("HDL co-simulation: Verilator on level 2, Icarus on level 1, flipped-bit checks");
     cosim::run(&cosim::Args::ci())?;
+    end_stage();
     eprintln!("\nall test stages passed");
     // Every stage that was entered passed (the first failure returns early with an error).
     println!("stages: {} passed, 0 failed", STAGES.load(std::sync::atomic::Ordering::Relaxed));
@@ -170,8 +176,20 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 static STAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static STARTED: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
 
+/// Starts a stage: reports how long the previous one took, then the new one's name.
 fn step(name: &str) {
     STAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    end_stage();
     eprintln!("\n==== {name}");
+}
+
+/// Reports the running stage's wall time (if one is running).
+fn end_stage() {
+    let mut started = STARTED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = started.take() {
+        eprintln!("---- stage took {:.0} s", t.elapsed().as_secs_f64());
+    }
+    *started = Some(std::time::Instant::now());
 }

@@ -27,3 +27,59 @@ pub(crate) const fn mask(width: u32) -> u32 {
         None => u32::MAX,
     }
 }
+
+/// One field of a descriptor's encoding: where it sits in the eight 32-bit words. The
+/// texture- and sampler-header codecs read and write every field through their tables of
+/// these ([`crate::descriptor::HEADER_FIELDS`], [`crate::descriptor::SAMPLER_FIELDS`]), and
+/// the HDL documentation is generated from the same tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BitField {
+    /// Word index, 0 … 7.
+    pub word: u8,
+    /// Least significant bit in the word.
+    pub lsb: u8,
+    /// Width in bits, 1 … 32.
+    pub width: u8,
+    /// The field's name (`reserved` for bits that must be zero).
+    pub name: &'static str,
+    /// How the value is encoded.
+    pub encoding: &'static str,
+}
+
+impl BitField {
+    /// A field of `width` bits at bit `lsb` of word `word`.
+    pub const fn new(word: u8, lsb: u8, width: u8, name: &'static str, encoding: &'static str) -> BitField {
+        BitField { word, lsb, width, name, encoding }
+    }
+
+    /// The field's value in `words`.
+    pub const fn get(&self, words: &[u32; 8]) -> u32 {
+        let [w0, w1, w2, w3, w4, w5, w6, w7] = *words;
+        let w = match self.word {
+            0 => w0,
+            1 => w1,
+            2 => w2,
+            3 => w3,
+            4 => w4,
+            5 => w5,
+            6 => w6,
+            _ => w7,
+        };
+        get(w, self.lsb as u32, self.width as u32)
+    }
+
+    /// `value` (truncated to the field) at the field's bits of its word.
+    pub const fn place(&self, value: u32) -> u32 {
+        put(value, self.lsb as u32, self.width as u32)
+    }
+
+    /// The field's highest bit in its word.
+    pub const fn msb(&self) -> u8 {
+        self.lsb + self.width - 1
+    }
+
+    /// Whether the field is reserved (must be zero).
+    pub const fn is_reserved(&self) -> bool {
+        matches!(self.name.as_bytes(), b"reserved")
+    }
+}

@@ -1,10 +1,10 @@
 //! Texel format codes (the 8-bit `format` field of the texture header).
 //!
 //! Each format states its size in memory, the Gallium component layout it belongs to
-//! (seed 003, "Texture Sampling and Texture Formats") and its numeric class. Decoding texels
+//! (Gallium TGSI, "Texture Sampling and Texture Formats") and its numeric class. Decoding texels
 //! to the core's fixed-point representation lives in the texel-memory stage.
 
-/// Which Gallium component-table row a format belongs to (seed 003): it says how the stored
+/// Which Gallium TGSI component-table row a format belongs to: it says how the stored
 /// channels become the `(x, y, z, w)` tuple returned by the texture instructions.
 ///
 /// | layout | returned `(x, y, z, w)` |

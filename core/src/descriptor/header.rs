@@ -3,34 +3,135 @@
 //!
 //! ## Encoding (8 × u32, little-endian words)
 //!
-//! | word | bits | field | encoding |
-//! |---|---|---|---|
-//! | 0 | 3:0 | `ty` | [`TextureType`] (NVIDIA TIC numbering: 0 1D, 1 2D, 2 3D, 3 CUBE, 4 1D_ARRAY, 5 2D_ARRAY, 6 1D_BUFFER, 7 2D_NO_MIPMAP, 8 CUBE_ARRAY) |
-//! | 0 | 11:4 | `format` | [`Format`] code |
-//! | 0 | 12 | `srgb` | 1 = sRGB decode (RGBA8/BGRA8 UNORM only) |
-//! | 0 | 14:13 | `layout` | [`Layout`]: 0 pitch-linear, 1 4×4 tiled |
-//! | 0 | 17:15 | `ms_mode` | [`MsMode`] (NVIDIA numbering: 0 1X1, 1 2X1, 2 2X2, 3 4X2, 6 4X4) |
-//! | 0 | 20:18, 23:21, 26:24, 29:27 | `swizzle` x, y, z, w | [`SwizzleSource`]: 0 R, 1 G, 2 B, 3 A, 4 ZERO, 5 ONE |
-//! | 0 | 31:30 | — | reserved, 0 |
-//! | 1 | 31:0 | `base_address` | byte address of level 0, layer 0 in texture memory |
-//! | 2 | 31:0 | `width − 1` | texels (buffers: elements); ≤ 65535 except for 1D_BUFFER |
-//! | 3 | 15:0 | `height − 1` | texels; 0 for 1D types and buffers |
-//! | 3 | 31:16 | `depth − 1` | 3D: depth; 1D/2D arrays: layers; CUBE_ARRAY: cubes; 2D_NO_MIPMAP: depth (seed 000); otherwise 0 |
-//! | 4 | 4:0 | `levels − 1` | number of mip levels in the view (1…17) |
-//! | 4 | 9:5 | `base_level` | first level of the view (levels `base_level ..= base_level + levels − 1` exist in memory) |
-//! | 4 | 14:10 | `quilt_width` | Intel QuiltWidth field (2D types only; resinfo multiplies by `quilt_width + 1`) |
-//! | 4 | 19:15 | `quilt_height` | Intel QuiltHeight field (2D types only) |
-//! | 4 | 31:20 | — | reserved, 0 |
-//! | 5 | 31:0 | `row_pitch` | bytes between rows of level 0; 0 = tightly packed |
-//! | 6, 7 | 31:0 | — | reserved, 0 |
-//!
-//! Any other value of a field, or a combination the validity rules of
-//! [`TextureHeader::validate`] reject, decodes to a [`HeaderError`]: the header is *invalid*.
+//! Field by field in [`HEADER_FIELDS`] (word, bits, encoding; the codec reads and writes
+//! every field through that table, and `docs/hdl/descriptors.md` is generated from it).
+//! Any other value of a field, or a combination the validity rules reject
+//! ([`HEADER_RULES`], [`TextureHeader::validate`]), decodes to a [`HeaderError`]: the header
+//! is *invalid*.
 
-use super::bits::{get, put};
+use super::bits::BitField;
 use super::format::Format;
 
-/// Texture types of seed 000's TXQ table.
+const F_TY: BitField = BitField::new(
+    0,
+    0,
+    4,
+    "ty",
+    "texture type: 0 ONE_D, 1 TWO_D, 2 THREE_D, 3 CUBEMAP, 4 ONE_D_ARRAY, 5 TWO_D_ARRAY, 6 ONE_D_BUFFER, 7 TWO_D_NO_MIPMAP, 8 CUBEMAP_ARRAY (NVIDIA TIC numbering); 9-15 invalid",
+);
+const F_FORMAT: BitField =
+    BitField::new(0, 4, 8, "format", "texel format code (see the format table); unassigned codes invalid");
+const F_SRGB: BitField =
+    BitField::new(0, 12, 1, "srgb", "1 = sRGB decode of r, g, b (RGBA8_UNORM and BGRA8_UNORM only)");
+const F_LAYOUT: BitField = BitField::new(0, 13, 2, "layout", "0 pitch-linear, 1 4x4 tiled; 2, 3 invalid");
+const F_MS_MODE: BitField = BitField::new(
+    0,
+    15,
+    3,
+    "ms_mode",
+    "samples per pixel (NVIDIA numbering): 0 1X1 (1), 1 2X1 (2), 2 2X2 (4), 3 4X2 (8), 6 4X4 (16); 4, 5, 7 invalid",
+);
+const SWIZZLE_CODES: &str = "0 R, 1 G, 2 B, 3 A, 4 ZERO, 5 ONE; 6, 7 invalid";
+const F_SWIZZLE_X: BitField = BitField::new(0, 18, 3, "swizzle_x", SWIZZLE_CODES);
+const F_SWIZZLE_Y: BitField = BitField::new(0, 21, 3, "swizzle_y", SWIZZLE_CODES);
+const F_SWIZZLE_Z: BitField = BitField::new(0, 24, 3, "swizzle_z", SWIZZLE_CODES);
+const F_SWIZZLE_W: BitField = BitField::new(0, 27, 3, "swizzle_w", SWIZZLE_CODES);
+const F_RESERVED0: BitField = BitField::new(0, 30, 2, "reserved", "0");
+const F_BASE_ADDRESS: BitField =
+    BitField::new(1, 0, 32, "base_address", "byte address of level 0, layer 0 in texel memory");
+const F_WIDTH_M1: BitField = BitField::new(
+    2,
+    0,
+    32,
+    "width_m1",
+    "width - 1 in texels (ONE_D_BUFFER: elements); at most 65535 except for ONE_D_BUFFER; 0xFFFFFFFF invalid",
+);
+const F_HEIGHT_M1: BitField = BitField::new(3, 0, 16, "height_m1", "height - 1 in texels; 0 for 1D types and buffers");
+const F_DEPTH_M1: BitField = BitField::new(
+    3,
+    16,
+    16,
+    "depth_m1",
+    "depth - 1: THREE_D depth, 1D/2D array layers, CUBEMAP_ARRAY cubes, TWO_D_NO_MIPMAP depth; 0 for the other types",
+);
+const F_LEVELS_M1: BitField = BitField::new(4, 0, 5, "levels_m1", "mip levels in the view - 1 (1 ... 17 levels)");
+const F_BASE_LEVEL: BitField = BitField::new(
+    4,
+    5,
+    5,
+    "base_level",
+    "first level of the view, 0 ... 16 (the levels below it are allocated in memory too)",
+);
+const F_QUILT_WIDTH: BitField = BitField::new(
+    4,
+    10,
+    5,
+    "quilt_width",
+    "Intel QuiltWidth (TWO_D and TWO_D_ARRAY only; resinfo multiplies by it + 1)",
+);
+const F_QUILT_HEIGHT: BitField =
+    BitField::new(4, 15, 5, "quilt_height", "Intel QuiltHeight (TWO_D and TWO_D_ARRAY only)");
+const F_RESERVED4: BitField = BitField::new(4, 20, 12, "reserved", "0");
+const F_ROW_PITCH: BitField =
+    BitField::new(5, 0, 32, "row_pitch", "bytes between the rows of level 0; 0 = tightly packed");
+const F_RESERVED6: BitField = BitField::new(6, 0, 32, "reserved", "0");
+const F_RESERVED7: BitField = BitField::new(7, 0, 32, "reserved", "0");
+
+/// The texture-header encoding, field by field in word and bit order (reserved fields
+/// included; together they cover all 256 bits exactly once).
+pub const HEADER_FIELDS: [BitField; 22] = [
+    F_TY,
+    F_FORMAT,
+    F_SRGB,
+    F_LAYOUT,
+    F_MS_MODE,
+    F_SWIZZLE_X,
+    F_SWIZZLE_Y,
+    F_SWIZZLE_Z,
+    F_SWIZZLE_W,
+    F_RESERVED0,
+    F_BASE_ADDRESS,
+    F_WIDTH_M1,
+    F_HEIGHT_M1,
+    F_DEPTH_M1,
+    F_LEVELS_M1,
+    F_BASE_LEVEL,
+    F_QUILT_WIDTH,
+    F_QUILT_HEIGHT,
+    F_RESERVED4,
+    F_ROW_PITCH,
+    F_RESERVED6,
+    F_RESERVED7,
+];
+
+/// The validity rules of a texture header, in the order decoding checks them: the
+/// [`HeaderError`] variant a header breaking the rule decodes to, and the rule.
+pub const HEADER_RULES: [(&str, &str); 13] = [
+    ("Reserved", "every reserved field is 0 (word 0 bits 31:30, word 4 bits 31:20, words 6 and 7)"),
+    ("TextureType", "ty is 0 ... 8"),
+    ("Format", "format is an assigned format code"),
+    ("Layout", "layout is 0 or 1"),
+    ("MsMode", "ms_mode is 0, 1, 2, 3 or 6"),
+    ("Swizzle", "every swizzle code is 0 ... 5"),
+    ("Size", "width_m1 is not 0xFFFFFFFF"),
+    ("Srgb", "srgb is 0 unless the format is RGBA8_UNORM or BGRA8_UNORM"),
+    (
+        "Size",
+        "width <= 65536 unless ONE_D_BUFFER; ONE_D and ONE_D_BUFFER: height = depth = 1; ONE_D_ARRAY: height = 1; TWO_D: depth = 1; CUBEMAP: width = height and depth = 1; CUBEMAP_ARRAY: width = height",
+    ),
+    ("Multisample", "ms_mode is 1X1 unless the type is TWO_D, TWO_D_ARRAY or TWO_D_NO_MIPMAP"),
+    (
+        "Levels",
+        "levels <= 17 and base_level <= 16; ONE_D_BUFFER, TWO_D_NO_MIPMAP and multisampled textures have levels = 1 and base_level = 0; base_level + levels <= floor(log2(m)) + 1, m = the largest minified size (width for 1D types, max(width, height) for 2D and cube types, max(width, height, depth) for THREE_D)",
+    ),
+    ("Quilt", "quilt_width = quilt_height = 0 unless the type is TWO_D or TWO_D_ARRAY"),
+    (
+        "Pitch",
+        "row_pitch is 0, or >= width x bytes per texel with a pitch-linear layout and a type other than ONE_D_BUFFER; ONE_D_BUFFER is pitch-linear",
+    ),
+];
+
+/// Texture types of NVIDIA's TXQ table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -110,7 +211,7 @@ impl TextureType {
         matches!(self, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
     }
 
-    /// The seed's upper-case name (`"TWO_D_ARRAY"`).
+    /// The upper-case name of NVIDIA's TXQ table (`"TWO_D_ARRAY"`).
     pub const fn name(self) -> &'static str {
         match self {
             TextureType::OneD => "ONE_D",
@@ -138,7 +239,7 @@ pub enum Layout {
     Tiled4x4 = 1,
 }
 
-/// Multisample mode: the NVIDIA `MODE_WxH` sample grids (seed 000 names `MODE_1X1`).
+/// Multisample mode: the NVIDIA `MODE_WxH` sample grids (NVIDIA's TXQ names `MODE_1X1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -482,72 +583,68 @@ impl TextureHeader {
     /// [`validate`](Self::validate)s round-trips.
     pub const fn to_words(&self) -> [u32; 8] {
         let sw = self.swizzle.0;
-        let w0 = put(self.ty.code(), 0, 4)
-            | put(self.format.code() as u32, 4, 8)
-            | put(self.srgb as u32, 12, 1)
-            | put(self.layout as u32, 13, 2)
-            | put(self.ms_mode.code(), 15, 3)
-            | put(sw[0] as u32, 18, 3)
-            | put(sw[1] as u32, 21, 3)
-            | put(sw[2] as u32, 24, 3)
-            | put(sw[3] as u32, 27, 3);
-        let w3 = put(self.height.wrapping_sub(1), 0, 16) | put(self.depth.wrapping_sub(1), 16, 16);
-        let w4 = put(self.levels.wrapping_sub(1), 0, 5)
-            | put(self.base_level, 5, 5)
-            | put(self.quilt_width, 10, 5)
-            | put(self.quilt_height, 15, 5);
-        [w0, self.base_address, self.width.wrapping_sub(1), w3, w4, self.row_pitch, 0, 0]
+        let w0 = F_TY.place(self.ty.code())
+            | F_FORMAT.place(self.format.code() as u32)
+            | F_SRGB.place(self.srgb as u32)
+            | F_LAYOUT.place(self.layout as u32)
+            | F_MS_MODE.place(self.ms_mode.code())
+            | F_SWIZZLE_X.place(sw[0] as u32)
+            | F_SWIZZLE_Y.place(sw[1] as u32)
+            | F_SWIZZLE_Z.place(sw[2] as u32)
+            | F_SWIZZLE_W.place(sw[3] as u32);
+        let w3 = F_HEIGHT_M1.place(self.height.wrapping_sub(1)) | F_DEPTH_M1.place(self.depth.wrapping_sub(1));
+        let w4 = F_LEVELS_M1.place(self.levels.wrapping_sub(1))
+            | F_BASE_LEVEL.place(self.base_level)
+            | F_QUILT_WIDTH.place(self.quilt_width)
+            | F_QUILT_HEIGHT.place(self.quilt_height);
+        let w1 = F_BASE_ADDRESS.place(self.base_address);
+        let w2 = F_WIDTH_M1.place(self.width.wrapping_sub(1));
+        let w5 = F_ROW_PITCH.place(self.row_pitch);
+        [w0, w1, w2, w3, w4, w5, 0, 0]
     }
 
     /// Decodes and validates eight header words. Total for every bit pattern.
     pub fn from_words(words: &[u32; 8]) -> Result<TextureHeader, HeaderError> {
-        let [w0, w1, w2, w3, w4, w5, w6, w7] = *words;
-        if get(w0, 30, 2) != 0 {
-            return Err(HeaderError::Reserved(0));
+        for f in [F_RESERVED0, F_RESERVED4, F_RESERVED6, F_RESERVED7] {
+            if f.get(words) != 0 {
+                return Err(HeaderError::Reserved(f.word));
+            }
         }
-        if get(w4, 20, 12) != 0 {
-            return Err(HeaderError::Reserved(4));
-        }
-        if w6 != 0 {
-            return Err(HeaderError::Reserved(6));
-        }
-        if w7 != 0 {
-            return Err(HeaderError::Reserved(7));
-        }
-        let ty_code = get(w0, 0, 4);
+        let ty_code = F_TY.get(words);
         let ty = TextureType::from_code(ty_code).ok_or(HeaderError::TextureType(ty_code as u8))?;
-        let fmt_code = get(w0, 4, 8) as u8;
+        let fmt_code = F_FORMAT.get(words) as u8;
         let format = Format::from_code(fmt_code).ok_or(HeaderError::Format(fmt_code))?;
-        let layout = match get(w0, 13, 2) {
+        let layout = match F_LAYOUT.get(words) {
             0 => Layout::PitchLinear,
             1 => Layout::Tiled4x4,
             other => return Err(HeaderError::Layout(other as u8)),
         };
-        let ms_code = get(w0, 15, 3);
+        let ms_code = F_MS_MODE.get(words);
         let ms_mode = MsMode::from_code(ms_code).ok_or(HeaderError::MsMode(ms_code as u8))?;
         let mut sw = [SwizzleSource::R; 4];
-        for (i, slot) in (0u32..).zip(sw.iter_mut()) {
-            let code = get(w0, 18 + 3 * i, 3);
+        for (i, (slot, f)) in sw.iter_mut().zip([F_SWIZZLE_X, F_SWIZZLE_Y, F_SWIZZLE_Z, F_SWIZZLE_W]).enumerate() {
+            let code = f.get(words);
             *slot = SwizzleSource::from_code(code).ok_or(HeaderError::Swizzle(i as u8, code as u8))?;
         }
+        let width_m1 = F_WIDTH_M1.get(words);
         let header = TextureHeader {
             ty,
             format,
-            srgb: get(w0, 12, 1) == 1,
+            srgb: F_SRGB.get(words) == 1,
             layout,
             ms_mode,
             swizzle: Swizzle(sw),
-            base_address: w1,
-            width: w2.wrapping_add(1),
-            height: get(w3, 0, 16) + 1,
-            depth: get(w3, 16, 16) + 1,
-            levels: get(w4, 0, 5) + 1,
-            base_level: get(w4, 5, 5),
-            quilt_width: get(w4, 10, 5),
-            quilt_height: get(w4, 15, 5),
-            row_pitch: w5,
+            base_address: F_BASE_ADDRESS.get(words),
+            width: width_m1.wrapping_add(1),
+            height: F_HEIGHT_M1.get(words) + 1,
+            depth: F_DEPTH_M1.get(words) + 1,
+            levels: F_LEVELS_M1.get(words) + 1,
+            base_level: F_BASE_LEVEL.get(words),
+            quilt_width: F_QUILT_WIDTH.get(words),
+            quilt_height: F_QUILT_HEIGHT.get(words),
+            row_pitch: F_ROW_PITCH.get(words),
         };
-        if w2 == u32::MAX {
+        if width_m1 == u32::MAX {
             // width − 1 = 2^32 − 1 would be a width of 2^32: not representable.
             return Err(HeaderError::Size);
         }

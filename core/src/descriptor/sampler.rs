@@ -3,29 +3,84 @@
 //!
 //! ## Encoding (8 × u32, little-endian words)
 //!
-//! | word | bits | field | encoding |
-//! |---|---|---|---|
-//! | 0 | 2:0, 5:3, 8:6 | `wrap` s, t, r | [`WrapMode`]: 0 REPEAT, 1 MIRRORED_REPEAT, 2 CLAMP_TO_EDGE, 3 CLAMP_TO_BORDER, 4 MIRROR_CLAMP_TO_EDGE |
-//! | 0 | 9 | `mag_filter` | [`Filter`]: 0 NEAREST, 1 LINEAR |
-//! | 0 | 10 | `min_filter` | [`Filter`] |
-//! | 0 | 12:11 | `mip_filter` | [`MipFilter`]: 0 NONE, 1 NEAREST, 2 LINEAR |
-//! | 0 | 15:13 | `max_anisotropy_log2` | 0…4 (1×, 2×, 4×, 8×, 16×) |
-//! | 0 | 16 | `compare_enable` | 1 = depth compare |
-//! | 0 | 19:17 | `compare_func` | [`CompareFunc`]: 0 NEVER, 1 LESS, 2 EQUAL, 3 LEQUAL, 4 GREATER, 5 NOTEQUAL, 6 GEQUAL, 7 ALWAYS |
-//! | 0 | 20 | `seamless_cube` | 1 = filter across cube faces |
-//! | 0 | 31:21 | — | reserved, 0 |
-//! | 1 | 15:0 | `lod_bias` | S8.8 (`I8F8`), −16.0 ≤ bias ≤ +15.996 (D3D11 `MipLODBias` range) |
-//! | 1 | 31:16 | — | reserved, 0 |
-//! | 2 | 15:0 | `min_lod` | U8.8 (`U8F8`) |
-//! | 2 | 31:16 | `max_lod` | U8.8 (`U8F8`); `min_lod > max_lod` is allowed (its result is defined by the LOD stage) |
-//! | 3…6 | 31:0 | `border_color` r, g, b, a | fp32 bit patterns for normalized/float formats, raw integers for integer formats |
-//! | 7 | 31:0 | — | reserved, 0 |
+//! Field by field in [`SAMPLER_FIELDS`] (word, bits, encoding; the codec reads and writes
+//! every field through that table, and `docs/hdl/descriptors.md` is generated from it). The
+//! validity rules are [`SAMPLER_RULES`]; a header breaking one decodes to a
+//! [`SamplerError`].
 
 use fixed::types::{I8F8, U8F8};
 
-use super::bits::{get, put};
+use super::bits::BitField;
 
-/// Texture-coordinate wrap mode (sampling-semantics §2.1).
+const WRAP_CODES: &str =
+    "0 REPEAT, 1 MIRRORED_REPEAT, 2 CLAMP_TO_EDGE, 3 CLAMP_TO_BORDER, 4 MIRROR_CLAMP_TO_EDGE; 5-7 invalid";
+const F_WRAP_S: BitField = BitField::new(0, 0, 3, "wrap_s", WRAP_CODES);
+const F_WRAP_T: BitField = BitField::new(0, 3, 3, "wrap_t", WRAP_CODES);
+const F_WRAP_R: BitField = BitField::new(0, 6, 3, "wrap_r", WRAP_CODES);
+const F_MAG_FILTER: BitField = BitField::new(0, 9, 1, "mag_filter", "0 NEAREST, 1 LINEAR");
+const F_MIN_FILTER: BitField = BitField::new(0, 10, 1, "min_filter", "0 NEAREST, 1 LINEAR");
+const F_MIP_FILTER: BitField = BitField::new(0, 11, 2, "mip_filter", "0 NONE, 1 NEAREST, 2 LINEAR; 3 invalid");
+const F_MAX_ANISOTROPY_LOG2: BitField =
+    BitField::new(0, 13, 3, "max_anisotropy_log2", "log2 of the maximum anisotropy: 0 (1x) ... 4 (16x); 5-7 invalid");
+const F_COMPARE_ENABLE: BitField = BitField::new(0, 16, 1, "compare_enable", "1 = depth compare");
+const F_COMPARE_FUNC: BitField = BitField::new(
+    0,
+    17,
+    3,
+    "compare_func",
+    "reference OP texel: 0 NEVER, 1 LESS, 2 EQUAL, 3 LEQUAL, 4 GREATER, 5 NOTEQUAL, 6 GEQUAL, 7 ALWAYS",
+);
+const F_SEAMLESS_CUBE: BitField = BitField::new(0, 20, 1, "seamless_cube", "1 = filter across cube faces");
+const F_RESERVED0: BitField = BitField::new(0, 21, 11, "reserved", "0");
+const F_LOD_BIAS: BitField =
+    BitField::new(1, 0, 16, "lod_bias", "S8.8 two's complement, -16.0 ... +15.996 (D3D11 MipLODBias range)");
+const F_RESERVED1: BitField = BitField::new(1, 16, 16, "reserved", "0");
+const F_MIN_LOD: BitField = BitField::new(2, 0, 16, "min_lod", "U8.8");
+const F_MAX_LOD: BitField =
+    BitField::new(2, 16, 16, "max_lod", "U8.8; min_lod > max_lod is allowed (min_lod wins, the D3D clamp order)");
+const BORDER: &str = "border colour: binary32 bits for normalized and float formats, raw integers for integer formats";
+const F_BORDER_R: BitField = BitField::new(3, 0, 32, "border_r", BORDER);
+const F_BORDER_G: BitField = BitField::new(4, 0, 32, "border_g", BORDER);
+const F_BORDER_B: BitField = BitField::new(5, 0, 32, "border_b", BORDER);
+const F_BORDER_A: BitField = BitField::new(6, 0, 32, "border_a", BORDER);
+const F_RESERVED7: BitField = BitField::new(7, 0, 32, "reserved", "0");
+
+/// The sampler-header encoding, field by field in word and bit order (reserved fields
+/// included; together they cover all 256 bits exactly once).
+pub const SAMPLER_FIELDS: [BitField; 20] = [
+    F_WRAP_S,
+    F_WRAP_T,
+    F_WRAP_R,
+    F_MAG_FILTER,
+    F_MIN_FILTER,
+    F_MIP_FILTER,
+    F_MAX_ANISOTROPY_LOG2,
+    F_COMPARE_ENABLE,
+    F_COMPARE_FUNC,
+    F_SEAMLESS_CUBE,
+    F_RESERVED0,
+    F_LOD_BIAS,
+    F_RESERVED1,
+    F_MIN_LOD,
+    F_MAX_LOD,
+    F_BORDER_R,
+    F_BORDER_G,
+    F_BORDER_B,
+    F_BORDER_A,
+    F_RESERVED7,
+];
+
+/// The validity rules of a sampler header, in the order decoding checks them: the
+/// [`SamplerError`] variant a header breaking the rule decodes to, and the rule.
+pub const SAMPLER_RULES: [(&str, &str); 5] = [
+    ("Reserved", "every reserved field is 0 (word 0 bits 31:21, word 1 bits 31:16, word 7)"),
+    ("Wrap", "every wrap code is 0 ... 4"),
+    ("MipFilter", "mip_filter is 0, 1 or 2"),
+    ("Anisotropy", "max_anisotropy_log2 is 0 ... 4"),
+    ("LodBias", "lod_bias is -16.0 ... +15.996 (0xF000 ... 0x0FFF as S8.8)"),
+];
+
+/// Texture-coordinate wrap mode (Vulkan "Wrapping Operation").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -89,7 +144,7 @@ pub enum MipFilter {
     Linear = 2,
 }
 
-/// Depth-compare function: `result = (reference OP texel) ? 1 : 0` (sampling-semantics §10).
+/// Depth-compare function: `result = (reference OP texel) ? 1 : 0` (D3D11 comparison filtering).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -234,41 +289,37 @@ impl SamplerHeader {
 
     /// Packs into eight words (total; only a header that validates round-trips).
     pub fn to_words(&self) -> [u32; 8] {
-        let w0 = put(self.wrap[0] as u32, 0, 3)
-            | put(self.wrap[1] as u32, 3, 3)
-            | put(self.wrap[2] as u32, 6, 3)
-            | put(self.mag_filter as u32, 9, 1)
-            | put(self.min_filter as u32, 10, 1)
-            | put(self.mip_filter as u32, 11, 2)
-            | put(u32::from(self.max_anisotropy_log2), 13, 3)
-            | put(u32::from(self.compare_enable), 16, 1)
-            | put(self.compare_func as u32, 17, 3)
-            | put(u32::from(self.seamless_cube), 20, 1);
-        let w1 = u32::from(self.lod_bias.to_bits() as u16);
-        let w2 = u32::from(self.min_lod.to_bits()) | (u32::from(self.max_lod.to_bits()) << 16);
+        let w0 = F_WRAP_S.place(self.wrap[0] as u32)
+            | F_WRAP_T.place(self.wrap[1] as u32)
+            | F_WRAP_R.place(self.wrap[2] as u32)
+            | F_MAG_FILTER.place(self.mag_filter as u32)
+            | F_MIN_FILTER.place(self.min_filter as u32)
+            | F_MIP_FILTER.place(self.mip_filter as u32)
+            | F_MAX_ANISOTROPY_LOG2.place(u32::from(self.max_anisotropy_log2))
+            | F_COMPARE_ENABLE.place(u32::from(self.compare_enable))
+            | F_COMPARE_FUNC.place(self.compare_func as u32)
+            | F_SEAMLESS_CUBE.place(u32::from(self.seamless_cube));
+        let w1 = F_LOD_BIAS.place(u32::from(self.lod_bias.to_bits() as u16));
+        let w2 =
+            F_MIN_LOD.place(u32::from(self.min_lod.to_bits())) | F_MAX_LOD.place(u32::from(self.max_lod.to_bits()));
         let [r, g, b, a] = self.border_color;
-        [w0, w1, w2, r, g, b, a, 0]
+        [w0, w1, w2, F_BORDER_R.place(r), F_BORDER_G.place(g), F_BORDER_B.place(b), F_BORDER_A.place(a), 0]
     }
 
     /// Decodes and validates eight sampler words. Total for every bit pattern.
     pub fn from_words(words: &[u32; 8]) -> Result<SamplerHeader, SamplerError> {
-        let [w0, w1, w2, r, g, b, a, w7] = *words;
-        if get(w0, 21, 11) != 0 {
-            return Err(SamplerError::Reserved(0));
-        }
-        if get(w1, 16, 16) != 0 {
-            return Err(SamplerError::Reserved(1));
-        }
-        if w7 != 0 {
-            return Err(SamplerError::Reserved(7));
+        for f in [F_RESERVED0, F_RESERVED1, F_RESERVED7] {
+            if f.get(words) != 0 {
+                return Err(SamplerError::Reserved(f.word));
+            }
         }
         let mut wrap = [WrapMode::Repeat; 3];
-        for (axis, slot) in (0u32..).zip(wrap.iter_mut()) {
-            let code = get(w0, 3 * axis, 3);
+        for (axis, (slot, f)) in wrap.iter_mut().zip([F_WRAP_S, F_WRAP_T, F_WRAP_R]).enumerate() {
+            let code = f.get(words);
             *slot = WrapMode::from_code(code).ok_or(SamplerError::Wrap(axis as u8, code as u8))?;
         }
-        let filter = |bit: u32| if get(w0, bit, 1) == 1 { Filter::Linear } else { Filter::Nearest };
-        let mip_filter = match get(w0, 11, 2) {
+        let filter = |f: BitField| if f.get(words) == 1 { Filter::Linear } else { Filter::Nearest };
+        let mip_filter = match F_MIP_FILTER.get(words) {
             0 => MipFilter::None,
             1 => MipFilter::Nearest,
             2 => MipFilter::Linear,
@@ -276,17 +327,17 @@ impl SamplerHeader {
         };
         let s = SamplerHeader {
             wrap,
-            mag_filter: filter(9),
-            min_filter: filter(10),
+            mag_filter: filter(F_MAG_FILTER),
+            min_filter: filter(F_MIN_FILTER),
             mip_filter,
-            max_anisotropy_log2: get(w0, 13, 3) as u8,
-            compare_enable: get(w0, 16, 1) == 1,
-            compare_func: CompareFunc::from_code(get(w0, 17, 3)),
-            seamless_cube: get(w0, 20, 1) == 1,
-            lod_bias: I8F8::from_bits(get(w1, 0, 16) as u16 as i16),
-            min_lod: U8F8::from_bits(get(w2, 0, 16) as u16),
-            max_lod: U8F8::from_bits(get(w2, 16, 16) as u16),
-            border_color: [r, g, b, a],
+            max_anisotropy_log2: F_MAX_ANISOTROPY_LOG2.get(words) as u8,
+            compare_enable: F_COMPARE_ENABLE.get(words) == 1,
+            compare_func: CompareFunc::from_code(F_COMPARE_FUNC.get(words)),
+            seamless_cube: F_SEAMLESS_CUBE.get(words) == 1,
+            lod_bias: I8F8::from_bits(F_LOD_BIAS.get(words) as u16 as i16),
+            min_lod: U8F8::from_bits(F_MIN_LOD.get(words) as u16),
+            max_lod: U8F8::from_bits(F_MAX_LOD.get(words) as u16),
+            border_color: [F_BORDER_R.get(words), F_BORDER_G.get(words), F_BORDER_B.get(words), F_BORDER_A.get(words)],
         };
         s.validate()?;
         Ok(s)

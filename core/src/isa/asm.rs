@@ -917,32 +917,32 @@ impl<'a> P<'a> {
             self.comma()?;
             let src0 = self.src(Lit::None)?;
             self.comma()?;
-            let op = match k {
-                0 => TexOp::Tex,
-                1 => TexOp::Txb,
-                2 => TexOp::Txl,
-                3 => TexOp::Txp,
+            let form = match k {
+                0 => TexForm::Tex,
+                1 => TexForm::Txb,
+                2 => TexForm::Txl,
+                3 => TexForm::Txp,
                 4 => {
                     let ddx = self.src(Lit::None)?;
                     self.comma()?;
                     let ddy = self.src(Lit::None)?;
                     self.comma()?;
-                    TexOp::Txd { ddx, ddy }
+                    TexForm::Txd { ddx, ddy }
                 }
                 _ => {
                     let src1 = self.src(Lit::Float)?;
                     self.comma()?;
                     match k {
-                        5 => TexOp::Tex2 { src1 },
-                        6 => TexOp::Txb2 { src1 },
-                        _ => TexOp::Txl2 { src1 },
+                        5 => TexForm::Tex2 { src1 },
+                        6 => TexForm::Txb2 { src1 },
+                        _ => TexForm::Txl2 { src1 },
                     }
                 }
             };
             let unit = self.samp()?;
             let (target, _) = self.target_tail(false)?;
             self.tgsi_end()?;
-            return Ok(Some(TgsiInstr::Tex { op, dst, src0, unit, target }));
+            return Ok(Some(TgsiInstr::Tex { form, dst, src0, unit, target }));
         }
         let sample_op = |p: &mut Self, k: &str| -> R<Option<SampleOp>> {
             Ok(Some(match k {

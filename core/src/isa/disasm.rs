@@ -252,21 +252,21 @@ impl fmt::Display for TgsiInstr {
                 }
                 f.write_char('}')
             }
-            TgsiInstr::Tex { op, dst, src0, unit, target: t } => {
-                let name = match op {
-                    TexOp::Tex => "TEX",
-                    TexOp::Txb => "TXB",
-                    TexOp::Txl => "TXL",
-                    TexOp::Txp => "TXP",
-                    TexOp::Txd { .. } => "TXD",
-                    TexOp::Tex2 { .. } => "TEX2",
-                    TexOp::Txb2 { .. } => "TXB2",
-                    TexOp::Txl2 { .. } => "TXL2",
+            TgsiInstr::Tex { form, dst, src0, unit, target: t } => {
+                let name = match form {
+                    TexForm::Tex => "TEX",
+                    TexForm::Txb => "TXB",
+                    TexForm::Txl => "TXL",
+                    TexForm::Txp => "TXP",
+                    TexForm::Txd { .. } => "TXD",
+                    TexForm::Tex2 { .. } => "TEX2",
+                    TexForm::Txb2 { .. } => "TXB2",
+                    TexForm::Txl2 { .. } => "TXL2",
                 };
                 write!(f, "{name} {dst}, {src0}, ")?;
-                match op {
-                    TexOp::Txd { ddx, ddy } => write!(f, "{ddx}, {ddy}, ")?,
-                    TexOp::Tex2 { src1 } | TexOp::Txb2 { src1 } | TexOp::Txl2 { src1 } => write!(f, "{src1}, ")?,
+                match form {
+                    TexForm::Txd { ddx, ddy } => write!(f, "{ddx}, {ddy}, ")?,
+                    TexForm::Tex2 { src1 } | TexForm::Txb2 { src1 } | TexForm::Txl2 { src1 } => write!(f, "{src1}, ")?,
                     _ => {}
                 }
                 write!(f, "SAMP[{unit}]")?;

@@ -1,7 +1,7 @@
 //! The executor: runs an [`Instr`] on a [`Machine`] (register files of a 2×2 quad, lane
 //! masks) against an [`Env`] (pools, constant bank, binding tables, texel memory).
 //!
-//! Every instruction is first checked with [`Instr::validate`] (the seeds' register rules);
+//! Every instruction is first checked with [`Instr::validate`] (the source documents' register rules);
 //! a broken rule is [`ExecError::Rule`] and nothing is executed. Then the op runs; an error of
 //! the op ([`SampleError`], [`GatherError`], …) also leaves every register untouched — results
 //! are computed for all lanes before any is written. See the [module docs](super) for the
@@ -46,7 +46,7 @@ pub enum Operand {
     Rb,
 }
 
-/// A rule of the seeds an instruction breaks (checked before execution; nothing is written).
+/// A rule of the source documents an instruction breaks (checked before execution; nothing is written).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum RuleError {
@@ -59,7 +59,7 @@ pub enum RuleError {
         /// Required alignment (1, 2 or 4).
         align: u8,
     },
-    /// `RZ` where the seed forbids it (TXQ `Ra` with parameters, TLD4S `Ra`/`Rb`, TMML `Ra`
+    /// `RZ` where the source document forbids it (TXQ `Ra` with parameters, TLD4S `Ra`/`Rb`, TMML `Ra`
     /// and `.B` `Rb`).
     Rz {
         /// Which operand.
@@ -106,7 +106,7 @@ pub enum RuleError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum ExecError {
-    /// A register rule of the seeds (see the module docs' rule table).
+    /// A register rule of the source documents (see the module docs' rule table).
     Rule(RuleError),
     /// The sampling op rejected the request.
     Sample(SampleError),
@@ -290,7 +290,7 @@ fn grf(r: &RawOperand, dwords: u16) -> Result<(), RuleError> {
 }
 
 impl Instr {
-    /// Checks the seeds' register rules (module docs' rule table) and the field encodings.
+    /// Checks the source documents' register rules (module docs' rule table) and the field encodings.
     pub fn validate(&self) -> Result<(), RuleError> {
         match self {
             Instr::Txq(t) => {
@@ -368,16 +368,16 @@ fn validate_tgsi(t: &TgsiInstr) -> Result<(), RuleError> {
             }
             Ok(())
         }
-        TgsiInstr::Tex { op, dst, src0, .. } => {
+        TgsiInstr::Tex { form, dst, src0, .. } => {
             tgsi_dst(dst)?;
             tgsi_src(src0)?;
-            match op {
-                TexOp::Txd { ddx, ddy } => {
-                    tgsi_src(ddx)?;
-                    tgsi_src(ddy)
-                }
-                TexOp::Tex2 { src1 } | TexOp::Txb2 { src1 } | TexOp::Txl2 { src1 } => tgsi_src(src1),
-                _ => Ok(()),
+            if let Some((ddx, ddy)) = form.grads() {
+                tgsi_src(&ddx)?;
+                tgsi_src(&ddy)?;
+            }
+            match form.src1() {
+                Some(src1) => tgsi_src(&src1),
+                None => Ok(()),
             }
         }
         TgsiInstr::Txf { dst, src0, offset, .. } => {
@@ -479,7 +479,7 @@ pub struct Machine {
     pub killed: u8,
     /// Intel dispatch (execution) mask: bit `n` = channel `n`.
     pub exec_mask: u32,
-    /// `FP16_ROUNDING_MODE` for `TLD4S.F16` (a PRI register in the seed).
+    /// `FP16_ROUNDING_MODE` for `TLD4S.F16` (a PRI register in NVIDIA's TLD4S).
     pub f16_rounding: F16Rounding,
 }
 
@@ -825,20 +825,13 @@ fn exec_tgsi<M: TexelMemoryMut + ?Sized>(
                 *slot = *values;
             }
         }
-        TgsiInstr::Tex { op, dst, src0, unit, target } => {
+        TgsiInstr::Tex { form, dst, src0, unit, target } => {
             let view = header(&b, tb.sview, *unit);
             let samp = sampler_hdr(&b, tb.samp, *unit);
             let s0 = m.src_quad(src0);
-            let (core_op, src1, grads) = match op {
-                TexOp::Tex => (sample::TexOp::Tex, None, None),
-                TexOp::Txb => (sample::TexOp::Txb, None, None),
-                TexOp::Txl => (sample::TexOp::Txl, None, None),
-                TexOp::Txp => (sample::TexOp::Txp, None, None),
-                TexOp::Txd { ddx, ddy } => (sample::TexOp::Txd, None, Some((m.src_quad(ddx), m.src_quad(ddy)))),
-                TexOp::Tex2 { src1 } => (sample::TexOp::Tex, Some(m.src_quad(src1)), None),
-                TexOp::Txb2 { src1 } => (sample::TexOp::Txb, Some(m.src_quad(src1)), None),
-                TexOp::Txl2 { src1 } => (sample::TexOp::Txl, Some(m.src_quad(src1)), None),
-            };
+            let src1 = form.src1().map(|s| m.src_quad(&s));
+            let grads = form.grads().map(|(x, y)| (m.src_quad(&x), m.src_quad(&y)));
+            let core_op = form.op();
             let shadow = target.is_some_and(|t| t.is_shadow());
             let ops = TexOperands { src0: &s0, src1: src1.as_ref(), grads: grads.as_ref().map(|(a, b)| (a, b)) };
             let res = tex_family(core_op, shadow, r(&view), r(&samp), &*env.mem, ops).map_err(ExecError::Sample)?;

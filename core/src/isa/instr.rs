@@ -7,6 +7,7 @@ use heapless::String;
 
 use crate::handle::TsPtrIdx;
 use crate::op::resource::AtomicOp;
+use crate::op::sample::TexOp;
 use crate::op::tmml::CoordDesc;
 use crate::query::intel::{ExecCtrl, InfoOp};
 use crate::query::nv::TxqQuery;
@@ -102,7 +103,7 @@ pub struct TexIndex {
     pub legacy: bool,
 }
 
-/// `TXQ{.B}{.NODEP}{.phase} Rd, Ra, #query, #tsPtrIdxU13 {, #wmskU04}` (seed 000), also with
+/// `TXQ{.B}{.NODEP}{.phase} Rd, Ra, #query, #tsPtrIdxU13 {, #wmskU04}` (NVIDIA SASS TXQ), also with
 /// `#tidU08, #smpU05, #wmskU04`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NvTxq {
@@ -122,7 +123,7 @@ pub struct NvTxq {
     pub wmask: u8,
 }
 
-/// `TLD4S{.F16}.comp{.AOFFI}{.DC}{.NODEP}{.phase} Rd1, Rd0, Ra, Rb, #tsPtrIdxU13` (seed 001).
+/// `TLD4S{.F16}.comp{.AOFFI}{.DC}{.NODEP}{.phase} Rd1, Rd0, Ra, Rb, #tsPtrIdxU13` (NVIDIA SASS TLD4S).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NvTld4s {
     /// Predicate, `.NODEP`, phase, decorations.
@@ -139,7 +140,7 @@ pub struct NvTld4s {
     pub rd1: Reg,
     /// Destination of samples 0 and 1.
     pub rd0: Reg,
-    /// `s` or `{s, t}` (seed 001's legal-modifier table).
+    /// `s` or `{s, t}` (TLD4S's legal-modifier table).
     pub ra: Reg,
     /// `t`, `dc`, `toff` or `{toff, dc}`.
     pub rb: Reg,
@@ -148,7 +149,7 @@ pub struct NvTld4s {
 }
 
 /// `TMML{.B}.LOD{.NDV}{.NODEP}{.phase} Rd, Ra, {Rb}, #tsPtrIdxU13, #paramA{, #wmskU04}`
-/// (seed 002), also with `#tidU08, #smpU05`.
+/// (NVIDIA SASS TMML), also with `#tidU08, #smpU05`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NvTmml {
     /// Predicate, `.NODEP`, phase, decorations.
@@ -330,10 +331,11 @@ impl Target {
     }
 }
 
-/// The TGSI `TEX` family and its extra operands.
+/// The textual forms of the TGSI `TEX` family and their extra operands. Each executes one
+/// [`TexOp`] ([`TexForm::op`]); `TEX2`/`TXB2`/`TXL2` add a second source register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum TexOp {
+pub enum TexForm {
     /// `TEX dst, src0, SAMP[n], target`.
     Tex,
     /// `TXB` (bias in `src0.w`).
@@ -364,6 +366,35 @@ pub enum TexOp {
         /// Second operand.
         src1: TgsiSrc,
     },
+}
+
+impl TexForm {
+    /// The op this form executes.
+    pub const fn op(self) -> TexOp {
+        match self {
+            TexForm::Tex | TexForm::Tex2 { .. } => TexOp::Tex,
+            TexForm::Txb | TexForm::Txb2 { .. } => TexOp::Txb,
+            TexForm::Txl | TexForm::Txl2 { .. } => TexOp::Txl,
+            TexForm::Txp => TexOp::Txp,
+            TexForm::Txd { .. } => TexOp::Txd,
+        }
+    }
+
+    /// The second source register of `TEX2`/`TXB2`/`TXL2`.
+    pub const fn src1(self) -> Option<TgsiSrc> {
+        match self {
+            TexForm::Tex2 { src1 } | TexForm::Txb2 { src1 } | TexForm::Txl2 { src1 } => Some(src1),
+            _ => None,
+        }
+    }
+
+    /// `TXD`'s derivative registers `(ddx, ddy)`.
+    pub const fn grads(self) -> Option<(TgsiSrc, TgsiSrc)> {
+        match self {
+            TexForm::Txd { ddx, ddy } => Some((ddx, ddy)),
+            _ => None,
+        }
+    }
 }
 
 /// The TGSI `SAMPLE` family and its extra operands.
@@ -413,7 +444,7 @@ pub enum ImmType {
     Int32,
 }
 
-/// A TGSI instruction (seed 003's texture and resource opcodes) or immediate declaration.
+/// A TGSI instruction (Gallium TGSI's texture and resource opcodes) or immediate declaration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum TgsiInstr {
@@ -429,7 +460,7 @@ pub enum TgsiInstr {
     /// `TEX`, `TXB`, `TXL`, `TXD`, `TXP`, `TEX2`, `TXB2`, `TXL2`.
     Tex {
         /// Opcode and extra operands.
-        op: TexOp,
+        form: TexForm,
         /// Destination.
         dst: TgsiDst,
         /// Coordinates.
@@ -595,7 +626,7 @@ impl RawOperand {
     }
 }
 
-/// Intel vISA `INFO` (seed 004).
+/// Intel vISA `INFO`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct IntelInfo {
@@ -613,7 +644,7 @@ pub struct IntelInfo {
 
 // ------------------------------------------------------------------ all
 
-/// One instruction of any of the seeds' dialects.
+/// One instruction of any of the source documents' dialects.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Instr {
     /// NVIDIA `TXQ`.

@@ -1,4 +1,4 @@
-//! The instruction layer: the seeds' textual instruction forms, assembled into typed
+//! The instruction layer: the source documents' textual instruction forms, assembled into typed
 //! [`Instr`]s, printed back canonically, and executed on register files.
 //!
 //! * [`assemble`] / [`assemble_line`] / [`assemble_lines`]: text → [`Instr`], with
@@ -8,7 +8,7 @@
 //! * [`execute`] / [`run`]: an [`Instr`] on a [`Machine`] (NVIDIA `R0`–`R254` + `RZ` and
 //!   `P0`–`P6` + `PT` per lane, TGSI `TEMP` vec4s per lane and `IMM`s, an Intel GRF file) for a
 //!   2×2 quad, against an [`Env`] (pools, constant bank, TGSI/Intel binding tables, texel
-//!   memory). The seeds' register rules are checked first ([`Instr::validate`],
+//!   memory). The source documents' register rules are checked first ([`Instr::validate`],
 //!   [`RuleError`]).
 //!
 //! No heap, no panics on any input (property-tested with arbitrary text and register
@@ -24,7 +24,7 @@
 //! follows from the opcode; `TXQ` is TGSI when its first operand is `TEMP[…]` and NVIDIA
 //! otherwise.
 //!
-//! ## NVIDIA (seeds 000, 001, 002) — terminated by `;`
+//! ## NVIDIA SASS (`TXQ`, `TLD4S`, `TMML`) — terminated by `;`
 //!
 //! ```text
 //! {@{!}Pg} TXQ{.B}{.NODEP}{.T|.P}  Rd, Ra, query, tsPtrIdx {, wmsk}        {decorations} ;
@@ -38,7 +38,7 @@
 //! |---|---|---|
 //! | predicate | `@P0` … `@P6`, `@PT`, `@!Pn`, `@!PT` | omitted when `@PT` |
 //! | registers | `R0` … `R254`, `RZ` (`R255` is an alias of `RZ`) | `R<n>`, `RZ` |
-//! | modifiers | any order, each at most once; `.T`/`.P` exclusive; TLD4S needs exactly one of `.R .G .B .A` (there `.B` is blue), TMML needs `.LOD` | the seed's order |
+//! | modifiers | any order, each at most once; `.T`/`.P` exclusive; TLD4S needs exactly one of `.R .G .B .A` (there `.B` is blue), TMML needs `.LOD` | the source's order |
 //! | query | `TEX_HEADER_DIMENSION`, `TEX_HEADER_TEXTURE_TYPE`, `TEX_HEADER_SAMPLER_POS`, or the codes 1, 2, 5 | the name |
 //! | texture index | `tsPtrIdx` (0 … 0x1FFF), or `tid, smp` (≤ 255, ≤ 31; `tsPtrIdx = {smp, tid}`); TXQ: two immediates are `tsPtrIdx, wmsk`, three are `tid, smp, wmsk`; TMML: the immediates before `paramA` | as written (decimal) |
 //! | `paramA` | `1D 2D 3D CUBE ARRAY_1D ARRAY_2D ARRAY_CUBE` (`ARRAY_3D` is reserved: error) | the name |
@@ -46,10 +46,10 @@
 //! | Rb (TMML) | optional register before the texture index | printed when present |
 //! | decorations | `&req_N` / `&req=N` (N ≤ 63), `&rdN` / `&rd=N`, `&wrN` / `&wr=N` (N ≤ 7), `?name` (≤ 16 chars), each optionally in `{ }`, any order, each at most once | ` &req_N &rdN &wrN ?name` in that order, before `;` |
 //!
-//! The seeds' example lines are canonical text: `TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;`,
+//! The source documents' example lines are canonical text: `TXQ R0, R6, TEX_HEADER_DIMENSION, 0, 0xf;`,
 //! `TLD4S.R R8, R10, R0, R5, 5;`, `TMML.LOD R2, R6, 6, 2D, 0x3;`.
 //!
-//! ## TGSI (seed 003) — optional `;`, optional dump label `N:`
+//! ## Gallium TGSI — optional `;`, optional dump label `N:`
 //!
 //! ```text
 //! TEX|TXB|TXL|TXP  dst, src0, SAMP[n] {, target}
@@ -78,7 +78,7 @@
 //! * Sources are `TEMP[i]` or `IMM[i]` with an optional swizzle of 1 to 4 letters of `xyzw` or
 //!   `rgba`; fewer than four letters repeat the last (`.x` = `.xxxx`, `.xyz` = `.xyzz`).
 //!   Canonical: omitted for `.xyzw`, one letter when replicated, else four `xyzw` letters.
-//! * `SVIEW[n]` takes a swizzle too (canonical in `rgba` letters, as the seed's `SVIEW[0].r`):
+//! * `SVIEW[n]` takes a swizzle too (canonical in `rgba` letters, as TGSI's `SVIEW[0].r`):
 //!   it is applied to the returned vector; for `GATHER4` its first component selects the
 //!   gathered component.
 //! * Scalar operands (the bias, LOD, reference, mip level, sample index) may be literals: in
@@ -96,7 +96,7 @@
 //!   signed; 1 to 4 values (missing ones are 0). Canonical: four values, `FLT32` as `0x` bits.
 //! * Register files: `TEMP[0]` … `TEMP[31]`, `IMM[0]` … `IMM[31]`; `SVIEW`, `SAMP`, `RES` 0 … 255.
 //!
-//! ## Intel vISA `INFO` (seed 004)
+//! ## Intel vISA `INFO`
 //!
 //! ```text
 //! RESINFO    (exec) <surface> <lod> <dst>

@@ -1,8 +1,9 @@
 //! The LOD unit: derivatives → scale factor ρ² → `log2` → anisotropy → bias → min/max clamp
-//! → magnification or minification → level selection and mip weight (sampling-semantics
-//! §4–5), in the arithmetic of a small hardware block: 18-bit short floats ([`sf`]), a
-//! 64-segment piecewise-linear `log2`, anisotropy in the log domain, threshold tables
-//! ([`tables`]) — no divider, no square root, twelve 18 × 18 products per lane.
+//! → magnification or minification → level selection and mip weight (Vulkan
+//! "Level-of-Detail Operation", D3D11 LOD calculation), in the arithmetic of a small
+//! hardware block: 18-bit short floats ([`sf`]), a 64-segment piecewise-linear `log2`,
+//! anisotropy in the log domain, threshold tables ([`tables`]) — no divider, no square
+//! root, twelve 18 × 18 products per lane.
 //!
 //! ## The numeric contract, stage by stage
 //!
@@ -186,7 +187,7 @@ pub fn texel_derivs(d: &[[u32; 3]; 2], size: [u32; 3], dims: u32) -> Derivs {
 }
 
 /// One row of the cube-face table: the direction components giving `sc`, `tc` and `ma`,
-/// and whether `sc` and `tc` are negated (VK's table, sampling-semantics §6.1).
+/// and whether `sc` and `tc` are negated (the Vulkan "Cube Map Face Selection" table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FaceAxes {
     /// Component of `sc`.

@@ -1,4 +1,4 @@
-//! Texel fetch: TGSI `TXF`, `SAMPLE_I`, `SAMPLE_I_MS` (seed 003; sampling-semantics §8).
+//! Texel fetch: TGSI `TXF`, `SAMPLE_I`, `SAMPLE_I_MS` (Gallium TGSI).
 //!
 //! No sampler, no wrap, no filter: integer coordinates address one texel of one level.
 //!
@@ -18,7 +18,7 @@
 //! `level` is relative to the view's `base_level`. **Out of range** — a used component
 //! negative (TXF) or ≥ the size of its axis, the level ≥ the view's level count, the layer ≥
 //! the layer count, the sample ≥ the sample count, or the texel's bytes outside the texel
-//! memory — returns **0 in every component** (seed 003's SAMPLE_I rule, applied to TXF as
+//! memory — returns **0 in every component** (TGSI's SAMPLE_I rule, applied to TXF as
 //! well), with no swizzle applied. An invalid or unbound view returns zeros too.
 //!
 //! In range, the result is the texel converted exactly ([`crate::output::component_to_bits`])
@@ -37,7 +37,7 @@ use crate::memory::{TexelCoord, TexelMemory};
 use crate::output::{swizzle, texel_to_bits};
 use crate::texel::domains;
 
-/// A fetch the seeds do not allow.
+/// A fetch the source documents do not allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum FetchError {

@@ -1,5 +1,5 @@
-//! Gather: TGSI `GATHER4` (seed 003) and NVIDIA `TLD4S` (seed 001) — the four texels of the
-//! bilinear footprint at the view's base level, unfiltered (sampling-semantics §7).
+//! Gather: TGSI `GATHER4` and NVIDIA `TLD4S` — the four texels of the
+//! bilinear footprint at the view's base level, unfiltered (D3D11 gather4).
 //!
 //! ## Footprint and order
 //!
@@ -18,7 +18,7 @@
 //! The selected component is taken **after** the Gallium component table and the view's
 //! swizzle, as `TEX` would return it (VK "converted … then swizzled"). `GATHER4` returns the
 //! table's constants for components a format lacks (R8 `.w` → 1.0); `TLD4S` returns **zero**
-//! for a component the format lacks (seed 001) — swizzle constants are still returned.
+//! for a component the format lacks (NVIDIA TLD4S) — swizzle constants are still returned.
 //!
 //! ## Offsets and compare
 //!
@@ -61,9 +61,9 @@ pub enum GatherError {
     TextureType,
     /// Offset outside the allowed range (component index).
     OffsetRange(u8),
-    /// Offsets on a cube map (seed 001: "AOFFI is not supported with CubeMap textures").
+    /// Offsets on a cube map (NVIDIA TLD4S: "AOFFI is not supported with CubeMap textures").
     OffsetOnCube,
-    /// Depth compare on a 3D texture (seed 001: "not supported by 3D textures").
+    /// Depth compare on a 3D texture (NVIDIA TLD4S: "not supported by 3D textures").
     CompareOn3D,
     /// Depth compare on an integer format.
     Compare,
@@ -313,7 +313,7 @@ fn to_word(v: Val, mode: OutMode) -> u32 {
             }
         }
         (OutMode::F16(r), Domain::F32) => u32::from(f32_to_f16_mode(x as u32, r)),
-        // `.F16` on integer formats is UNPREDICTABLE in the seed: texcore returns 0.
+        // `.F16` on integer formats is UNPREDICTABLE in NVIDIA's TLD4S: texcore returns 0.
         (OutMode::F16(_), Domain::Uint | Domain::Sint) => 0,
     }
 }
@@ -465,7 +465,7 @@ pub struct Tld4sMods {
     pub f16: Option<F16Rounding>,
 }
 
-/// The scalar operands of TLD4S after the register unpacking of seed 001's legal-modifier
+/// The scalar operands of TLD4S after the register unpacking of TLD4S's legal-modifier
 /// table ([`Tld4sOperands::unpack`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

@@ -1,4 +1,4 @@
-//! Resource access: TGSI `LOAD`, `STORE` and the ten `ATOM*` ops (seed 003).
+//! Resource access: TGSI `LOAD`, `STORE` and the ten `ATOM*` ops (Gallium TGSI).
 //!
 //! The resource is addressed with unsigned integers at the view's **first level only**
 //! (`base_level`):
@@ -15,7 +15,7 @@
 //!
 //! `address.w` is always ignored. A multisample resource is accessed at sample 0.
 //!
-//! **Out of range** (the seed calls it unspecified; texcore's rule): an address component ≥
+//! **Out of range** (TGSI calls it unspecified; texcore's rule): an address component ≥
 //! the size of its axis, or texel bytes outside the texel memory → `LOAD` returns 0 in every
 //! component; `STORE` and atomics write nothing and atomics return 0 in every component.
 //! An invalid / unbound resource behaves the same.
@@ -191,7 +191,7 @@ pub fn store<M: TexelMemoryMut + ?Sized>(
     Ok(bytes.get(..n).is_some_and(|b| mem.write(u64::from(addr), b)))
 }
 
-/// `ATOM* dst, RES[n], address, src [, cmp]` (for `ATOMCAS` the seed's operand order is
+/// `ATOM* dst, RES[n], address, src [, cmp]` (for `ATOMCAS` TGSI's operand order is
 /// `ATOMCAS dst, resource, offset, cmp, src`). Returns the old texel.
 pub fn atomic<M: TexelMemoryMut + ?Sized>(
     op: AtomicOp,

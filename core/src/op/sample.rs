@@ -1,5 +1,5 @@
 //! Filtered sampling: TGSI `TEX`, `TXB`, `TXL`, `TXD`, `TXP`, `SAMPLE`, `SAMPLE_B`,
-//! `SAMPLE_L`, `SAMPLE_D` (seed 003), all built on [`sample_quad`].
+//! `SAMPLE_L`, `SAMPLE_D` (Gallium TGSI), all built on [`sample_quad`].
 //!
 //! ## A quad of lanes
 //!
@@ -567,8 +567,8 @@ pub struct TexOperands<'a> {
     pub grads: Option<(&'a Quad, &'a Quad)>,
 }
 
-/// Where the shadow reference sits for a view type (seed 003 TEX text; sampling-semantics
-/// §10): `src0.z` for 1D, 2D and 1D array; `src0.w` for 2D array and cube; `src1.x` for cube
+/// Where the shadow reference sits for a view type (Gallium TGSI `TEX` text;
+/// D3D11 and GL shadow comparisons): `src0.z` for 1D, 2D and 1D array; `src0.w` for 2D array and cube; `src1.x` for cube
 /// array. Returns `(register, component)`, register 0 = src0, 1 = src1.
 pub const fn shadow_ref_slot(ty: TextureType) -> (u8, u8) {
     match ty {

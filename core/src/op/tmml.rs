@@ -1,4 +1,4 @@
-//! NVIDIA `TMML.LOD` (seed 002): the LOD the texture unit would use, for a quad.
+//! NVIDIA `TMML.LOD` (NVIDIA SASS): the LOD the texture unit would use, for a quad.
 //!
 //! `TMML{.B}.LOD{.NDV} Rd, Ra, {Rb}, #tsPtrIdxU13, #paramA{, #wmskU04}`. Each lane's `Ra`
 //! registers hold `array[15:0]` (array descriptions only), then `s`, `t`, `r` (binary32);

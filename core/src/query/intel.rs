@@ -1,4 +1,4 @@
-//! Intel vISA `INFO` (opcode 0x70, seed 004): `resinfo` and `sampleinfo`.
+//! Intel vISA `INFO` (opcode 0x70): `resinfo` and `sampleinfo`.
 //!
 //! `RESINFO (exec_size) <surface> <lod> <dst>` / `SAMPLEINFO (exec_size) <surface> <dst>`.
 //! `exec_size × 4` elements are returned in **RGBA planar order**: `dst[c × N + lane]` holds
@@ -31,21 +31,21 @@
 //! | CUBE (and cube array) | **(Width+1)>>LOD** | (Height+1)>>LOD | Depth+1 (cubes) | MIPCount |
 //! | buffer | Width+1 (elements) | 0 | 0 | 1 |
 //!
-//! * The formula is the seed's, exactly: no `max(1, …)` and no out-of-range rule — a level
+//! * The formula is the vISA table's, exactly: no `max(1, …)` and no out-of-range rule — a level
 //!   beyond the chain shrinks toward 0, unlike TXQ/SVIEWINFO.
-//! * **The CUBE row is garbled in the seed** (R = "Buffer size"). texcore returns the face
+//! * **The CUBE row is garbled in the vISA table** (R = "Buffer size"). texcore returns the face
 //!   width `(Width+1)>>LOD`, like the G column and like IGC's own constant folding of resinfo
 //!   (`DynamicTextureFolding.cpp`, which uses the buffer size only for buffer surfaces). B is
-//!   the seed's `Depth+1`: 1 for a cube, the cube count for a cube array.
+//!   the table's `Depth+1`: 1 for a cube, the cube count for a cube array.
 //! * `MIPCount` is the number of levels in the view (surface-state `MIPCountLOD + 1`, as
 //!   Mesa programs it and reads `.w` back as `textureQueryLevels`).
-//! * The seed has no buffer row; texcore returns the element count and one level.
+//! * The table has no buffer row; texcore returns the element count and one level.
 //!
 //! ## sampleinfo
 //!
 //! 2D surfaces (2D, 2D array, 2D_NO_MIPMAP): `(number of samples, 0, 0, sample position
 //! palette index)`; texcore has one palette (the standard pattern), index 0. Other surface
-//! types: the seed gives no row, texcore returns zeros. "N/A" components are written as 0.
+//! types: the table gives no row, texcore returns zeros. "N/A" components are written as 0.
 //!
 //! An invalid or unbound surface returns zeros in every enabled lane.
 

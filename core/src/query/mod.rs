@@ -1,15 +1,16 @@
-//! The query unit: every texture query op of the seeds.
+//! The query unit: every texture query op of the source documents.
 //!
-//! | op | seed | function |
+//! | op | source | function |
 //! |---|---|---|
-//! | NVIDIA `TXQ` `TEX_HEADER_DIMENSION` / `TEX_HEADER_TEXTURE_TYPE` / `TEX_HEADER_SAMPLER_POS` | 000 | [`nv::txq`] |
-//! | TGSI `TXQ`, `SVIEWINFO` | 003 | [`tgsi::txq`], [`tgsi::sviewinfo`] |
-//! | TGSI `SAMPLE_INFO`, `SAMPLE_POS` | 003 | [`tgsi::sample_info`], [`tgsi::sample_pos`] |
-//! | Intel vISA `INFO` resinfo / sampleinfo | 004 | [`intel::info`] |
+//! | NVIDIA `TXQ` `TEX_HEADER_DIMENSION` / `TEX_HEADER_TEXTURE_TYPE` / `TEX_HEADER_SAMPLER_POS` | NVIDIA SASS `TXQ` | [`nv::txq`] |
+//! | TGSI `TXQ`, `SVIEWINFO` | Gallium TGSI | [`tgsi::txq`], [`tgsi::sviewinfo`] |
+//! | TGSI `SAMPLE_INFO`, `SAMPLE_POS` | Gallium TGSI | [`tgsi::sample_info`], [`tgsi::sample_pos`] |
+//! | Intel vISA `INFO` resinfo / sampleinfo | Intel vISA `INFO` | [`intel::info`] |
 //!
 //! Every query of an invalid texture (bad handle, pointer above `MaximumIndex`, undecodable
-//! header, unbound slot) returns all zeros, including the level count (sampling-semantics
-//! §9: "Unbound or null resource: every query returns 0").
+//! header, unbound slot) returns all zeros, including the level count (D3D11: a query of a null resource
+//! returns 0). NVIDIA `TXQ` reads only the texture header: of the sampler only the pointer's
+//! `MaximumIndex` check applies ([`nv::txq`]).
 
 pub mod intel;
 pub mod nv;
@@ -19,7 +20,7 @@ pub mod tgsi;
 use crate::descriptor::{TextureHeader, TextureType};
 
 /// The `(x, y, z)` sizes and level count of view level `lod`, shared by TGSI and the
-/// sampling-semantics §9 table, or `None` when `lod` is outside the view (then x, y, z are
+/// D3D11 `resinfo` table, or `None` when `lod` is outside the view (then x, y, z are
 /// 0 and the level count is still returned). Buffers ignore `lod` (one level).
 pub(crate) fn view_level_dims(h: &TextureHeader, lod: u32) -> Option<[u32; 3]> {
     use TextureType as T;

@@ -1,4 +1,4 @@
-//! NVIDIA `TXQ` (seed 000): texture header queries.
+//! NVIDIA `TXQ` (NVIDIA SASS `TXQ`): texture header queries.
 //!
 //! `TXQ{.B} Rd, Ra, #query, #tsPtrIdxU13 {, #wmskU04}` returns a 4-vector (R, G, B, A) of
 //! u32. The handle comes from the constant bank (or from `Ra+0` with `.B`); the query
@@ -20,15 +20,25 @@
 //! | CUBEMAP_ARRAY | width | height | length (cubes) | levels |
 //!
 //! Sizes are those of view level `base_level + LOD`: `max(1, size >> level)` for width,
-//! height and 3D depth; array lengths are never minified. The seed does not say what an
-//! out-of-range LOD returns; texcore uses the D3D `resinfo` / TGSI `SVIEWINFO` rule
-//! (sampling-semantics §9, golden model): **R, G, B = 0 and A still returns the level count**
-//! when `LOD ≥ levels`. A buffer has one level and ignores the LOD.
+//! height and 3D depth; array lengths are never minified. NVIDIA's TXQ text does not say
+//! what an out-of-range LOD returns; texcore uses the D3D `resinfo` / TGSI `SVIEWINFO` rule:
+//! **R, G, B = 0 and A still returns the level count** when `LOD ≥ levels`. A buffer has one
+//! level and ignores the LOD.
+//!
+//! ## Validity
+//!
+//! A query reads only the texture header. The texture is invalid (all zeros) when the
+//! handle cannot be fetched (constant-bank index past the bank), when the header pointer is
+//! above the header pool's `MaximumIndex` or past the pool, when the header words do not
+//! decode, or when the sampler pointer (the header pointer in `ViaHeaderBinding` mode) is
+//! above the sampler pool's `MaximumIndex` — the two `MaximumIndex` checks are what NVIDIA's
+//! TXQ names as invalidating. The sampler header is never read: a sampler pointer past the
+//! pool memory or sampler words that do not decode do not change the result.
 //!
 //! ## `TEX_HEADER_TEXTURE_TYPE` (no input)
 //!
 //! `(0, 0, ms count, 0)`: R and G are reserved (type/format, set by software: texcore returns
-//! 0 as the seed states), B is the number of samples per pixel (1 for MODE_1X1).
+//! 0 as NVIDIA's TXQ text states), B is the number of samples per pixel (1 for MODE_1X1).
 //!
 //! ## `TEX_HEADER_SAMPLER_POS` (input: sample index)
 //!
@@ -67,7 +77,7 @@ impl TxqQuery {
         }
     }
 
-    /// The seed's name.
+    /// The name in NVIDIA's assembly.
     pub const fn name(self) -> &'static str {
         match self {
             TxqQuery::Dimension => "TEX_HEADER_DIMENSION",
@@ -116,10 +126,33 @@ fn dimension(h: &TextureHeader, lod: u32) -> [u32; 4] {
 }
 
 /// `TXQ`: resolves the handle (constant bank or bindless) against the pools and runs the
-/// query. An invalid texture (see [`crate::handle`]) returns all zeros.
+/// query. An invalid texture returns all zeros: a bad constant-bank index, a header pointer
+/// above `MaximumIndex` or past the pool, header words that do not decode, or a sampler
+/// pointer above the sampler pool's `MaximumIndex`. The query never reads the sampler
+/// header, so its words need not decode ([`Bindings::resolve_header`]).
+///
+/// ```
+/// use texcore::query::nv::{txq, TxqQuery};
+/// use texcore::{Bindings, Format, Handle, HandleSource, Pool, SamplerBinding, TextureHeader, TextureType};
+///
+/// let headers = [TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 256, 128, 1, 9).to_words()];
+/// let samplers = [[0xFFFF_FFFF; 8]]; // does not decode: a query does not read it
+/// let bindings = Bindings {
+///     headers: Pool::new(&headers),
+///     samplers: Pool::new(&samplers),
+///     binding: SamplerBinding::Independent,
+///     const_bank: &[],
+/// };
+/// let handle = Handle::new(0, 0).unwrap(); // samplerPtr 0, headerPtr 0
+/// // Level 1 of the view: 128 × 64, not multisampled, 9 levels.
+/// assert_eq!(txq(&bindings, HandleSource::Bindless(handle.0), TxqQuery::Dimension, 1), [128, 64, 0, 9]);
+/// // A sampler pointer above the sampler pool's MaximumIndex (0) makes the texture invalid.
+/// let above = Handle::new(1, 0).unwrap();
+/// assert_eq!(txq(&bindings, HandleSource::Bindless(above.0), TxqQuery::Dimension, 1), [0; 4]);
+/// ```
 pub fn txq(bindings: &Bindings<'_>, source: HandleSource, query: TxqQuery, param: u32) -> [u32; 4] {
-    match bindings.resolve(source) {
-        Ok(r) => txq_header(&r.header, query, param),
+    match bindings.resolve_header(source) {
+        Ok((_, header)) => txq_header(&header, query, param),
         Err(_) => [0; 4],
     }
 }

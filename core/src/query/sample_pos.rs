@@ -7,7 +7,7 @@
 //!
 //! * NVIDIA `TXQ TEX_HEADER_SAMPLER_POS`: `{x U4.12, y U4.12}`, **x in bits 31:16, y in bits
 //!   15:0**. texcore reads `{a, b}` as a Verilog concatenation (first field in the high bits),
-//!   the convention the seeds use for `tsPtrIdxU13 = {smpU05, tidU08}` and for TMML's
+//!   the convention NVIDIA's TXQ and TMML use for `tsPtrIdxU13 = {smpU05, tidU08}` and for TMML's
 //!   `{v, u}` (whose bit picture puts v high). `x = (8 + dx) << 8`.
 //! * TGSI `SAMPLE_POS`: fp32 `(x, y, 0, 0)`.
 //!

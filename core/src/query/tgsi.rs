@@ -1,4 +1,4 @@
-//! Gallium TGSI resource queries (seed 003): `TXQ`, `SVIEWINFO`, `SAMPLE_INFO`, `SAMPLE_POS`.
+//! Gallium TGSI resource queries: `TXQ`, `SVIEWINFO`, `SAMPLE_INFO`, `SAMPLE_POS`.
 //!
 //! The resource is a sampler view (a [`TextureHeader`]); `Err` (an unbound or invalid view)
 //! returns zeros in every component.
@@ -17,10 +17,10 @@
 //! | cube array | W_L | H_L | cubes (layers / 6) | levels |
 //!
 //! `L = base_level + src_mip_level`. Out-of-range level (`src_mip_level ≥ levels`, the
-//! operand read as unsigned): x, y, z = 0 and w = levels (seed 003: "the total number of
+//! operand read as unsigned): x, y, z = 0 and w = levels (TGSI: "the total number of
 //! mipmap is still returned correctly"). TGSI `TXQ` is specified only for x, y, z; texcore
 //! returns the same 4-vector as `SVIEWINFO` (as `tgsi_exec` does). Buffers have one level and
-//! ignore the level operand; the seeds do not define `w` for a buffer (softpipe returns 0,
+//! ignore the level operand; TGSI does not define `w` for a buffer (softpipe returns 0,
 //! D3D has `bufinfo`): texcore returns 1, the same "one" as NVIDIA's TXQ table.
 //!
 //! ## `SAMPLE_INFO dst, SVIEW[n]`

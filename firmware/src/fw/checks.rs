@@ -6,11 +6,12 @@
 //!    every reply is compared with the host's.
 //! 2. **Lock-step**: the same set is run through a [`LockstepSampler`] pairing the FPGA
 //!    driver ([`FpgaSampler`] over SPI) with the soft sampler, so every FPGA answer is
-//!    checked by the model. In QEMU (no FPGA) the SPI device is [`SimulatedFpga`], the core
-//!    behind the same protocol; on a board the driver takes the board's SPI bus instead.
+//!    checked by the model. The SPI device is [`SimulatedFpga`], the core behind the same
+//!    protocol, in every profile (QEMU and `board-stm32f4`): no profile drives a real SPI
+//!    peripheral yet.
 //!
 //! With the `fail` feature one expected bit of the set is flipped first: the run must then
-//! report exactly one failure (CI proves the check can fail).
+//! report exactly one failure (`cargo xtask test` runs it to prove the check can fail).
 
 use texcore_hal::selfcheck::{self, SCENE_CBANK, SCENE_HEADERS, SCENE_MEMORY_CAP, SCENE_SAMPLERS};
 use texcore_hal::{Config, FpgaSampler, LockstepSampler, SimulatedFpga, SoftSampler};

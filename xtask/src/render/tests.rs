@@ -181,7 +181,7 @@ fn tmml_lambda_grows_with_distance_over_the_whole_chain() {
 #[test]
 fn error_map_stays_within_the_high_quality_threshold() {
     // |texcore − f64 reference| of every ground pixel within dEQP's fixedErr(8 − 2) = 2^-6
-    // (sampling-semantics §11.7), for trilinear and 16× anisotropic filtering.
+    // (dEQP texture lookup precision), for trilinear and 16× anisotropic filtering.
     let pl = plane();
     let chain = ground_chain();
     let tex = Tex::rgba8(TextureType::TwoD, std::slice::from_ref(&chain));
