@@ -1,7 +1,8 @@
 // GENERATED FILE - DO NOT EDIT.
 // Written by `cargo xtask vectors --write-generated` from the unit definitions in
-// xtask/src/vectors/ and the enums of the texcore core. `cargo test -p xtask` regenerates
-// it and fails if this file differs; `cargo xtask cosim` refuses a stale copy.
+// vectors/src/ (crate texcore-vectors) and the enums of the texcore core.
+// `cargo test -p texcore-vectors` regenerates it and fails if this file differs;
+// `cargo xtask cosim` refuses a stale copy.
 // The LOD unit's tables (texcore::lod::tables; formats in texcore::lod's module docs).
 // Entry i of a table at [i*W +: W] with W = <NAME>_ENTRY_W; signed entries are two's complement.
 // Include inside a module. A block uses some of these: unused ones are not lint findings.
