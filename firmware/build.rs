@@ -5,7 +5,7 @@ use std::{env, fs, path::PathBuf};
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("OUT_DIR"));
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
-    let board = env::var_os("CARGO_FEATURE_BOARD_STM32F4").is_some();
+    let board = env::var_os("CARGO_FEATURE_STM32F4").is_some();
     let mem: &[u8] = match arch.as_str() {
         "arm" if board => include_bytes!("memory-stm32f407.x"),
         "arm" => include_bytes!("memory-mps2-an386.x"),

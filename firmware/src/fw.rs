@@ -1,6 +1,8 @@
 //! Target side: platform glue (Cortex-M4F / RV32), logging, and the self-check.
 
 mod bench;
+#[cfg(feature = "stm32f4")]
+mod board;
 mod checks;
 
 // Log transport: semihosting in QEMU, RTT on a real board.

@@ -76,6 +76,18 @@
 //! collide with its predecessor's last tag once it has sent any other command. The tag is
 //! transport only: it is not part of the op ([`crate::Op::decode`] ignores it).
 //!
+//! # `SUBMIT` checks
+//!
+//! The device checks a `SUBMIT` payload in this order and answers the first failure:
+//!
+//! 1. a resend of the last atomic (see Replay protection) is answered from the record;
+//! 2. the op code: unknown, or its `CAPS` bit clear -> `ERR_UNSUPPORTED` (a device does not
+//!    look at the operands of an op it does not implement);
+//! 3. the payload length: not the op's `len` -> `ERR_BAD_LEN`;
+//! 4. the operand encoding (reserved bytes and flags, query codes, source kinds, index
+//!    widths, non-zero absent blocks) -> `ERR_BAD_VALUE`;
+//! 5. the op runs; a core rejection is an `OK` answer whose completion record has outcome 1.
+//!
 //! # Op operands
 //!
 //! TGSI views, resources and samplers are **pool pointers**: `view` / `resource` index the
@@ -1149,7 +1161,13 @@ pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
     hex(out, "TXC_CRC_INIT", 32, CRC_ALGORITHM.init, "")?;
     hex(out, "TXC_CRC_XOROUT", 32, CRC_ALGORITHM.xorout, "")?;
     hex(out, "TXC_CRC_CHECK", 32, CRC_ALGORITHM.check, "CRC of ASCII \"123456789\"")?;
-    hex(out, "TXC_CRC_RESIDUE", 32, CRC_ALGORITHM.residue, "")?;
+    hex(
+        out,
+        "TXC_CRC_RESIDUE",
+        32,
+        CRC_ALGORITHM.residue,
+        "LSB-first register (before the XOR) after any intact frame and its CRC: a receiver's check",
+    )?;
     writeln!(out)?;
     writeln!(out, "// ---- commands: TXC_CMD_<name>, request/response payload bytes (min, max) ----")?;
     for c in COMMANDS {
@@ -1172,9 +1190,16 @@ pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
             StatusClass::Fault => "fault",
         };
         hex(out, Name("TXC_ST_", s.name, ""), 8, s.code.into(), Pair(class, s.doc))?;
+        int(out, Name("TXC_ST_", s.name, "_FAULT"), usize::from(s.class == StatusClass::Fault), "")?;
     }
     writeln!(out)?;
-    writeln!(out, "// ---- registers: TXC_REG_<name> = byte address; _WIDTH; _RESET (fixed values only) ----")?;
+    writeln!(
+        out,
+        "// ---- registers: TXC_REG_<name> = byte address; _WIDTH; _ACCESS (TXC_ACCESS_*); _RESET (fixed values only) ----"
+    )?;
+    int(out, "TXC_ACCESS_RO", access_code(Access::Ro), "read-only: writes answer ERR_ACCESS")?;
+    int(out, "TXC_ACCESS_RW", access_code(Access::Rw), "read/write")?;
+    int(out, "TXC_ACCESS_W1C", access_code(Access::W1c), "read; writing 1 clears a bit")?;
     for r in REGISTERS {
         let reset = match r.reset {
             Reset::Value(v) => Reset2::Value(v),
@@ -1183,6 +1208,7 @@ pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
         writeln!(out, "// {} ({}, {} bits, reset {}): {}", r.name, r.access.name(), r.width, reset, r.doc)?;
         hex(out, Name("TXC_REG_", r.name, ""), 16, r.addr.into(), "")?;
         int(out, Name("TXC_REG_", r.name, "_WIDTH"), r.width.into(), "")?;
+        int(out, Name("TXC_REG_", r.name, "_ACCESS"), access_code(r.access), r.access.name())?;
         if let Reset::Value(v) = r.reset {
             hex(out, Name("TXC_REG_", r.name, "_RESET"), 32, v, "")?;
         }
@@ -1221,6 +1247,15 @@ pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
     writeln!(out)?;
     writeln!(out, "/* verilator lint_on UNUSEDPARAM */")?;
     Ok(())
+}
+
+/// The code of a register access type in the generated Verilog (`TXC_ACCESS_*`).
+const fn access_code(a: Access) -> usize {
+    match a {
+        Access::Ro => 0,
+        Access::Rw => 1,
+        Access::W1c => 2,
+    }
 }
 
 /// Text with the non-ASCII characters of the docs spelled in ASCII (Verilog comments).

@@ -751,11 +751,13 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
                     return Ok(rec.len());
                 }
                 self.last_submit_len = 0;
-                let op = Op::decode(p)?;
-                let cap = op.def().map_or(64, |d| u32::from(d.cap_bit));
-                if self.caps.checked_shr(cap).unwrap_or(0) & 1 == 0 {
+                // The op code first (unknown or CAPS bit clear: ERR_UNSUPPORTED, whatever the
+                // operands), then the encoding (length, reserved bytes, values).
+                let def = protocol::op_def(p.first().copied().unwrap_or(0)).ok_or(status::ERR_UNSUPPORTED)?;
+                if self.caps.checked_shr(def.cap_bit.into()).unwrap_or(0) & 1 == 0 {
                     return Err(status::ERR_UNSUPPORTED);
                 }
+                let op = Op::decode(p)?;
                 let reply = self.core.run(&op);
                 self.stats.ops = self.stats.ops.saturating_add(1);
                 let words = reply.words();

@@ -202,3 +202,39 @@ fn frame_codec_round_trips() {
     assert_eq!((f.sync, f.seq, f.code, f.status, f.payload), (RESP_SYNC, 3, cmd::READ_REG, 0, &[1, 2, 3, 4][..]));
     assert!(check_response(&r[..n - 1]).is_none(), "truncated");
 }
+
+/// `TXC_CRC_RESIDUE` is the receiver's one-compare frame check: the LSB-first CRC register
+/// after an intact frame and its little-endian CRC, for every intact frame and no frame with
+/// a flipped bit.
+#[test]
+fn crc_residue_checks_frames() {
+    fn reg_after(bytes: &[u8]) -> u32 {
+        let poly = CRC_ALGORITHM.poly.reverse_bits();
+        let mut reg = CRC_ALGORITHM.init;
+        for b in bytes {
+            reg ^= u32::from(*b);
+            for _ in 0..8 {
+                reg = if reg & 1 == 1 { (reg >> 1) ^ poly } else { reg >> 1 };
+            }
+        }
+        reg
+    }
+    let good = CRC_ALGORITHM.residue;
+    let mut x = 0x1234_5678_9ABC_DEF1u64;
+    for len in 0..300usize {
+        let mut frame: Vec<u8> = (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        let crc = crc32c(&frame);
+        frame.extend_from_slice(&crc.to_le_bytes());
+        assert_eq!(reg_after(&frame), good, "len {len}");
+        let bit = (x as usize) % (frame.len() * 8);
+        frame[bit / 8] ^= 1 << (bit % 8);
+        assert_ne!(reg_after(&frame), good, "len {len}, flipped bit {bit}");
+    }
+}

@@ -29,7 +29,7 @@ localparam [31:0] TXC_CRC_POLY_REFLECTED = 32'h82F63B78; // for an LSB-first shi
 localparam [31:0] TXC_CRC_INIT = 32'hFFFFFFFF;
 localparam [31:0] TXC_CRC_XOROUT = 32'hFFFFFFFF;
 localparam [31:0] TXC_CRC_CHECK = 32'hE3069283; // CRC of ASCII "123456789"
-localparam [31:0] TXC_CRC_RESIDUE = 32'hB798B438;
+localparam [31:0] TXC_CRC_RESIDUE = 32'hB798B438; // LSB-first register (before the XOR) after any intact frame and its CRC: a receiver's check
 
 // ---- commands: TXC_CMD_<name>, request/response payload bytes (min, max) ----
 // NOP: No operation: checks the link.
@@ -123,77 +123,108 @@ localparam integer TXC_CMD_READ_RESULT_RESP_MAX = 256;
 
 // ---- response status codes: TXC_ST_<name> (link = the host resends) ----
 localparam [7:0] TXC_ST_OK = 8'h00; // ok: Done; the payload is the command's response.
+localparam integer TXC_ST_OK_FAULT = 0;
 localparam [7:0] TXC_ST_ERR_CRC = 8'h01; // link: The command frame's CRC did not match (not executed).
+localparam integer TXC_ST_ERR_CRC_FAULT = 0;
 localparam [7:0] TXC_ST_ERR_FRAME = 8'h02; // link: The command frame was malformed: fewer/more bytes than its len field, or len above the maximum (not executed).
+localparam integer TXC_ST_ERR_FRAME_FAULT = 0;
 localparam [7:0] TXC_ST_ERR_BAD_CMD = 8'h03; // fault: Unknown command code.
+localparam integer TXC_ST_ERR_BAD_CMD_FAULT = 1;
 localparam [7:0] TXC_ST_ERR_BAD_LEN = 8'h04; // fault: Payload length not allowed for the command or op.
+localparam integer TXC_ST_ERR_BAD_LEN_FAULT = 1;
 localparam [7:0] TXC_ST_ERR_BAD_ADDR = 8'h05; // fault: Unknown register, or a memory / pool / constant-bank / result range outside the device.
+localparam integer TXC_ST_ERR_BAD_ADDR_FAULT = 1;
 localparam [7:0] TXC_ST_ERR_BAD_VALUE = 8'h06; // fault: A value does not fit the register, or an operand encoding is invalid (reserved byte, query code, index width).
+localparam integer TXC_ST_ERR_BAD_VALUE_FAULT = 1;
 localparam [7:0] TXC_ST_ERR_ACCESS = 8'h07; // fault: Write to a read-only register.
+localparam integer TXC_ST_ERR_ACCESS_FAULT = 1;
 localparam [7:0] TXC_ST_ERR_UNSUPPORTED = 8'h08; // fault: The op code is not implemented by this device build (CAPS bit clear).
+localparam integer TXC_ST_ERR_UNSUPPORTED_FAULT = 1;
 localparam [7:0] TXC_ST_ERR_NO_RESULT = 8'h09; // fault: READ_RESULT beyond the words of the last completed op.
+localparam integer TXC_ST_ERR_NO_RESULT_FAULT = 1;
 localparam [7:0] TXC_ST_ERR_NO_RESPONSE = 8'h0A; // link: FETCH with no command received since reset (the command was lost).
+localparam integer TXC_ST_ERR_NO_RESPONSE_FAULT = 0;
 localparam [7:0] TXC_ST_ERR_INTERNAL = 8'h80; // fault: Internal device fault (0x80..=0xFF are implementation-defined faults: ECC, FSM, ...).
+localparam integer TXC_ST_ERR_INTERNAL_FAULT = 1;
 
-// ---- registers: TXC_REG_<name> = byte address; _WIDTH; _RESET (fixed values only) ----
+// ---- registers: TXC_REG_<name> = byte address; _WIDTH; _ACCESS (TXC_ACCESS_*); _RESET (fixed values only) ----
+localparam integer TXC_ACCESS_RO = 0; // read-only: writes answer ERR_ACCESS
+localparam integer TXC_ACCESS_RW = 1; // read/write
+localparam integer TXC_ACCESS_W1C = 2; // read; writing 1 clears a bit
 // ID (RO, 32 bits, reset 0x31435854): Identity: ASCII "TXC1" (0x31435854).
 localparam [15:0] TXC_REG_ID = 16'h0000;
 localparam integer TXC_REG_ID_WIDTH = 32;
+localparam integer TXC_REG_ID_ACCESS = 0; // RO
 localparam [31:0] TXC_REG_ID_RESET = 32'h31435854;
 // VERSION (RO, 32 bits, reset 0x00010001): Protocol version: major 31:16, minor 15:0.
 localparam [15:0] TXC_REG_VERSION = 16'h0004;
 localparam integer TXC_REG_VERSION_WIDTH = 32;
+localparam integer TXC_REG_VERSION_ACCESS = 0; // RO
 localparam [31:0] TXC_REG_VERSION_RESET = 32'h00010001;
 // CAPS (RO, 32 bits, reset build parameter CAPS): Implemented ops: bit n set = the op with cap_bit n is implemented.
 localparam [15:0] TXC_REG_CAPS = 16'h0008;
 localparam integer TXC_REG_CAPS_WIDTH = 32;
+localparam integer TXC_REG_CAPS_ACCESS = 0; // RO
 // STATUS (RO, 16 bits, reset 0x00000001): Device status (fields STATUS_*).
 localparam [15:0] TXC_REG_STATUS = 16'h000C;
 localparam integer TXC_REG_STATUS_WIDTH = 16;
+localparam integer TXC_REG_STATUS_ACCESS = 0; // RO
 localparam [31:0] TXC_REG_STATUS_RESET = 32'h00000001;
 // IRQ_FLAGS (W1C, 4 bits, reset 0x00000008): Interrupt flags (fields IRQ_*), sticky until written 1; reset leaves IRQ_RESET set.
 localparam [15:0] TXC_REG_IRQ_FLAGS = 16'h0010;
 localparam integer TXC_REG_IRQ_FLAGS_WIDTH = 4;
+localparam integer TXC_REG_IRQ_FLAGS_ACCESS = 2; // W1C
 localparam [31:0] TXC_REG_IRQ_FLAGS_RESET = 32'h00000008;
 // IRQ_ENABLE (RW, 4 bits, reset 0x00000000): Interrupt enables, same bits as IRQ_FLAGS; IRQ pin = |(IRQ_FLAGS & IRQ_ENABLE).
 localparam [15:0] TXC_REG_IRQ_ENABLE = 16'h0014;
 localparam integer TXC_REG_IRQ_ENABLE_WIDTH = 4;
+localparam integer TXC_REG_IRQ_ENABLE_ACCESS = 1; // RW
 localparam [31:0] TXC_REG_IRQ_ENABLE_RESET = 32'h00000000;
 // LINK_ERRORS (RO, 32 bits, reset 0x00000000): Command frames rejected with ERR_CRC / ERR_FRAME since reset (saturating).
 localparam [15:0] TXC_REG_LINK_ERRORS = 16'h0018;
 localparam integer TXC_REG_LINK_ERRORS_WIDTH = 32;
+localparam integer TXC_REG_LINK_ERRORS_ACCESS = 0; // RO
 localparam [31:0] TXC_REG_LINK_ERRORS_RESET = 32'h00000000;
 // SCRATCH (RW, 32 bits, reset 0x00000000): Free for link tests.
 localparam [15:0] TXC_REG_SCRATCH = 16'h001C;
 localparam integer TXC_REG_SCRATCH_WIDTH = 32;
+localparam integer TXC_REG_SCRATCH_ACCESS = 1; // RW
 localparam [31:0] TXC_REG_SCRATCH_RESET = 32'h00000000;
 // MEM_BYTES (RO, 32 bits, reset build parameter MEM_BYTES): Texture memory size in bytes.
 localparam [15:0] TXC_REG_MEM_BYTES = 16'h0020;
 localparam integer TXC_REG_MEM_BYTES_WIDTH = 32;
+localparam integer TXC_REG_MEM_BYTES_ACCESS = 0; // RO
 // HEADER_ENTRIES (RO, 32 bits, reset build parameter HEADER_ENTRIES): Texture-header pool capacity (entries).
 localparam [15:0] TXC_REG_HEADER_ENTRIES = 16'h0024;
 localparam integer TXC_REG_HEADER_ENTRIES_WIDTH = 32;
+localparam integer TXC_REG_HEADER_ENTRIES_ACCESS = 0; // RO
 // SAMPLER_ENTRIES (RO, 32 bits, reset build parameter SAMPLER_ENTRIES): Sampler-header pool capacity (entries).
 localparam [15:0] TXC_REG_SAMPLER_ENTRIES = 16'h0028;
 localparam integer TXC_REG_SAMPLER_ENTRIES_WIDTH = 32;
+localparam integer TXC_REG_SAMPLER_ENTRIES_ACCESS = 0; // RO
 // CBANK_WORDS (RO, 32 bits, reset build parameter CBANK_WORDS): Constant-bank capacity (32-bit words).
 localparam [15:0] TXC_REG_CBANK_WORDS = 16'h002C;
 localparam integer TXC_REG_CBANK_WORDS_WIDTH = 32;
+localparam integer TXC_REG_CBANK_WORDS_ACCESS = 0; // RO
 // HEADER_POOL_MAX (RW, 20 bits, reset 0x00000000): SetTexHeaderPoolC.MaximumIndex: the largest valid header pointer.
 localparam [15:0] TXC_REG_HEADER_POOL_MAX = 16'h0030;
 localparam integer TXC_REG_HEADER_POOL_MAX_WIDTH = 20;
+localparam integer TXC_REG_HEADER_POOL_MAX_ACCESS = 1; // RW
 localparam [31:0] TXC_REG_HEADER_POOL_MAX_RESET = 32'h00000000;
 // SAMPLER_POOL_MAX (RW, 20 bits, reset 0x00000000): SetSamplerHeaderPoolC.MaximumIndex: the largest valid sampler pointer.
 localparam [15:0] TXC_REG_SAMPLER_POOL_MAX = 16'h0034;
 localparam integer TXC_REG_SAMPLER_POOL_MAX_WIDTH = 20;
+localparam integer TXC_REG_SAMPLER_POOL_MAX_ACCESS = 1; // RW
 localparam [31:0] TXC_REG_SAMPLER_POOL_MAX_RESET = 32'h00000000;
 // BINDING_MODE (RW, 1 bits, reset 0x00000000): SetSamplerBinding: 0 = INDEPENDENTLY, 1 = VIA_HEADER_BINDING.
 localparam [15:0] TXC_REG_BINDING_MODE = 16'h0038;
 localparam integer TXC_REG_BINDING_MODE_WIDTH = 1;
+localparam integer TXC_REG_BINDING_MODE_ACCESS = 1; // RW
 localparam [31:0] TXC_REG_BINDING_MODE_RESET = 32'h00000000;
 // CAPS1 (RO, 32 bits, reset build parameter CAPS1): Implemented ops, continued: bit n set = the op with cap_bit 32 + n is implemented (protocol 1.1 and later).
 localparam [15:0] TXC_REG_CAPS1 = 16'h003C;
 localparam integer TXC_REG_CAPS1_WIDTH = 32;
+localparam integer TXC_REG_CAPS1_ACCESS = 0; // RO
 
 // ---- register fields: TXC_<name>_LSB / _WIDTH ----
 localparam integer TXC_STATUS_READY_LSB = 0; // 1 when idle and out of reset.

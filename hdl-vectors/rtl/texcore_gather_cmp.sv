@@ -32,6 +32,10 @@
 //    the significand (a whole period, which has a zero bit, lies in it). Exponent
 //    150 - lz - k. v = 0 -> +0, v = 2^k - 1 -> +-1.0.
 //
+// LANES (default 4, the footprint) sets how many texels a vector carries; a smaller value
+// builds fewer texel datapaths (the sampler device converts one fetched component per pass
+// with LANES = 1), the arithmetic of each lane is the same.
+//
 // Pipelined, one vector per clock, LATENCY = 7 register stages:
 //   s0 input registers
 //   s1 reference * D; reference binary16 shift and class; texel magnitude, compare key
@@ -41,7 +45,9 @@
 //   s4 reference compare key; texel periodic pattern, exponent
 //   s5 compare (33-bit signed keys); texel significand rounding, result word
 //   s6 function, select (output registers)
-module texcore_gather_cmp (
+module texcore_gather_cmp #(
+  parameter int LANES = 4                // texels per vector (1 .. 4)
+) (
   input  logic         clk,
   input  logic         rst,
   input  logic         in_valid,
@@ -50,10 +56,10 @@ module texcore_gather_cmp (
   input  logic         cmp,              // 1: depth compare
   input  logic [2:0]   func,             // CMP_*
   input  logic [31:0]  refv,             // reference, binary32
-  input  logic [127:0] texels,           // texel k (S_k) at [32*k +: 32]
+  input  logic [32*LANES-1:0] texels,    // texel k (S_k) at [32*k +: 32]
   output logic         out_valid,
   output logic         err,              // compare on an integer domain (results 0)
-  output logic [127:0] res               // result k at [32*k +: 32], binary32 / raw integer
+  output logic [32*LANES-1:0] res       // result k at [32*k +: 32], binary32 / raw integer
 );
   localparam int LATENCY = 7;
 
@@ -103,7 +109,7 @@ module texcore_gather_cmp (
   logic         cmp0;
   logic [2:0]   func0;
   logic [31:0]  ref0;
-  logic [127:0] t0;
+  logic [32*LANES-1:0] t0;
   always @(posedge clk) begin
     dom0  <= dom;
     k0    <= (dom == texcore_vectors_pkg::DOM_SNORM) ? nbits - 5'd1 : nbits;
@@ -217,9 +223,9 @@ module texcore_gather_cmp (
   end
 
   // ---------------------------------------------------------------- texels
-  logic [127:0] w5;                      // s5: the component as a result word
-  logic [3:0]   lt5, eq5, un5;           // s5: A < B, A == B, unordered
-  for (genvar t = 0; t < 4; t = t + 1) begin : g_t
+  logic [32*LANES-1:0] w5;               // s5: the component as a result word
+  logic [LANES-1:0]    lt5, eq5, un5;    // s5: A < B, A == B, unordered
+  for (genvar t = 0; t < LANES; t = t + 1) begin : g_t
     wire [31:0] tv = t0[32*t +: 32];
     // s1: magnitude and sign of a normalized code, compare key, NaN.
     wire        tneg = d0_snorm & tv[31];
@@ -334,9 +340,9 @@ module texcore_gather_cmp (
   // ---------------------------------------------------------------- s6 function, outputs
   wire int_dom = dom5 == texcore_vectors_pkg::DOM_UINT || dom5 == texcore_vectors_pkg::DOM_SINT;
   wire bad     = dom5 > texcore_vectors_pkg::DOM_SINT || (cmp5 && int_dom);
-  logic [127:0] res_q;
-  logic         err_q;
-  for (genvar t = 0; t < 4; t = t + 1) begin : g_c
+  logic [32*LANES-1:0] res_q;
+  logic                err_q;
+  for (genvar t = 0; t < LANES; t = t + 1) begin : g_c
     wire lt = lt5[t];
     wire eq = eq5[t];
     wire un = un5[t];

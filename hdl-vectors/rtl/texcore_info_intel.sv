@@ -9,6 +9,8 @@
 // writes nothing and reports INFO_ERR_*.
 // Pipelined, one instruction (all lanes) per clock, latency 3 (in_valid -> out_valid).
 // Stages: s0 input registers -> s1 header decode, control decode -> out (16 lanes).
+// The control decode is texcore_info_ctrl (below, in this file), which the sampler device
+// shares for its lane-serial INFO.
 module texcore_info_intel (
   input  logic                   clk,
   input  logic                   rst,
@@ -42,24 +44,16 @@ module texcore_info_intel (
   assign hp_addr = surf0[texcore_vectors_pkg::HDR_POOL_AW-1:0];
 
   // Control: op, execution size, mask offset alignment, enabled lanes.
-  logic        op_ok, is_res, size_ok, lanes16, aligned, nm;
-  logic [2:0]  mk;
+  logic        is_res, lanes16;
   logic [1:0]  err0;
   logic [15:0] lane_en0;
-  logic [15:0] em_lo;
-  assign op_ok   = (op0[4:0] == texcore_vectors_pkg::INFO_OP_RESINFO) | (op0[4:0] == texcore_vectors_pkg::INFO_OP_SAMPLEINFO);
-  assign is_res  = op0[4:0] == texcore_vectors_pkg::INFO_OP_RESINFO;
-  assign lanes16 = ex0[2:0] == 3'b100;
-  assign size_ok = ((ex0[2:0] == 3'b011) | lanes16) & ~ex0[3];
-  assign mk      = ex0[6:4];                            // k - 1 of Mk; offset = 4 * mk
-  assign aligned = lanes16 ? (mk[1:0] == 2'd0) : (mk[0] == 1'b0);
-  assign nm      = ex0[7];
-  assign err0    = !op_ok ? texcore_vectors_pkg::INFO_ERR_OP : !size_ok ? texcore_vectors_pkg::INFO_ERR_EXEC_SIZE
-                 : !aligned ? texcore_vectors_pkg::INFO_ERR_MASK_ALIGNMENT : texcore_vectors_pkg::INFO_ERR_NONE;
-  assign em_lo   = 16'(em0 >> {mk, 2'b00});          // lanes 0-15 of the mask at 4 * mk
-  // lane i enabled: (lanes16 || i < 8) && (nm || em_lo[i]), as one word (Verilator: one
-  // expression instead of 16 single-bit updates)
-  assign lane_en0 = (nm ? 16'hFFFF : em_lo) & (lanes16 ? 16'hFFFF : 16'h00FF);
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [2:0]  mk;                                      // (the error carries it)
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_info_ctrl u_ctrl (
+    .op(op0), .exec(ex0), .emask(em0), .err(err0), .is_res(is_res), .lanes16(lanes16),
+    .mk(mk), .lane_en(lane_en0)
+  );
 
   // ---------------------------------------------------------------- s1: decode
   logic         v1, is_res1, lanes161, unbound1;
@@ -130,3 +124,38 @@ module texcore_info_intel (
     status <= status1;
   end
 endmodule
+
+// Intel vISA INFO control decode (combinational): texcore::query::intel::{InfoOp,
+// ExecCtrl}. The Op byte's bits 4:0 (resinfo / sampleinfo), the Exec_size byte (SIMD8 /
+// SIMD16, mask Mk at channel 4 * (k - 1), which must be aligned to the execution size, and
+// _NM), and the dispatch mask -> the error (INFO_ERR_*, checked in that order) and the
+// enabled lanes. Shared by the lane-parallel texcore_info_intel and the sampler device's
+// lane-serial INFO.
+/* verilator lint_off DECLFILENAME */
+module texcore_info_ctrl (
+  input  logic [4:0]  op,        // Op byte bits 4:0
+  input  logic [7:0]  exec,      // Exec_size byte
+  input  logic [31:0] emask,     // dispatch mask
+  output logic [1:0]  err,       // INFO_ERR_*
+  output logic        is_res,    // resinfo (else sampleinfo)
+  output logic        lanes16,   // SIMD16 (else SIMD8)
+  output logic [2:0]  mk,        // k - 1 of Mk
+  output logic [15:0] lane_en    // lane i enabled (0 for lanes >= the execution size)
+);
+  logic        op_ok, size_ok, aligned, nm;
+  logic [15:0] em_lo;
+  assign op_ok   = (op == texcore_vectors_pkg::INFO_OP_RESINFO) | (op == texcore_vectors_pkg::INFO_OP_SAMPLEINFO);
+  assign is_res  = op == texcore_vectors_pkg::INFO_OP_RESINFO;
+  assign lanes16 = exec[2:0] == 3'b100;
+  assign size_ok = ((exec[2:0] == 3'b011) | lanes16) & ~exec[3];
+  assign mk      = exec[6:4];                            // offset = 4 * mk
+  assign aligned = lanes16 ? (mk[1:0] == 2'd0) : (mk[0] == 1'b0);
+  assign nm      = exec[7];
+  assign err     = !op_ok ? texcore_vectors_pkg::INFO_ERR_OP : !size_ok ? texcore_vectors_pkg::INFO_ERR_EXEC_SIZE
+                 : !aligned ? texcore_vectors_pkg::INFO_ERR_MASK_ALIGNMENT : texcore_vectors_pkg::INFO_ERR_NONE;
+  assign em_lo   = 16'(emask >> {mk, 2'b00});           // lanes 0-15 of the mask at 4 * mk
+  // lane i enabled: (lanes16 || i < 8) && (nm || em_lo[i]), as one word (Verilator: one
+  // expression instead of 16 single-bit updates)
+  assign lane_en = (nm ? 16'hFFFF : em_lo) & (lanes16 ? 16'hFFFF : 16'h00FF);
+endmodule
+/* verilator lint_on DECLFILENAME */

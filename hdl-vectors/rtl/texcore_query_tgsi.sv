@@ -7,7 +7,12 @@
 // Pipelined, one query per clock, latency 4 (in_valid -> out_valid).
 // Stages: s0 input registers -> s1 header decode -> s2 query (integers; sample positions in
 // 1/16 pixel) -> out (fp32 conversion, round to nearest even).
-module texcore_query_tgsi (
+// FP32 = 0 builds the unit without the float-returning forms (`fp32` is ignored, results
+// are integers; SAMPLE_POS still returns binary32 sixteenths), for a device that offers
+// only the integer forms; the default builds them.
+module texcore_query_tgsi #(
+  parameter bit FP32 = 1'b1              // build the float-returning forms
+) (
   input  logic                   clk,
   input  logic                   rst,
   input  logic                   in_valid,
@@ -31,7 +36,7 @@ module texcore_query_tgsi (
   logic [31:0] p0;
   always @(posedge clk) begin
     v0 <= rst ? 1'b0 : in_valid;
-    op0 <= op; fp0 <= fp32; view0 <= view; p0 <= param;
+    op0 <= op; fp0 <= FP32 & fp32; view0 <= view; p0 <= param;
   end
   assign hp_addr = view0[texcore_vectors_pkg::HDR_POOL_AW-1:0];
 
@@ -110,8 +115,17 @@ module texcore_query_tgsi (
   logic [31:0] f2 [0:3];
   genvar gi;
   generate
-    for (gi = 0; gi < 4; gi = gi + 1) begin : g_cvt
-      texcore_u32_to_f32 u_cvt (.v(iv2[gi]), .f(f2[gi]));
+    if (FP32) begin : g_fp
+      for (gi = 0; gi < 4; gi = gi + 1) begin : g_cvt
+        texcore_u32_to_f32 u_cvt (.v(iv2[gi]), .f(f2[gi]));
+      end
+    end else begin : g_pos
+      // SAMPLE_POS only: x, y sixteenths 0 .. 15
+      for (gi = 0; gi < 2; gi = gi + 1) begin : g_cvt
+        texcore_u32_to_f32 u_cvt (.v({28'd0, iv2[gi][3:0]}), .f(f2[gi]));
+      end
+      assign f2[2] = 32'd0;
+      assign f2[3] = 32'd0;
     end
   endgenerate
   // k/16 = k * 2^-4: the exponent of the converted integer minus 4 (k = 1 .. 15; 0 stays 0).

@@ -17,6 +17,10 @@
 //!   the testbench exit non-zero, print `MISMATCH at vector <k>` with the flipped field
 //!   marked, and report `1 failed`.
 //!
+//! * The sampler device (`--ops sampler`, also part of the default `all`): see
+//!   [`crate::sampler`] — the HAL driver through the Verilated device's pins, in lock-step
+//!   with the model, and a directed frame-level testbench on Icarus.
+//!
 //! Builds go to `hdl-vectors/build/` and are reused while their sources and flags are
 //! unchanged (a stamp holds the SHA-256 of both).
 
@@ -99,9 +103,15 @@ pub struct Args {
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
     /// tgsi_query, intel_info, wrap, texel_decode, filter, gather_cmp, lod; op-level units
-    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store; groups: all, query, stage, op.
-    #[arg(long, value_delimiter = ',', value_parser = vectors::parse_op)]
+    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store; groups: all, query, stage, op;
+    /// or `sampler`: the whole sampler device behind the HAL (see `--full`).
+    #[arg(long, value_delimiter = ',', value_parser = parse_cosim_op)]
     pub ops: Vec<String>,
+    /// The sampler device's long run: the level-2 `fetch` / `store` sets with this many
+    /// random vectors each (whole) and 20 000 seeded ops, ≥ 100 000 lock-step ops in all
+    /// (default: the short run of `cargo xtask test`).
+    #[arg(long, value_name = "COUNT", num_args = 0..=1, default_missing_value = "50000")]
+    pub full: Option<u64>,
     /// Skip the mutation check (one flipped expected bit must fail).
     #[arg(long)]
     pub no_mutation: bool,
@@ -127,8 +137,17 @@ impl Args {
             no_mutation: false,
             dpi: false,
             jobs: None,
+            full: None,
         }
     }
+}
+
+/// A unit, group or `sampler` (the sampler device's co-simulation).
+fn parse_cosim_op(s: &str) -> Result<String, String> {
+    if s.trim().eq_ignore_ascii_case("sampler") {
+        return Ok("sampler".into());
+    }
+    vectors::parse_op(s)
 }
 
 struct Outcome {
@@ -166,6 +185,28 @@ pub fn check_sv_packages() -> Result<()> {
 
 /// `cargo xtask cosim`.
 pub fn run(a: &Args) -> Result<()> {
+    let sampler = a.ops.is_empty() || a.ops.iter().any(|o| o == "sampler");
+    let units: Vec<String> = a.ops.iter().filter(|o| *o != "sampler").cloned().collect();
+    if !a.ops.is_empty() && units.is_empty() {
+        return run_sampler(a);
+    }
+    run_units(&Args { ops: units, ..a.clone() })?;
+    if sampler {
+        run_sampler(a)?;
+    }
+    Ok(())
+}
+
+fn run_sampler(a: &Args) -> Result<()> {
+    let plan = match a.full {
+        Some(count) => crate::sampler::Plan::full(a.seed, count),
+        None => crate::sampler::Plan::short(a.seed),
+    };
+    crate::sampler::run(plan)
+}
+
+/// The vector units (every unit when `a.ops` is empty).
+fn run_units(a: &Args) -> Result<()> {
     let choice = if a.dpi { SimChoice::VerilatorDpi } else { a.sim };
     let all_sims: Vec<Sim> = match choice {
         SimChoice::Verilator => vec![Sim::Verilator],
@@ -295,17 +336,22 @@ fn lint(defs: &[UnitDef]) -> Result<()> {
     rtl.sort_unstable();
     rtl.dedup();
     files.extend(rtl.iter().map(|f| hdl().join("rtl").join(f)));
+    verilator_lint(&["-Wno-MULTITOP"], &files, "the reference RTL")?;
+    eprintln!("ok: {} RTL files lint-clean", rtl.len());
+    Ok(())
+}
+
+/// `verilator --lint-only -Wall` with `extra` flags on `files` (the generated package folder
+/// on the include path); any warning or error fails, naming `what`.
+pub fn verilator_lint(extra: &[&str], files: &[PathBuf], what: &str) -> Result<()> {
     let mut c = Command::new("verilator");
-    c.args(["--lint-only", "-Wall", "-Wno-MULTITOP"])
-        .arg(format!("-I{}", hdl().join("generated").display()))
-        .args(&files);
+    c.args(["--lint-only", "-Wall"]).args(extra).arg(format!("-I{}", hdl().join("generated").display())).args(files);
     let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
     let text = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() || text.contains("%Warning") || text.contains("%Error") {
         eprint!("{text}");
-        bail!("the reference RTL is not lint-clean (`{}`)", show(&c));
+        bail!("{what} is not lint-clean (`{}`)", show(&c));
     }
-    eprintln!("ok: {} RTL files lint-clean", rtl.len());
     Ok(())
 }
 

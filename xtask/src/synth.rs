@@ -17,7 +17,8 @@
 //! place-and-route outcome reported as a figure is a design that does not fit the device
 //! ("does not fit (used/total cell)"). `--no-pnr` skips place-and-route on purpose.
 //! `cargo xtask test` runs this command on one small block ([`TEST_BLOCK`]), place-and-route
-//! included, so a broken flow cannot go unseen.
+//! included, so a broken flow cannot go unseen. A block can skip the iCE40 flow
+//! (`Block::no_ice40`: the sampler device, an ECP5 design).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -41,30 +42,71 @@ pub struct Block {
     /// Pin-limited wrapper (top module, in `rtl/<name>.sv`) placed instead of the block on
     /// iCE40 when the block's ports exceed the package's I/O.
     pub ser: Option<&'static str>,
+    /// Why the iCE40 flow is skipped for this block, if it is (a design for a larger part).
+    pub no_ice40: Option<&'static str>,
 }
 
-/// Every reference block with a vector unit.
-pub const BLOCKS: [Block; 8] = [
-    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None },
-    Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None },
+/// Every reference block with a vector unit, and the sampler device.
+pub const BLOCKS: [Block; 9] = [
+    Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None },
+    Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None, no_ice40: None },
     Block {
         top: "texcore_txq_nv",
         files: &["texcore_hdr_decode.sv", "texcore_smp_check.sv", "texcore_view_dims.sv", "texcore_txq_nv.sv"],
         ser: None,
+        no_ice40: None,
     },
     Block {
         top: "texcore_query_tgsi",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_u32_to_f32.sv", "texcore_query_tgsi.sv"],
         ser: None,
+        no_ice40: None,
     },
     Block {
         top: "texcore_info_intel",
         files: &["texcore_hdr_decode.sv", "texcore_view_dims.sv", "texcore_resinfo_lane.sv", "texcore_info_intel.sv"],
         ser: None,
+        no_ice40: None,
     },
-    Block { top: "texcore_filter_rgba8", files: &["texcore_filter_rgba8.sv"], ser: Some("texcore_filter_rgba8_ser") },
-    Block { top: "texcore_lod", files: &["texcore_lod.sv"], ser: Some("texcore_lod_ser") },
-    Block { top: "texcore_gather_cmp", files: &["texcore_gather_cmp.sv"], ser: Some("texcore_gather_cmp_ser") },
+    Block {
+        top: "texcore_filter_rgba8",
+        files: &["texcore_filter_rgba8.sv"],
+        ser: Some("texcore_filter_rgba8_ser"),
+        no_ice40: None,
+    },
+    Block { top: "texcore_lod", files: &["texcore_lod.sv"], ser: Some("texcore_lod_ser"), no_ice40: None },
+    Block {
+        top: "texcore_gather_cmp",
+        files: &["texcore_gather_cmp.sv"],
+        ser: Some("texcore_gather_cmp_ser"),
+        no_ice40: None,
+    },
+    // The whole sampler device (rtl/texcore_sampler.f; a test keeps the two lists equal).
+    Block {
+        top: "texcore_sampler",
+        files: &[
+            "texcore_hdr_decode.sv",
+            "texcore_smp_check.sv",
+            "texcore_view_dims.sv",
+            "texcore_txq_nv.sv",
+            "texcore_u32_to_f32.sv",
+            "texcore_query_tgsi.sv",
+            "texcore_resinfo_lane.sv",
+            "texcore_info_intel.sv",
+            "texcore_texel_decode.sv",
+            "texcore_gather_cmp.sv",
+            "texcore_texel_addr.sv",
+            "texcore_texel_encode.sv",
+            "texcore_sampler_exec.sv",
+            "texcore_crc32c.sv",
+            "texcore_spi_slave.sv",
+            "texcore_sampler_ram.sv",
+            "texcore_sampler_regs.sv",
+            "texcore_sampler.sv",
+        ],
+        ser: None,
+        no_ice40: Some("an ECP5 design: its 64 KiB texel memory alone is 128 iCE40 block RAMs (HX8K: 32)"),
+    },
 ];
 
 /// The block `cargo xtask test` synthesizes (small, and its ports fit the HX8K package, so
@@ -88,7 +130,7 @@ const HX8K_CT256_IO: u64 = 206;
 pub struct Args {
     /// Comma-separated top modules (default: every block): texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
-    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp.
+    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler.
     #[arg(long, value_delimiter = ',')]
     pub blocks: Vec<String>,
     /// Skip place-and-route (nextpnr-ice40 and nextpnr-ecp5): cell counts only.
@@ -231,7 +273,11 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
     let dir = root().join("hdl-vectors/build/synth").join(b.top);
     fs::create_dir_all(&dir)?;
     let mut row = Row { top: b.top.to_string(), ..Row::default() };
-    ice40(b, &dir, pnr, seed, &mut row)?;
+    if let Some(why) = b.no_ice40 {
+        row.fmax = format!("skipped: {why}");
+    } else {
+        ice40(b, &dir, pnr, seed, &mut row)?;
+    }
     ecp5_xc7(b, &dir, ecp5_pnr, seed, &mut row)?;
     row.seconds = t0.elapsed().as_secs_f64();
     Ok(row)
@@ -516,5 +562,28 @@ ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'MULT1
         );
         assert!(pnr_verdict(false, "", &["TRELLIS_COMB"]).is_err());
         assert!(pnr_verdict(true, "Info: Device utilisation:\n", &["TRELLIS_COMB"]).is_err());
+    }
+    /// The sampler block lists the device's sources (`rtl/texcore_sampler.f`, the generated
+    /// package first).
+    #[test]
+    fn the_sampler_block_is_its_file_list() {
+        let b = BLOCKS.iter().find(|b| b.top == "texcore_sampler").unwrap();
+        let list: Vec<String> = crate::sampler::sources().unwrap();
+        let (pkg, rtl) = list.split_first().unwrap();
+        assert_eq!(pkg, texcore_vectors::svpkg::PKG.trim_start_matches("hdl-vectors/"));
+        let rtl: Vec<&str> = rtl.iter().map(|f| f.trim_start_matches("rtl/")).collect();
+        assert_eq!(rtl, b.files);
+    }
+
+    /// Blocks without the iCE40 flow say why; only the sampler device skips it.
+    #[test]
+    fn skipped_flows_are_explained() {
+        for b in BLOCKS {
+            if let Some(why) = b.no_ice40 {
+                assert!(why.len() > 20, "{}", b.top);
+            }
+        }
+        let skipped: Vec<&str> = BLOCKS.iter().filter(|b| b.no_ice40.is_some()).map(|b| b.top).collect();
+        assert_eq!(skipped, ["texcore_sampler"]);
     }
 }

@@ -128,6 +128,13 @@ fn qemu_stage() -> Result<()> {
             Err(e) => eprintln!("ok: {m:?} with a corrupted expectation fails as it must ({e})"),
         }
     }
+    step("board profile (STM32F407, FpgaSampler on SPI1/GPIO) in QEMU netduinoplus2 with no FPGA: typed error, non-zero exit");
+    let (status, out) =
+        qemu::run_status(&qemu::Args { machine: Machine::Stm32f4, fail: false, timeout: 60, defmt: false })?;
+    if status.success() || !out.contains("FPGA: init failed: Crc(Response)") {
+        bail!("board profile without an FPGA: expected `FPGA: init failed: Crc(Response)` and a non-zero exit, got {status}");
+    }
+    eprintln!("ok: no FPGA on the bus ends in the HAL's typed error ({status})");
     step("firmware benchmarks (retired instructions per op) and size");
     for m in [Machine::Cm4, Machine::Rv32] {
         let rows = crate::bench::measure(m)?;

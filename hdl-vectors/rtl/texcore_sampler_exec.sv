@@ -1,0 +1,997 @@
+`timescale 1ns/1ps
+// The sampler device's execution core: one SUBMIT payload in, its completion record and
+// result words out (hal/src/protocol.rs, "SUBMIT checks" and the OPS table).
+//
+// Op dispatcher: reads payload word 0 (op code and header bytes), checks the op code (known
+// and implemented: CAPS), the payload length and the operand encoding, loads the operand
+// words and starts the engine of the op's class:
+//
+//   class   ops                                       engine
+//   NVTXQ   NV_TXQ                                    texcore_txq_nv, run twice: the first
+//                                                     pass resolves the handle (constant
+//                                                     bank read by the unit) and names the
+//                                                     header / sampler entries, which are
+//                                                     then read into registers the second
+//                                                     pass reads as its pool ROMs
+//   TQ      TGSI_TXQ, SVIEWINFO, SAMPLE_INFO,         texcore_query_tgsi on the view's header
+//           SAMPLE_POS
+//   INFO    INTEL_INFO                                texcore_info_ctrl + texcore_resinfo_lane,
+//                                                     one lane per clock
+//   FETCH   TGSI_TXF, SAMPLE_I, SAMPLE_I_MS, LOAD     address (texcore_texel_addr) -> texel
+//                                                     memory -> texcore_texel_decode ->
+//                                                     texcore_gather_cmp (component -> binary32,
+//                                                     one component per pass) -> swizzle
+//   STORE   TGSI_STORE                                texcore_texel_encode -> texel memory
+//   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
+//
+// Every other op code answers ERR_UNSUPPORTED (its CAPS bit is clear). A part of the device
+// that adds ops (the sampling pipeline) adds a class here, its CAPS bits in CAPS_IMPL, and
+// its engine; the pools, constant bank and texel memory are read through the ports below.
+//
+// TGSI views / resources and Intel surfaces are header-pool pointers: a pointer above
+// HEADER_POOL_MAX or at / past HEADER_ENTRIES is an unbound resource and reads as an
+// all-zero header (which never decodes: zeros, as the core returns). NVIDIA handles go
+// through the units' own MaximumIndex checks; pool entries past this device's capacities
+// read as words that do not decode (headers all zero, samplers with word 7 = 1), and
+// constant-bank indices past CBANK_WORDS as the handle 0xFFFFFFFF (header pointer 0xFFFFF,
+// past every pool), so the result is the core's "invalid: zeros".
+//
+// Memories are synchronous-read RAMs outside this module (data the clock after the
+// address). The texel memory is four byte lanes (byte a in lane a % 4, row a / 4).
+module texcore_sampler_exec #(
+  parameter int MEM_BYTES       = 65536,
+  parameter int HEADER_ENTRIES  = 256,
+  parameter int SAMPLER_ENTRIES = 256,
+  parameter int CBANK_WORDS     = 1024,
+  parameter int TAW             = 14,      // texel memory row address bits
+  parameter int HAW             = 11,      // header pool word address bits
+  parameter int SAW             = 11,      // sampler pool word address bits
+  parameter int CAW             = 10       // constant bank address bits
+) (
+  input  logic              clk,
+  input  logic              rst,
+  input  logic              start,
+  input  logic [8:0]        plen,          // SUBMIT payload bytes
+  // payload word k = payload bytes 4k .. 4k+3
+  output logic [5:0]        pw_addr,
+  input  logic [31:0]       pw_data,
+  // registers
+  input  logic [19:0]       hdr_max,
+  input  logic [19:0]       smp_max,
+  input  logic              via_hdr,
+  // pools (32-bit words; entry e = words 8e .. 8e+7) and constant bank
+  output logic [HAW-1:0]    hp_addr,
+  input  logic [31:0]       hp_data,
+  output logic [SAW-1:0]    sp_addr,
+  input  logic [31:0]       sp_data,
+  output logic [CAW-1:0]    cb_addr,
+  input  logic [31:0]       cb_data,
+  // texel memory, four byte lanes: lane j at [TAW*j +: TAW] / [8*j +: 8]
+  output logic [4*TAW-1:0]  tm_raddr,
+  input  logic [31:0]       tm_rdata,
+  output logic [3:0]        tm_we,
+  output logic [4*TAW-1:0]  tm_waddr,
+  output logic [31:0]       tm_wdata,
+  // result buffer write port
+  output logic              res_we,
+  output logic [5:0]        res_addr,
+  output logic [31:0]       res_data,
+  // completion
+  output logic              done,
+  output logic [7:0]        status,        // TXC_ST_OK: `completion` is valid; else the SUBMIT error
+  output logic [63:0]       completion,    // the 8-byte record, byte 0 in bits 7:0
+  output logic [63:0]       caps           // CAPS1:CAPS: the implemented ops (constant)
+);
+`include "texcore_regs.vh"
+
+  // ---------------------------------------------------------------- capabilities
+  localparam logic [63:0] CAPS_IMPL =
+      (64'd1 << TXC_OP_NV_TXQ_CAP) | (64'd1 << TXC_OP_TGSI_TXQ_CAP) | (64'd1 << TXC_OP_TGSI_SVIEWINFO_CAP)
+    | (64'd1 << TXC_OP_TGSI_SAMPLE_INFO_CAP) | (64'd1 << TXC_OP_TGSI_SAMPLE_POS_CAP)
+    | (64'd1 << TXC_OP_INTEL_INFO_CAP) | (64'd1 << TXC_OP_TGSI_TXF_CAP) | (64'd1 << TXC_OP_TGSI_SAMPLE_I_CAP)
+    | (64'd1 << TXC_OP_TGSI_SAMPLE_I_MS_CAP) | (64'd1 << TXC_OP_TGSI_LOAD_CAP) | (64'd1 << TXC_OP_TGSI_STORE_CAP)
+    | (64'd1 << TXC_OP_TGSI_ATOMUADD_CAP) | (64'd1 << TXC_OP_TGSI_ATOMXCHG_CAP) | (64'd1 << TXC_OP_TGSI_ATOMCAS_CAP)
+    | (64'd1 << TXC_OP_TGSI_ATOMAND_CAP) | (64'd1 << TXC_OP_TGSI_ATOMOR_CAP) | (64'd1 << TXC_OP_TGSI_ATOMXOR_CAP)
+    | (64'd1 << TXC_OP_TGSI_ATOMUMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMUMAX_CAP)
+    | (64'd1 << TXC_OP_TGSI_ATOMIMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMIMAX_CAP);
+
+  assign caps = CAPS_IMPL;
+
+  localparam logic [2:0] C_NONE = 3'd0, C_NVTXQ = 3'd1, C_TQ = 3'd2, C_INFO = 3'd3, C_FETCH = 3'd4,
+                         C_STORE = 3'd5, C_ATOM = 3'd6;
+
+  // Class, payload length and reserved header bytes (bit k set: byte k must be 0) of an
+  // implemented op; C_NONE for every other code.
+  function automatic logic [2:0] op_class(input logic [7:0] code);
+    case (code)
+      TXC_OP_NV_TXQ:                                     op_class = C_NVTXQ;
+      TXC_OP_TGSI_TXQ, TXC_OP_TGSI_SVIEWINFO,
+      TXC_OP_TGSI_SAMPLE_INFO, TXC_OP_TGSI_SAMPLE_POS:   op_class = C_TQ;
+      TXC_OP_INTEL_INFO:                                 op_class = C_INFO;
+      TXC_OP_TGSI_TXF, TXC_OP_TGSI_SAMPLE_I,
+      TXC_OP_TGSI_SAMPLE_I_MS, TXC_OP_TGSI_LOAD:         op_class = C_FETCH;
+      TXC_OP_TGSI_STORE:                                 op_class = C_STORE;
+      TXC_OP_TGSI_ATOMUADD, TXC_OP_TGSI_ATOMXCHG, TXC_OP_TGSI_ATOMCAS, TXC_OP_TGSI_ATOMAND,
+      TXC_OP_TGSI_ATOMOR, TXC_OP_TGSI_ATOMXOR, TXC_OP_TGSI_ATOMUMIN, TXC_OP_TGSI_ATOMUMAX,
+      TXC_OP_TGSI_ATOMIMIN, TXC_OP_TGSI_ATOMIMAX:        op_class = C_ATOM;
+      default:                                           op_class = C_NONE;
+    endcase
+  endfunction
+  function automatic logic [8:0] op_len(input logic [7:0] code);
+    case (code)
+      TXC_OP_NV_TXQ:           op_len = 9'(TXC_OP_NV_TXQ_LEN);
+      TXC_OP_TGSI_TXQ:         op_len = 9'(TXC_OP_TGSI_TXQ_LEN);
+      TXC_OP_TGSI_SVIEWINFO:   op_len = 9'(TXC_OP_TGSI_SVIEWINFO_LEN);
+      TXC_OP_TGSI_SAMPLE_INFO: op_len = 9'(TXC_OP_TGSI_SAMPLE_INFO_LEN);
+      TXC_OP_TGSI_SAMPLE_POS:  op_len = 9'(TXC_OP_TGSI_SAMPLE_POS_LEN);
+      TXC_OP_INTEL_INFO:       op_len = 9'(TXC_OP_INTEL_INFO_LEN);
+      TXC_OP_TGSI_TXF:         op_len = 9'(TXC_OP_TGSI_TXF_LEN);
+      TXC_OP_TGSI_SAMPLE_I:    op_len = 9'(TXC_OP_TGSI_SAMPLE_I_LEN);
+      TXC_OP_TGSI_SAMPLE_I_MS: op_len = 9'(TXC_OP_TGSI_SAMPLE_I_MS_LEN);
+      TXC_OP_TGSI_LOAD:        op_len = 9'(TXC_OP_TGSI_LOAD_LEN);
+      TXC_OP_TGSI_STORE:       op_len = 9'(TXC_OP_TGSI_STORE_LEN);
+      default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
+    endcase
+  endfunction
+  function automatic logic [5:0] op_cap(input logic [7:0] code);
+    case (code)
+      TXC_OP_NV_TXQ:           op_cap = 6'(TXC_OP_NV_TXQ_CAP);
+      TXC_OP_TGSI_TXQ:         op_cap = 6'(TXC_OP_TGSI_TXQ_CAP);
+      TXC_OP_TGSI_SVIEWINFO:   op_cap = 6'(TXC_OP_TGSI_SVIEWINFO_CAP);
+      TXC_OP_TGSI_SAMPLE_INFO: op_cap = 6'(TXC_OP_TGSI_SAMPLE_INFO_CAP);
+      TXC_OP_TGSI_SAMPLE_POS:  op_cap = 6'(TXC_OP_TGSI_SAMPLE_POS_CAP);
+      TXC_OP_INTEL_INFO:       op_cap = 6'(TXC_OP_INTEL_INFO_CAP);
+      TXC_OP_TGSI_TXF:         op_cap = 6'(TXC_OP_TGSI_TXF_CAP);
+      TXC_OP_TGSI_SAMPLE_I:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_I_CAP);
+      TXC_OP_TGSI_SAMPLE_I_MS: op_cap = 6'(TXC_OP_TGSI_SAMPLE_I_MS_CAP);
+      TXC_OP_TGSI_LOAD:        op_cap = 6'(TXC_OP_TGSI_LOAD_CAP);
+      TXC_OP_TGSI_STORE:       op_cap = 6'(TXC_OP_TGSI_STORE_CAP);
+      TXC_OP_TGSI_ATOMUADD:    op_cap = 6'(TXC_OP_TGSI_ATOMUADD_CAP);
+      TXC_OP_TGSI_ATOMXCHG:    op_cap = 6'(TXC_OP_TGSI_ATOMXCHG_CAP);
+      TXC_OP_TGSI_ATOMCAS:     op_cap = 6'(TXC_OP_TGSI_ATOMCAS_CAP);
+      TXC_OP_TGSI_ATOMAND:     op_cap = 6'(TXC_OP_TGSI_ATOMAND_CAP);
+      TXC_OP_TGSI_ATOMOR:      op_cap = 6'(TXC_OP_TGSI_ATOMOR_CAP);
+      TXC_OP_TGSI_ATOMXOR:     op_cap = 6'(TXC_OP_TGSI_ATOMXOR_CAP);
+      TXC_OP_TGSI_ATOMUMIN:    op_cap = 6'(TXC_OP_TGSI_ATOMUMIN_CAP);
+      TXC_OP_TGSI_ATOMUMAX:    op_cap = 6'(TXC_OP_TGSI_ATOMUMAX_CAP);
+      TXC_OP_TGSI_ATOMIMIN:    op_cap = 6'(TXC_OP_TGSI_ATOMIMIN_CAP);
+      default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
+    endcase
+  endfunction
+
+  // Component domain of the fetch output conversion (texcore::texel::domains): DOM_* and
+  // bits, for component c (x, y, z, w) of format fmt; `se` = effective sRGB.
+  function automatic logic [7:0] fmt_dom(input logic [7:0] fmt, input logic se, input logic [1:0] c);
+    localparam logic [2:0] U = texcore_vectors_pkg::DOM_UNORM, S = texcore_vectors_pkg::DOM_SNORM,
+                           H = texcore_vectors_pkg::DOM_F16, F = texcore_vectors_pkg::DOM_F32,
+                           UI = texcore_vectors_pkg::DOM_UINT, SI = texcore_vectors_pkg::DOM_SINT;
+    if (se) fmt_dom = (c == 2'd3) ? {U, 5'd8} : {U, 5'd16};
+    else
+      case (fmt)
+        texcore_vectors_pkg::FMT_RGB565_UNORM:   fmt_dom = (c == 2'd1) ? {U, 5'd6} : {U, 5'd5};
+        texcore_vectors_pkg::FMT_RGBA4444_UNORM: fmt_dom = {U, 5'd4};
+        texcore_vectors_pkg::FMT_RGB5A1_UNORM:   fmt_dom = (c == 2'd3) ? {U, 5'd1} : {U, 5'd5};
+        texcore_vectors_pkg::FMT_R16_UNORM, texcore_vectors_pkg::FMT_RG16_UNORM,
+        texcore_vectors_pkg::FMT_RGBA16_UNORM, texcore_vectors_pkg::FMT_Z16_UNORM:
+                                                 fmt_dom = {U, 5'd16};
+        texcore_vectors_pkg::FMT_X8Z24_UNORM, texcore_vectors_pkg::FMT_Z24S8_UNORM:
+                                                 fmt_dom = {U, 5'd24};
+        texcore_vectors_pkg::FMT_R8_UNORM, texcore_vectors_pkg::FMT_RG8_UNORM,
+        texcore_vectors_pkg::FMT_RGBA8_UNORM, texcore_vectors_pkg::FMT_BGRA8_UNORM,
+        texcore_vectors_pkg::FMT_A8_UNORM, texcore_vectors_pkg::FMT_L8_UNORM,
+        texcore_vectors_pkg::FMT_LA8_UNORM, texcore_vectors_pkg::FMT_I8_UNORM:
+                                                 fmt_dom = {U, 5'd8};
+        texcore_vectors_pkg::FMT_R8_SNORM, texcore_vectors_pkg::FMT_RG8_SNORM,
+        texcore_vectors_pkg::FMT_RGBA8_SNORM, texcore_vectors_pkg::FMT_BGRA8_SNORM:
+                                                 fmt_dom = {S, 5'd8};
+        texcore_vectors_pkg::FMT_R16_FLOAT, texcore_vectors_pkg::FMT_RG16_FLOAT,
+        texcore_vectors_pkg::FMT_RGBA16_FLOAT:   fmt_dom = {H, 5'd0};
+        texcore_vectors_pkg::FMT_R32_FLOAT, texcore_vectors_pkg::FMT_RG32_FLOAT,
+        texcore_vectors_pkg::FMT_RGBA32_FLOAT, texcore_vectors_pkg::FMT_Z32_FLOAT:
+                                                 fmt_dom = {F, 5'd0};
+        texcore_vectors_pkg::FMT_R8_SINT, texcore_vectors_pkg::FMT_RG8_SINT,
+        texcore_vectors_pkg::FMT_RGBA8_SINT, texcore_vectors_pkg::FMT_R16_SINT,
+        texcore_vectors_pkg::FMT_RG16_SINT, texcore_vectors_pkg::FMT_RGBA16_SINT,
+        texcore_vectors_pkg::FMT_R32_SINT, texcore_vectors_pkg::FMT_RG32_SINT,
+        texcore_vectors_pkg::FMT_RGBA32_SINT:    fmt_dom = {SI, 5'd0};
+        default:                                 fmt_dom = {UI, 5'd0};   // UINT formats, S8
+      endcase
+  endfunction
+
+  // The 32-bit integer formats the atomics accept (R32 / RG32 / RGBA32, UINT / SINT).
+  function automatic logic atomic_fmt(input logic [7:0] fmt);
+    case (fmt)
+      texcore_vectors_pkg::FMT_R32_UINT, texcore_vectors_pkg::FMT_RG32_UINT, texcore_vectors_pkg::FMT_RGBA32_UINT,
+      texcore_vectors_pkg::FMT_R32_SINT, texcore_vectors_pkg::FMT_RG32_SINT, texcore_vectors_pkg::FMT_RGBA32_SINT:
+        atomic_fmt = 1'b1;
+      default: atomic_fmt = 1'b0;
+    endcase
+  endfunction
+
+  // texcore::op::resource::AtomicOp::apply
+  function automatic logic [31:0] atomic_apply(input logic [7:0] code, input logic [31:0] old,
+                                               input logic [31:0] src, input logic [31:0] cmp);
+    case (code)
+      TXC_OP_TGSI_ATOMUADD: atomic_apply = old + src;
+      TXC_OP_TGSI_ATOMXCHG: atomic_apply = src;
+      TXC_OP_TGSI_ATOMCAS:  atomic_apply = (old == cmp) ? src : old;
+      TXC_OP_TGSI_ATOMAND:  atomic_apply = old & src;
+      TXC_OP_TGSI_ATOMOR:   atomic_apply = old | src;
+      TXC_OP_TGSI_ATOMXOR:  atomic_apply = old ^ src;
+      TXC_OP_TGSI_ATOMUMIN: atomic_apply = (old < src) ? old : src;
+      TXC_OP_TGSI_ATOMUMAX: atomic_apply = (old > src) ? old : src;
+      TXC_OP_TGSI_ATOMIMIN: atomic_apply = ($signed(old) < $signed(src)) ? old : src;
+      default:              atomic_apply = ($signed(old) > $signed(src)) ? old : src;   // IMAX
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------- state
+  // Datapaths are one word (or one lane, channel, chunk) wide and sequenced by the state
+  // machine below; wide values (payload, header, texel) sit in registers that are written
+  // a 32-bit word at a time with constant-index enables and read through small muxes.
+  localparam logic [5:0]
+    X_IDLE = 6'd0, X_W0 = 6'd1, X_LOAD = 6'd2, X_VALID = 6'd3, X_DONE = 6'd4,
+    X_HL = 6'd5, X_SL = 6'd6,
+    X_NV1 = 6'd8, X_NV1W = 6'd9, X_NVH = 6'd10, X_NVS = 6'd11, X_NV2 = 6'd12, X_NV2W = 6'd13,
+    X_TQ = 6'd14, X_TQW = 6'd15,
+    X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19,
+    X_FD = 6'd21, X_FA = 6'd22, X_FAW = 6'd23, X_FR = 6'd24, X_FRW = 6'd25,
+    X_FEN = 6'd26, X_FWR = 6'd27, X_FENW = 6'd28, X_FDECW = 6'd29, X_FCV = 6'd30, X_FCVW = 6'd31,
+    X_FRES = 6'd32, X_RES0 = 6'd33;
+  logic [5:0]   st, ret;
+  logic [7:0]   code;
+  logic [2:0]   cls;
+  logic [447:32] opw;                  // payload words 1 .. 13 (word k at [32*k +: 32])
+  logic [4:0]   k;                     // word / lane / byte counter
+  logic [5:0]   rk;                    // result word counter
+  logic [127:0] rwords;                // result words 0..3 of Vec4 results
+  logic         rswz;                  // rwords are components x, y, z, w: swizzle them
+  logic [127:0] tbuf;                  // the texel's bytes (byte i at [8i +: 8])
+  logic         a_ok_q;                // the texel is addressable
+
+  wire [31:0] w1 = opw[32 +: 32];
+  wire [31:0] w2 = opw[64 +: 32];
+  wire [31:0] w3 = opw[96 +: 32];
+  wire [31:0] w4 = opw[128 +: 32];
+  wire [31:0] w5 = opw[160 +: 32];
+  wire [31:0] w6 = opw[192 +: 32];
+  logic [7:0] b1, b2;                  // payload word 0 bytes 1, 2
+
+  // ---------------------------------------------------------------- header / sampler load
+  logic [255:0] hdr_w, smp_w;
+  logic [31:0]  hl_ptr;
+  logic         hl_ok;
+  logic [3:0]   hk;
+  // entry word hk - 1 is read while hk = 1 .. 8 (word 7 when hk = 8: 3-bit wrap)
+  assign hp_addr = {hl_ptr[HAW-4:0], 3'(hk[2:0] - 3'd1)};
+  assign sp_addr = {hl_ptr[SAW-4:0], 3'(hk[2:0] - 3'd1)};
+
+  // ---------------------------------------------------------------- NVIDIA TXQ
+  logic        nv_in, nv_out;
+  logic [CAW-1:0] nv_cb_lo;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [texcore_vectors_pkg::CBANK_AW-1:0]    nv_cb_addr;   // (CAW low bits used)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [texcore_vectors_pkg::HDR_POOL_AW-1:0] nv_hp_addr;
+  logic [texcore_vectors_pkg::SMP_POOL_AW-1:0] nv_sp_addr;
+  logic [texcore_vectors_pkg::HDR_POOL_AW-1:0] nv_hp_q;
+  logic [texcore_vectors_pkg::SMP_POOL_AW-1:0] nv_sp_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [3:0]  nv_status, nv_wen;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [31:0] nv_r0, nv_r1, nv_r2, nv_r3;
+  wire         nv_bindless = b1 == 8'd1;
+  wire         nv_ts_oob = !nv_bindless && (w1 >= 32'(CBANK_WORDS));
+  texcore_txq_nv u_txq_nv (
+    .clk(clk), .rst(rst), .in_valid(nv_in), .bindless(nv_bindless), .ts_idx(w1[12:0]), .handle(w1),
+    .via_hdr(via_hdr), .hdr_max(hdr_max), .smp_max(smp_max), .query(b2[2:0]), .param(w2), .wmask(4'hF),
+    .cb_addr(nv_cb_addr), .cb_data(nv_ts_oob ? 32'hFFFF_FFFF : cb_data),
+    .hp_addr(nv_hp_addr), .hp_data(hdr_w), .sp_addr(nv_sp_addr), .sp_data(smp_w),
+    .out_valid(nv_out), .status(nv_status), .wen(nv_wen),
+    .rd0(nv_r0), .rd1(nv_r1), .rd2(nv_r2), .rd3(nv_r3)
+  );
+  assign nv_cb_lo = CAW'(nv_cb_addr);
+  assign cb_addr = nv_cb_lo;
+
+  // ---------------------------------------------------------------- TGSI queries
+  // The device offers the integer forms only (the float-returning ones are not protocol
+  // ops): the unit without its binary32 converters (FP32 = 0).
+  logic        tq_in, tq_out;
+  logic [1:0]  tq_op;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [texcore_vectors_pkg::HDR_POOL_AW-1:0] tq_hp_addr;
+  logic [3:0]  tq_status;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [31:0] tq_x, tq_y, tq_z, tq_w;
+  always @* begin
+    case (code)
+      TXC_OP_TGSI_TXQ:         tq_op = texcore_vectors_pkg::TGSI_OP_TXQ;
+      TXC_OP_TGSI_SVIEWINFO:   tq_op = texcore_vectors_pkg::TGSI_OP_SVIEWINFO;
+      TXC_OP_TGSI_SAMPLE_INFO: tq_op = texcore_vectors_pkg::TGSI_OP_SAMPLE_INFO;
+      default:                 tq_op = texcore_vectors_pkg::TGSI_OP_SAMPLE_POS;
+    endcase
+  end
+  texcore_query_tgsi #(.FP32(1'b0)) u_query_tgsi (
+    .clk(clk), .rst(rst), .in_valid(tq_in), .op(tq_op), .fp32(1'b0), .view(hl_ok ? 16'd0 : 16'hFFFF),
+    .param((code == TXC_OP_TGSI_SAMPLE_INFO) ? 32'd0 : w2),
+    .hp_addr(tq_hp_addr), .hp_data(hdr_w), .out_valid(tq_out), .status(tq_status),
+    .x(tq_x), .y(tq_y), .z(tq_z), .w(tq_w)
+  );
+
+  // ---------------------------------------------------------------- header fields
+  // One decode of the loaded header for every op class (the query units decode the same
+  // register, hdr_w, and synthesis merges the identical logic).
+  logic        hd_ok;
+  logic [3:0]  hd_ty;
+  logic [4:0]  hd_samples, hd_base, hd_qw, hd_qh;
+  logic [31:0] hd_width;
+  logic [16:0] hd_height, hd_depth;
+  logic [5:0]  hd_levels;
+  texcore_hdr_decode u_hdr (
+    .words(hdr_w), .valid(hd_ok), .ty(hd_ty), .samples(hd_samples), .width(hd_width),
+    .height(hd_height), .depth(hd_depth), .levels(hd_levels), .base_level(hd_base),
+    .quilt_w(hd_qw), .quilt_h(hd_qh)
+  );
+  wire [7:0]  hd_fmt    = hdr_w[11:4];
+  wire        hd_srgb   = hdr_w[12];
+  wire        hd_tiled  = hdr_w[13];
+  wire [11:0] hd_swz    = hdr_w[29:18];
+  wire [31:0] hd_baddr  = hdr_w[63:32];
+  wire [31:0] hd_pitch  = hdr_w[191:160];
+  wire [2:0]  hd_bpp_l2 = texcore_vectors_pkg::FMT_BPT_LOG2[hd_fmt * 3 +: 3];
+  wire        hd_se     = hd_srgb & texcore_vectors_pkg::FMT_SRGB_CAPABLE[hd_fmt];
+  logic [2:0] hd_spp_l2;
+  always @* begin
+    case (hd_samples)
+      5'd2:    hd_spp_l2 = 3'd1;
+      5'd4:    hd_spp_l2 = 3'd2;
+      5'd8:    hd_spp_l2 = 3'd3;
+      5'd16:   hd_spp_l2 = 3'd4;
+      default: hd_spp_l2 = 3'd0;
+    endcase
+  end
+  wire hd_cube = hd_ty == texcore_vectors_pkg::TEX_CUBEMAP || hd_ty == texcore_vectors_pkg::TEX_CUBEMAP_ARRAY;
+  wire hd_buf  = hd_ty == texcore_vectors_pkg::TEX_ONE_D_BUFFER;
+
+  // ---------------------------------------------------------------- Intel INFO
+  logic [1:0]   in_err;
+  logic         in_res, in_16;
+  logic [2:0]   in_mk;
+  logic [15:0]  in_en;
+  texcore_info_ctrl u_info_ctrl (
+    .op(b1[4:0]), .exec(b2), .emask(w2), .err(in_err), .is_res(in_res), .lanes16(in_16),
+    .mk(in_mk), .lane_en(in_en)
+  );
+  // rejection details (texcore::query::intel::InfoError): Op bits 4:0; Exec_size bits 2:0
+  // (bad size) or 3:0 (bit 3 set); lanes and k of Mk
+  wire  [7:0]   in_op_d0 = {3'd0, b1[4:0]};
+  wire  [7:0]   in_es_d0 = (b2[2:0] == 3'b011 || b2[2:0] == 3'b100) ? {4'd0, b2[3:0]} : {5'd0, b2[2:0]};
+  wire  [7:0]   in_ma_d0 = in_16 ? 8'd16 : 8'd8;
+  wire  [7:0]   in_ma_d1 = {5'd0, in_mk} + 8'd1;
+  wire  [7:0]   in_words = in_16 ? 8'd64 : 8'd32;
+  logic [127:0] in_rgba;
+  logic [31:0]  in_lod;
+  texcore_resinfo_lane u_resinfo (
+    .ty(hd_ty), .width(hd_width), .height(hd_height), .depth(hd_depth), .levels(hd_levels),
+    .base_level(hd_base), .quilt_w(hd_qw), .quilt_h(hd_qh), .lod(in_lod), .rgba(in_rgba)
+  );
+  wire          in_2d = hd_ty == texcore_vectors_pkg::TEX_TWO_D || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY
+                     || hd_ty == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP;
+  logic         in_surf_ok;
+  logic [3:0]   in_lane;
+
+  // ---------------------------------------------------------------- fetch / resources
+  // Coordinates (34-bit two's complement: i32 + offset, or u32) and the level.
+  logic signed [33:0] fa0, fa1, fa2, flvl;
+  logic [31:0]  fx, fy, fz, flayer, fsample;
+  logic [5:0]   flevel;
+  logic         a_start, a_done, a_ok;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]  a_addr;                 // < MEM_BYTES when a_ok
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_texel_addr #(.MEM_BYTES(MEM_BYTES)) u_addr (
+    .clk(clk), .rst(rst), .start(a_start), .ty(hd_ty), .tiled(hd_tiled), .width(hd_width),
+    .height(hd_height), .depth(hd_depth), .levels(hd_levels), .base_level(hd_base),
+    .base_address(hd_baddr), .row_pitch(hd_pitch), .bpp_log2(hd_bpp_l2), .spp_log2(hd_spp_l2),
+    .level(flevel), .x(fx), .y(fy), .z(fz), .layer(flayer), .sample(fsample),
+    .done(a_done), .ok(a_ok), .addr(a_addr)
+  );
+  wire  [4:0]   bpp = 5'd1 << hd_bpp_l2;
+  wire  [2:0]   nchunk = (bpp <= 5'd4) ? 3'd1 : 3'(bpp >> 2);   // 4-byte chunks to move
+  logic [2:0]   chunk;
+  logic         rd_pend;
+  logic [1:0]   rd_chunk;
+
+  // STORE encode, one channel at a time
+  wire  [31:0] w7_q = opw[224 +: 32];
+  wire  [31:0] w8_q = opw[256 +: 32];
+  wire  [31:0] w9_q = opw[288 +: 32];
+  logic [1:0]  en_reject;
+  logic [31:0] en_code;
+  logic [6:0]  en_lsb;
+  logic [5:0]  en_width;
+  logic [1:0]  en_ch;
+  logic        en_start, en_done;
+  texcore_texel_encode u_encode (
+    .clk(clk), .rst(rst), .fmt(hd_fmt), .srgb(hd_srgb), .src({w9_q, w8_q, w7_q, w6}), .ch(en_ch),
+    .start(en_start), .reject(en_reject), .lsb(en_lsb), .width(en_width), .done(en_done), .code(en_code)
+  );
+  // the channel's bits at their place in its 32-bit chunk of the texel (a channel never
+  // crosses a chunk boundary)
+  wire  [31:0] en_bits = (en_code & ~(32'hFFFF_FFFF << en_width)) << en_lsb[4:0];
+
+  // decode and output conversion: the decoder's outputs stay valid while tbuf is held; the
+  // converter takes one component per pass (one texel datapath, LANES = 1)
+  logic        dec_in, dec_out;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [63:0] dec_x, dec_y, dec_z, dec_w;   // every code fits 32 bits
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_texel_decode u_decode (
+    .clk(clk), .rst(rst), .in_valid(dec_in), .fmt(hd_fmt), .srgb(hd_srgb), .texel(tbuf),
+    .out_valid(dec_out), .x(dec_x), .y(dec_y), .z(dec_z), .w(dec_w)
+  );
+  logic         cv_out;
+  wire          cv_in;
+  logic [1:0]   cv_c, cv_rc;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         cv_err;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [31:0]  cv_res;
+  logic [31:0]  cv_comp;
+  always @* begin
+    case (cv_c)
+      2'd0:    cv_comp = dec_x[31:0];
+      2'd1:    cv_comp = dec_y[31:0];
+      2'd2:    cv_comp = dec_z[31:0];
+      default: cv_comp = dec_w[31:0];
+    endcase
+  end
+  wire  [7:0]   cv_dom = fmt_dom(hd_fmt, hd_se, cv_c);
+  assign cv_in = st == X_FCV;
+  texcore_gather_cmp #(.LANES(1)) u_convert (
+    .clk(clk), .rst(rst), .in_valid(cv_in), .dom(cv_dom[7:5]), .nbits(cv_dom[4:0]), .cmp(1'b0),
+    .func(3'd0), .refv(32'd0), .texels(cv_comp), .out_valid(cv_out), .err(cv_err), .res(cv_res)
+  );
+  wire integer_fmt = fmt_dom(hd_fmt, hd_se, 2'd0) >= {texcore_vectors_pkg::DOM_UINT, 5'd0};
+
+  // ---------------------------------------------------------------- outputs
+  logic [7:0]  c_outcome, c_kind, c_d0, c_d1, c_words;
+  logic [15:0] c_written;
+  assign completion = {8'd0, c_words, c_written, c_d1, c_d0, c_kind, c_outcome};
+
+  // Texel memory lane addressing for chunk `chunk` of the texel at a_addr: lane j holds byte
+  // a_addr + 4*chunk + ((j - a_addr) mod 4), row (a_addr >> 2) + chunk + (j < a_addr mod 4).
+  logic [4*TAW-1:0] lane_row;
+  always @* begin : lanes
+    integer j;
+    for (j = 0; j < 4; j = j + 1)
+      lane_row[TAW*j +: TAW] = a_addr[TAW+1:2] + TAW'(chunk) + TAW'(j[1:0] < a_addr[1:0]);
+  end
+  assign tm_raddr = lane_row;
+  assign tm_waddr = lane_row;
+
+  // Read data of chunk rd_chunk, rotated so that byte b is texel byte 4 * rd_chunk + b
+  // (lane (b + a_addr) mod 4), merged into tbuf where it is one of the texel's bytes.
+  logic [31:0] rd_rot;
+  logic [3:0]  rd_be;
+  always @* begin : rd_merge
+    integer b;
+    for (b = 0; b < 4; b = b + 1) begin
+      rd_rot[8*b +: 8] = tm_rdata[8*(2'(b[1:0] + a_addr[1:0])) +: 8];
+      rd_be[b] = {1'b0, rd_chunk, b[1:0]} < bpp;
+    end
+  end
+
+  // Write data of chunk `chunk`: the texel's (STORE) or the atomic's new component, rotated
+  // to the lanes (lane j holds byte (j - a_addr) mod 4 of the chunk).
+  logic [31:0] wr_chunk, wr_word;
+  always @* begin
+    case (chunk[1:0])
+      2'd0:    wr_chunk = tbuf[31:0];
+      2'd1:    wr_chunk = tbuf[63:32];
+      2'd2:    wr_chunk = tbuf[95:64];
+      default: wr_chunk = tbuf[127:96];
+    endcase
+  end
+  // the atomic's operands for component `chunk`: source word 6 + chunk, compare 10 + chunk
+  logic [31:0] at_src, at_cmp;
+  always @* begin
+    case (chunk[1:0])
+      2'd0:    begin at_src = opw[192 +: 32]; at_cmp = opw[320 +: 32]; end
+      2'd1:    begin at_src = opw[224 +: 32]; at_cmp = opw[352 +: 32]; end
+      2'd2:    begin at_src = opw[256 +: 32]; at_cmp = opw[384 +: 32]; end
+      default: begin at_src = opw[288 +: 32]; at_cmp = opw[416 +: 32]; end
+    endcase
+  end
+  assign wr_word = (cls == C_ATOM) ? atomic_apply(code, wr_chunk, at_src, at_cmp) : wr_chunk;
+  always @* begin : wr_data
+    integer j;
+    logic [1:0] bj;
+    for (j = 0; j < 4; j = j + 1) begin
+      bj = 2'(j[1:0] - a_addr[1:0]);
+      tm_wdata[8*j +: 8] = wr_word[8*bj +: 8];
+      tm_we[j] = (st == X_FWR) && ({1'b0, chunk[1:0], bj} < bpp);
+    end
+  end
+
+  // Result word rk: a swizzled component of a fetch (LOAD and the atomics return the texel
+  // unswizzled), a query's word, or an INFO lane's component.
+  logic [31:0] rw_k, sw_k, in_k;
+  logic [2:0]  sw_sel;
+  always @* begin
+    case (rk[1:0])
+      2'd0:    begin rw_k = rwords[31:0];   sw_sel = hd_swz[2:0];   in_k = in_rgba[31:0]; end
+      2'd1:    begin rw_k = rwords[63:32];  sw_sel = hd_swz[5:3];   in_k = in_rgba[63:32]; end
+      2'd2:    begin rw_k = rwords[95:64];  sw_sel = hd_swz[8:6];   in_k = in_rgba[95:64]; end
+      default: begin rw_k = rwords[127:96]; sw_sel = hd_swz[11:9];  in_k = in_rgba[127:96]; end
+    endcase
+    case (sw_sel)
+      texcore_vectors_pkg::SWZ_R: sw_k = rwords[31:0];
+      texcore_vectors_pkg::SWZ_G: sw_k = rwords[63:32];
+      texcore_vectors_pkg::SWZ_B: sw_k = rwords[95:64];
+      texcore_vectors_pkg::SWZ_A: sw_k = rwords[127:96];
+      texcore_vectors_pkg::SWZ_ONE: sw_k = integer_fmt ? 32'd1 : 32'h3F80_0000;
+      default: sw_k = 32'd0;
+    endcase
+    // INFO: resinfo / sampleinfo if the lane is enabled and the surface valid
+    if (!in_en[in_lane] || !in_surf_ok) in_k = 32'd0;
+    else if (!in_res) in_k = (rk[1:0] == 2'd0 && in_2d) ? {27'd0, hd_samples} : 32'd0;
+  end
+
+  always @* begin
+    pw_addr = 6'(k);
+    res_we = 1'b0;
+    res_addr = rk;
+    res_data = 32'd0;
+    if (st == X_RES0) begin
+      res_we = 1'b1;
+      res_data = rswz ? sw_k : rw_k;
+    end else if (st == X_INW) begin
+      res_we = 1'b1;
+      res_addr = in_16 ? {rk[1:0], in_lane} : {1'b0, rk[1:0], in_lane[2:0]};
+      res_data = in_k;
+    end
+  end
+
+  // Completion record of an executed op (written, words) or a rejected one (kind, d0, d1).
+`define TXC_FIN_OK(WRITTEN, WORDS) begin \
+    c_outcome <= TXC_OUTCOME_DONE; c_kind <= 8'd0; c_d0 <= 8'd0; c_d1 <= 8'd0; \
+    c_written <= WRITTEN; c_words <= WORDS; end
+`define TXC_FIN_REJ(KIND, D0, D1) begin \
+    c_outcome <= TXC_OUTCOME_REJECTED; c_kind <= KIND; c_d0 <= D0; c_d1 <= D1; \
+    c_written <= 16'd0; c_words <= 8'd0; end
+
+  // Fetch coordinate mapping (texcore::op::fetch::coord / resource::coord): used axes must be
+  // >= 0; `ok` = 0 if one is negative or the level is not in the view.
+  logic        fm_ok;
+  logic [31:0] fm_x, fm_y, fm_z, fm_l;
+  logic [5:0]  fm_level;
+  always @* begin : fmap
+    logic resource;
+    logic signed [33:0] lv;
+    resource = code != TXC_OP_TGSI_TXF && code != TXC_OP_TGSI_SAMPLE_I && code != TXC_OP_TGSI_SAMPLE_I_MS;
+    fm_ok = 1'b1;
+    fm_x = fa0[31:0];
+    fm_y = 32'd0;
+    fm_z = 32'd0;
+    fm_l = 32'd0;
+    fm_level = {1'b0, hd_base};
+    if (fa0 < 0) fm_ok = 1'b0;
+    case (hd_ty)
+      texcore_vectors_pkg::TEX_ONE_D_ARRAY: begin
+        fm_l = fa1[31:0];
+        if (fa1 < 0) fm_ok = 1'b0;
+      end
+      texcore_vectors_pkg::TEX_TWO_D: begin
+        fm_y = fa1[31:0];
+        if (fa1 < 0) fm_ok = 1'b0;
+      end
+      texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP, texcore_vectors_pkg::TEX_TWO_D_ARRAY,
+      texcore_vectors_pkg::TEX_CUBEMAP, texcore_vectors_pkg::TEX_CUBEMAP_ARRAY: begin
+        fm_y = fa1[31:0];
+        fm_l = fa2[31:0];
+        if (fa1 < 0 || fa2 < 0) fm_ok = 1'b0;
+      end
+      texcore_vectors_pkg::TEX_THREE_D: begin
+        fm_y = fa1[31:0];
+        fm_z = fa2[31:0];
+        if (fa1 < 0 || fa2 < 0) fm_ok = 1'b0;
+      end
+      default: ;   // 1D, buffer: x only
+    endcase
+    lv = flvl;
+    if (!resource && !hd_buf) begin
+      if (lv < 0 || lv >= $signed({28'd0, hd_levels})) fm_ok = 1'b0;
+      else fm_level = {1'b0, hd_base} + lv[5:0];
+    end
+  end
+
+  // TXF offset range check: the first component outside -8 .. 7.
+  logic       off_bad;
+  logic [1:0] off_idx;
+  wire  [7:0] off_d0 = {6'd0, off_idx};
+  wire  [7:0] en_kind = (en_reject == 2'd1) ? TXC_REJECT_RESOURCE_ENCODE_DEPTH_STENCIL : TXC_REJECT_RESOURCE_ENCODE_SRGB;
+  // a 32-bit value in -8 .. 7: bits 31:3 all equal
+  function automatic logic small_off(input logic [31:3] v);
+    small_off = (v == 29'd0) || (v == {29{1'b1}});
+  endfunction
+  always @* begin
+    off_bad = 1'b0;
+    off_idx = 2'd0;
+    if (!small_off(w8_q[31:3])) begin off_bad = 1'b1; off_idx = 2'd2; end
+    if (!small_off(w7_q[31:3])) begin off_bad = 1'b1; off_idx = 2'd1; end
+    if (!small_off(w6[31:3])) begin off_bad = 1'b1; off_idx = 2'd0; end
+  end
+
+  always @(posedge clk) begin : seq
+    integer i;
+    nv_in <= 1'b0;
+    tq_in <= 1'b0;
+    a_start <= 1'b0;
+    dec_in <= 1'b0;
+    en_start <= 1'b0;
+    done <= 1'b0;
+    if (rst) begin
+      st <= X_IDLE;
+      k <= 5'd0;
+      rk <= 6'd0;
+      hk <= 4'd0;
+      status <= TXC_ST_OK;
+    end else begin
+      case (st)
+        X_IDLE: if (start) begin
+          k <= 5'd0;
+          st <= X_W0;
+        end
+        // ---- dispatcher
+        X_W0: begin                                   // pw_addr = 0 this clock
+          k <= 5'd1;
+          st <= X_VALID;
+        end
+        X_VALID: begin                                // pw_data = word 0
+          b1 <= pw_data[15:8];
+          b2 <= pw_data[23:16];
+          code <= pw_data[7:0];
+          cls <= op_class(pw_data[7:0]);
+          rswz <= 1'b0;
+          if (op_class(pw_data[7:0]) == C_NONE || !CAPS_IMPL[op_cap(pw_data[7:0])]) begin
+            status <= TXC_ST_ERR_UNSUPPORTED;
+            st <= X_DONE;
+          end else if (plen != op_len(pw_data[7:0])) begin
+            status <= TXC_ST_ERR_BAD_LEN;
+            st <= X_DONE;
+          end else begin
+            // reserved header bytes: NV_TXQ, INFO byte 3; atomics bytes 2, 3 (byte 1 is the
+            // replay tag); every other op bytes 1..3. NV_TXQ: query 1, 2, 5; source 0, 1.
+            if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
+                                          && pw_data[23:16] != 8'd0)
+                || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
+                    && op_class(pw_data[7:0]) != C_ATOM && pw_data[15:8] != 8'd0)
+                || (op_class(pw_data[7:0]) == C_NVTXQ && (pw_data[15:8] > 8'd1
+                    || !(pw_data[23:16] == 8'd1 || pw_data[23:16] == 8'd2 || pw_data[23:16] == 8'd5)))) begin
+              status <= TXC_ST_ERR_BAD_VALUE;
+              st <= X_DONE;
+            end else begin
+              status <= TXC_ST_OK;
+              k <= 5'd2;
+              st <= X_LOAD;
+            end
+          end
+        end
+        X_LOAD: begin                                 // pw_addr = k; pw_data = word k - 1
+          for (i = 1; i < 14; i = i + 1)
+            if (k == 5'(i + 1)) opw[32*i +: 32] <= pw_data;
+          if (k == 5'd14 || {2'b00, k, 2'b00} == plen) begin
+            k <= 5'd0;
+            // NV_TXQ constant-bank source: index <= 0x1FFF.
+            if (cls == C_NVTXQ && b1 == 8'd0 && (k == 5'd2 ? pw_data : w1) > 32'h1FFF) begin
+              status <= TXC_ST_ERR_BAD_VALUE;
+              st <= X_DONE;
+            end else begin
+              case (cls)
+                C_NVTXQ: st <= X_NV1;
+                C_TQ:    begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_TQ; st <= X_HL; end
+                C_INFO:  begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_IN; st <= X_HL; end
+                default: begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_FD; st <= X_HL; end
+              endcase
+            end
+          end else begin
+            k <= k + 5'd1;
+          end
+        end
+        // ---- header load: hl_ptr checked against HEADER_POOL_MAX and the capacity
+        X_HL: begin
+          if (hk == 4'd0) begin
+            hl_ok <= hl_ptr <= {12'd0, hdr_max} && hl_ptr < 32'(HEADER_ENTRIES);
+            hdr_w <= 256'd0;
+            hk <= 4'd1;
+            if (!(hl_ptr <= {12'd0, hdr_max} && hl_ptr < 32'(HEADER_ENTRIES))) begin
+              hk <= 4'd0;
+              st <= ret;
+            end
+          end else begin
+            // hp_addr = entry word hk - 1 this clock; data of word hk - 2 arrives
+            for (i = 0; i < 8; i = i + 1)
+              if (hk == 4'(i + 2)) hdr_w[32*i +: 32] <= hp_data;
+            if (hk == 4'd9) begin
+              hk <= 4'd0;
+              st <= ret;
+            end else begin
+              hk <= hk + 4'd1;
+            end
+          end
+        end
+        // sampler words of pointer hl_ptr (no MaximumIndex check: the NV unit does it)
+        X_SL: begin
+          if (hk == 4'd0) begin
+            smp_w <= {32'd1, 224'd0};                // past the pool: does not decode
+            hk <= 4'd1;
+            if (!(hl_ptr < 32'(SAMPLER_ENTRIES))) begin
+              hk <= 4'd0;
+              st <= ret;
+            end
+          end else begin
+            for (i = 0; i < 8; i = i + 1)
+              if (hk == 4'(i + 2)) smp_w[32*i +: 32] <= sp_data;
+            if (hk == 4'd9) begin
+              hk <= 4'd0;
+              st <= ret;
+            end else begin
+              hk <= hk + 4'd1;
+            end
+          end
+        end
+        // ---- NVIDIA TXQ: pass 1 names the pool entries, pass 2 reads them
+        X_NV1: begin
+          nv_in <= 1'b1;
+          k <= 5'd0;
+          st <= X_NV1W;
+        end
+        X_NV1W: begin
+          k <= k + 5'd1;
+          if (k == 5'd2) begin                        // the unit's stage 1: pool addresses
+            nv_hp_q <= nv_hp_addr;
+            nv_sp_q <= nv_sp_addr;
+            st <= X_NVH;
+          end
+        end
+        X_NVH: begin
+          hl_ptr <= {20'd0, nv_hp_q};
+          ret <= X_NVS;
+          if (32'(nv_hp_q) < 32'(HEADER_ENTRIES)) begin
+            hl_ok <= 1'b1;
+            hdr_w <= 256'd0;
+            hk <= 4'd1;
+            st <= X_HL;
+          end else begin
+            hdr_w <= 256'd0;
+            st <= X_NVS;
+          end
+        end
+        X_NVS: begin
+          hl_ptr <= {22'd0, nv_sp_q};
+          ret <= X_NV2;
+          st <= X_SL;
+        end
+        X_NV2: begin
+          nv_in <= 1'b1;
+          st <= X_NV2W;
+        end
+        X_NV2W: if (nv_out) begin
+          rwords <= {nv_r3, nv_r2, nv_r1, nv_r0};
+          `TXC_FIN_OK(16'd1, 8'd4)
+          rk <= 6'd0;
+          st <= X_RES0;
+        end
+        // ---- TGSI queries
+        X_TQ: begin
+          tq_in <= 1'b1;
+          st <= X_TQW;
+        end
+        X_TQW: if (tq_out) begin
+          rwords <= {tq_w, tq_z, tq_y, tq_x};
+          `TXC_FIN_OK(16'd1, 8'd4)
+          rk <= 6'd0;
+          st <= X_RES0;
+        end
+        // ---- Intel INFO, one lane per clock pair
+        X_IN: begin
+          in_surf_ok <= hl_ok && hd_ok;
+          if (in_err == texcore_vectors_pkg::INFO_ERR_OP) begin
+            `TXC_FIN_REJ(TXC_REJECT_INFO_OP, in_op_d0, 8'd0)
+            st <= X_DONE;
+          end else if (in_err == texcore_vectors_pkg::INFO_ERR_EXEC_SIZE) begin
+            `TXC_FIN_REJ(TXC_REJECT_INFO_EXEC_SIZE, in_es_d0, 8'd0)
+            st <= X_DONE;
+          end else if (in_err == texcore_vectors_pkg::INFO_ERR_MASK_ALIGNMENT) begin
+            `TXC_FIN_REJ(TXC_REJECT_INFO_MASK_ALIGNMENT, in_ma_d0, in_ma_d1)
+            st <= X_DONE;
+          end else begin
+            `TXC_FIN_OK(in_en, in_words)
+            in_lane <= 4'd0;
+            k <= 5'd3;                                // lane 0's LOD: payload word 3
+            st <= X_INL;
+          end
+        end
+        X_INL: begin                                  // pw_addr = 3 + lane this clock
+          st <= X_INLD;
+        end
+        X_INLD: begin                                 // pw_data = the lane's LOD
+          in_lod <= pw_data;
+          rk <= 6'd0;
+          st <= X_INW;
+        end
+        X_INW: begin                                  // four result words
+          if (rk == 6'd3) begin
+            if (in_lane == (in_16 ? 4'd15 : 4'd7)) begin
+              st <= X_DONE;
+            end else begin
+              in_lane <= in_lane + 4'd1;
+              k <= k + 5'd1;
+              st <= X_INL;
+            end
+          end
+          rk <= rk + 6'd1;
+        end
+        // ---- fetch, LOAD, STORE, atomics
+        X_FD: begin
+          fa0 <= 34'($signed(w2));
+          fa1 <= 34'($signed(w3));
+          fa2 <= 34'($signed(w4));
+          flvl <= 34'($signed(w5));
+          if (code == TXC_OP_TGSI_TXF) begin
+            // offsets: x for every type; y for 2D-like and 3D; z for 3D
+            fa0 <= 34'($signed(w2)) + 34'($signed(w6));
+            if (hd_ty != texcore_vectors_pkg::TEX_ONE_D && hd_ty != texcore_vectors_pkg::TEX_ONE_D_ARRAY
+                && hd_ty != texcore_vectors_pkg::TEX_ONE_D_BUFFER)
+              fa1 <= 34'($signed(w3)) + 34'($signed(w7_q));
+            if (hd_ty == texcore_vectors_pkg::TEX_THREE_D) fa2 <= 34'($signed(w4)) + 34'($signed(w8_q));
+          end else begin
+            fa0 <= {2'd0, w2};
+            fa1 <= {2'd0, w3};
+            fa2 <= {2'd0, w4};
+            flvl <= {2'd0, w5};
+          end
+          fsample <= (code == TXC_OP_TGSI_SAMPLE_I_MS) ? w6 : 32'd0;
+          st <= X_FA;
+          if (code == TXC_OP_TGSI_TXF && off_bad) begin
+            `TXC_FIN_REJ(TXC_REJECT_FETCH_OFFSET_RANGE, off_d0, 8'd0)
+            st <= X_DONE;
+          end else if (!(hl_ok && hd_ok)) begin
+            // invalid view / resource: zeros, no write
+            if (cls == C_STORE) begin
+              `TXC_FIN_OK(16'd0, 8'd0)
+              st <= X_DONE;
+            end else begin
+              rwords <= 128'd0;
+              `TXC_FIN_OK(16'd1, 8'd4)
+              rk <= 6'd0;
+              st <= X_RES0;
+            end
+          end else if (cls == C_FETCH && code != TXC_OP_TGSI_LOAD && hd_cube) begin
+            `TXC_FIN_REJ(TXC_REJECT_FETCH_CUBE, 8'd0, 8'd0)
+            st <= X_DONE;
+          end else if (cls == C_STORE && en_reject != 2'd0) begin
+            `TXC_FIN_REJ(en_kind, 8'd0, 8'd0)
+            st <= X_DONE;
+          end else if (cls == C_ATOM && !atomic_fmt(hd_fmt)) begin
+            `TXC_FIN_REJ(TXC_REJECT_RESOURCE_ATOMIC_FORMAT, 8'd0, 8'd0)
+            st <= X_DONE;
+          end
+        end
+        X_FA: begin
+          fx <= fm_x; fy <= fm_y; fz <= fm_z; flayer <= fm_l; flevel <= fm_level;
+          tbuf <= 128'd0;
+          if (fm_ok) begin
+            a_start <= 1'b1;
+            st <= X_FAW;
+          end else begin
+            st <= X_FRES;
+            a_ok_q <= 1'b0;
+          end
+        end
+        X_FAW: if (a_done) begin
+          a_ok_q <= a_ok;
+          chunk <= 3'd0;
+          rd_pend <= 1'b0;
+          if (!a_ok) st <= X_FRES;
+          else if (cls == C_STORE) begin en_ch <= 2'd0; st <= X_FEN; end
+          else st <= X_FR;
+        end
+        X_FR: begin                                   // one 4-byte chunk per clock
+          rd_pend <= 1'b1;
+          rd_chunk <= chunk[1:0];
+          if (rd_pend)
+            for (i = 0; i < 16; i = i + 1)
+              if (rd_chunk == 2'(i / 4) && rd_be[i % 4]) tbuf[8*i +: 8] <= rd_rot[8*(i % 4) +: 8];
+          if (chunk == nchunk - 3'd1) st <= X_FRW;
+          else chunk <= chunk + 3'd1;
+        end
+        X_FRW: begin
+          for (i = 0; i < 16; i = i + 1)
+            if (rd_chunk == 2'(i / 4) && rd_be[i % 4]) tbuf[8*i +: 8] <= rd_rot[8*(i % 4) +: 8];
+          rd_pend <= 1'b0;
+          chunk <= 3'd0;
+          st <= (cls == C_ATOM) ? X_FWR : X_FRES;     // atomics: the new components, then the old texel
+        end
+        X_FEN: begin                                  // STORE: one channel at a time
+          en_start <= 1'b1;
+          st <= X_FENW;
+        end
+        X_FENW: if (en_done) begin
+          if (en_width != 6'd0)
+            for (i = 0; i < 4; i = i + 1)
+              if (en_lsb[6:5] == 2'(i)) tbuf[32*i +: 32] <= tbuf[32*i +: 32] | en_bits;
+          en_ch <= en_ch + 2'd1;
+          if (en_ch == 2'd3) begin
+            chunk <= 3'd0;
+            st <= X_FWR;
+          end else begin
+            st <= X_FEN;
+          end
+        end
+        X_FWR: begin                                  // one 4-byte chunk per clock (tm_we)
+          if (chunk == nchunk - 3'd1) begin
+            if (cls == C_STORE) begin
+              `TXC_FIN_OK(16'd1, 8'd0)
+              st <= X_DONE;
+            end else begin
+              st <= X_FRES;
+            end
+          end else begin
+            chunk <= chunk + 3'd1;
+          end
+        end
+        X_FRES: begin
+          // out of range / unaddressable: zeros (and STORE: not written)
+          if (!a_ok_q) begin
+            if (cls == C_STORE) begin
+              `TXC_FIN_OK(16'd0, 8'd0)
+              st <= X_DONE;
+            end else begin
+              rwords <= 128'd0;
+              `TXC_FIN_OK(16'd1, 8'd4)
+              rk <= 6'd0;
+              st <= X_RES0;
+            end
+          end else begin
+            dec_in <= 1'b1;
+            st <= X_FDECW;
+          end
+        end
+        X_FDECW: if (dec_out) begin
+          cv_c <= 2'd0;
+          cv_rc <= 2'd0;
+          st <= X_FCV;
+        end
+        X_FCV: begin                                  // four conversion passes (cv_in)
+          cv_c <= cv_c + 2'd1;
+          if (cv_c == 2'd3) st <= X_FCVW;
+        end
+        X_FCVW: if (cv_out) begin
+          for (i = 0; i < 4; i = i + 1)
+            if (cv_rc == 2'(i)) rwords[32*i +: 32] <= cv_res;
+          cv_rc <= cv_rc + 2'd1;
+          if (cv_rc == 2'd3) begin
+            rk <= 6'd0;
+            `TXC_FIN_OK(16'd1, 8'd4)
+            rswz <= code != TXC_OP_TGSI_LOAD && cls != C_ATOM;
+            st <= X_RES0;
+          end
+        end
+        // ---- Vec4 result: four writes
+        X_RES0: begin
+          rk <= rk + 6'd1;
+          if (rk == 6'd3) st <= X_DONE;
+        end
+        X_DONE: begin
+          done <= 1'b1;
+          st <= X_IDLE;
+        end
+        default: st <= X_IDLE;
+      endcase
+    end
+  end
+`undef TXC_FIN_OK
+`undef TXC_FIN_REJ
+endmodule

@@ -1,0 +1,580 @@
+//! The co-simulation runs of `texcore_sampler` through the unchanged
+//! [`FpgaSampler`](texcore_hal::FpgaSampler): each returns a [`Outcome`] (checks passed and
+//! failed, lock-step divergences, simulated cycles).
+//!
+//! | run | what | passes when |
+//! |---|---|---|
+//! | [`selfcheck`] | the embedded self-check set (`firmware/generated/selfcheck.bin`) | every record of an op in the device's CAPS matches; the others are skipped |
+//! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
+//! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics | 0 divergences, no device error |
+//! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
+//! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
+//! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
+
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Result};
+use embedded_hal::delay::DelayNs;
+use embedded_hal::digital::{InputPin, OutputPin};
+use embedded_hal::spi::{Operation, SpiDevice};
+use texcore_hal::protocol::{self, cmd, reg, FETCH};
+use texcore_hal::selfcheck::{self, OpGen, Rng, Scene};
+use texcore_hal::{
+    Config, Error, FpgaSampler, LockstepError, LockstepSampler, Op, SamplerDevice, SimulatedFpga, SoftSampler,
+};
+
+use crate::model::{Rtl, RtlBusy, RtlDelay, RtlError, RtlReset, RtlSpi, Target, WireFault};
+use crate::model::{CBANK_WORDS as C, HEADER_ENTRIES as H, MEM_BYTES, SAMPLER_ENTRIES as S};
+use crate::stimuli;
+
+/// The driver on the RTL.
+pub type Fpga<'a> = FpgaSampler<RtlSpi<'a>, RtlBusy<'a>, RtlReset<'a>, RtlDelay<'a>>;
+/// The model with the RTL's capacities.
+pub type Soft<'m> = SoftSampler<'m, H, S, C>;
+
+/// The embedded self-check set.
+pub const SELFCHECK_BLOB: &[u8] = include_bytes!("../../firmware/generated/selfcheck.bin");
+
+/// The driver settings of the runs: the defaults with a 100 ns `BUSY` poll and a 1 ms
+/// command timeout (the simulation pays for every idle clock; the longest command, RESET,
+/// takes 41 µs at 50 MHz).
+pub fn config() -> Config {
+    Config { poll_interval_ns: 100, timeout_ns: 1_000_000, ..Config::default() }
+}
+
+/// What a run found.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Run name.
+    pub name: &'static str,
+    /// Checks that passed (records, ops, frames, rounds).
+    pub passed: u64,
+    /// Checks that failed.
+    pub failed: u64,
+    /// Lock-step divergences among the failures.
+    pub divergences: u64,
+    /// Ops executed on the device.
+    pub ops: u64,
+    /// Clock cycles simulated.
+    pub cycles: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// One line of details.
+    pub note: String,
+}
+
+impl Outcome {
+    fn new(name: &'static str) -> Outcome {
+        Outcome { name, ..Outcome::default() }
+    }
+}
+
+fn rtl_err(e: RtlError) -> anyhow::Error {
+    anyhow!("{e}")
+}
+
+/// A fresh device and a driver on it, initialised (hard reset, identification).
+fn fpga(rtl: &Rtl) -> Result<Fpga<'_>> {
+    let mut f = FpgaSampler::new(rtl.spi(), rtl.busy_pin(), rtl.reset_pin(), rtl.delay(), config());
+    f.init().map_err(|e| anyhow!("init: {e}"))?;
+    Ok(f)
+}
+
+/// The op codes the device implements (its CAPS / CAPS1).
+pub fn implemented(fpga: &mut Fpga<'_>) -> Result<Vec<u8>> {
+    let l = fpga.limits().map_err(|e| anyhow!("limits: {e}"))?;
+    Ok(protocol::OPS.iter().filter(|d| l.caps >> d.cap_bit & 1 == 1).map(|d| d.code).collect())
+}
+
+fn finish(mut o: Outcome, rtl: &Rtl, c0: u64, t0: Instant) -> Result<Outcome> {
+    o.cycles = rtl.cycles().map_err(rtl_err)? - c0;
+    o.seconds = t0.elapsed().as_secs_f64();
+    Ok(o)
+}
+
+/// The embedded self-check set through the driver: records of implemented ops must pass,
+/// the others are skipped (CAPS).
+pub fn selfcheck(rtl: &Rtl) -> Result<Outcome> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("selfcheck");
+    let mut f = fpga(rtl)?;
+    let mut reports = Vec::new();
+    let s = selfcheck::run(SELFCHECK_BLOB, &mut f, |i, op, reply, exp| {
+        if reports.len() < 5 {
+            reports.push(format!("record {i}: {op:?}: device {reply:?}, expected words {exp:x?}"));
+        }
+    })
+    .map_err(|e| anyhow!("self-check: {e:?}"))?;
+    for r in &reports {
+        eprintln!("selfcheck mismatch: {r}");
+    }
+    o.passed = s.passed.into();
+    o.failed = s.failed.into();
+    o.ops = u64::from(s.passed + s.failed);
+    o.note = format!("{} records, {} skipped (op not in CAPS)", s.passed + s.failed + s.skipped, s.skipped);
+    finish(o, rtl, c0, t0)
+}
+
+/// Runs `ops` on the pair, counting matches, divergences and errors.
+fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops: &[Op]) {
+    for op in ops {
+        o.ops += 1;
+        match pair.execute(op) {
+            Ok(_) => o.passed += 1,
+            Err(e) => {
+                o.failed += 1;
+                if matches!(e, LockstepError::Divergence(_)) {
+                    o.divergences += 1;
+                }
+                if o.failed <= 5 {
+                    eprintln!("{}: {e:?}", o.name);
+                }
+            }
+        }
+    }
+}
+
+/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the first `limit` vectors of the
+/// op-level units `fetch` and `store` in `dir` (their images uploaded first).
+pub fn lockstep_vectors(rtl: &Rtl, dir: &std::path::Path, limit: usize) -> Result<Outcome> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("lockstep-vectors");
+    let img = stimuli::read_images(dir)?;
+    if img.texmem.len() > MEM_BYTES || img.headers.len() > H || img.samplers.len() > S {
+        bail!("the vector images do not fit the device");
+    }
+    let mut mem = vec![0u8; MEM_BYTES];
+    let soft: Soft<'_> = SoftSampler::new(&mut mem);
+    let mut pair = LockstepSampler::new(fpga(rtl)?, soft);
+    let up = |pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>| -> Result<(), String> {
+        let e = |e| format!("{e:?}");
+        pair.reset().map_err(e)?;
+        for (i, w) in (0u32..).zip(&img.headers) {
+            pair.write_header(i, w).map_err(e)?;
+        }
+        for (i, w) in (0u32..).zip(&img.samplers) {
+            pair.write_sampler(i, w).map_err(e)?;
+        }
+        pair.set_header_pool_max(protocol_pool_max()).map_err(e)?;
+        pair.set_sampler_pool_max(protocol_pool_max()).map_err(e)?;
+        pair.write_memory(0, &img.texmem).map_err(e)
+    };
+    up(&mut pair).map_err(|e| anyhow!("upload: {e}"))?;
+    let mut sets = Vec::new();
+    for unit in ["fetch", "store"] {
+        let set = stimuli::read_set(dir, unit, limit)?;
+        let n = set.ops.len();
+        run_pair(&mut o, &mut pair, &set.ops);
+        sets.push(format!("{} {unit}", n));
+    }
+    o.note = format!("vectors: {}", sets.join(", "));
+    finish(o, rtl, c0, t0)
+}
+
+/// `MaximumIndex` of the vector runs: every pointer within the registers, so a pointer
+/// past a pool is what makes it unbound.
+const fn protocol_pool_max() -> u32 {
+    texcore_hal::soft::POOL_MAX_LIMIT
+}
+
+/// The pair over `n` seeded ops, round robin over every implemented op code, on the
+/// self-check scene (NVIDIA and TGSI queries, Intel INFO, fetch, LOAD, STORE, atomics).
+pub fn lockstep_ops(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("lockstep-ops");
+    let mut mem = vec![0u8; MEM_BYTES];
+    let soft: Soft<'_> = SoftSampler::new(&mut mem);
+    let mut f = fpga(rtl)?;
+    let codes = implemented(&mut f)?;
+    let mut pair = LockstepSampler::new(f, soft);
+    let scene = Scene::new(seed).ok_or_else(|| anyhow!("scene"))?;
+    scene.upload(&mut pair).map_err(|e| anyhow!("upload: {e:?}"))?;
+    let mut gen = OpGen::new(seed ^ 0x5EED_0F0F);
+    let mut ops = Vec::with_capacity(n);
+    for i in 0..n {
+        let code = codes[i % codes.len()];
+        ops.push(gen.op(code).ok_or_else(|| anyhow!("op {code:#x}"))?);
+    }
+    run_pair(&mut o, &mut pair, &ops);
+    o.note = format!("{} op codes", codes.len());
+    finish(o, rtl, c0, t0)
+}
+
+// ---------------------------------------------------------------------------------------
+// Raw frames against the model device
+// ---------------------------------------------------------------------------------------
+
+/// A `SimulatedFpga` with the RTL's capacities.
+type Sim<'m> = SimulatedFpga<'m, H, S, C>;
+
+/// One raw exchange on both devices: the command transaction, `BUSY` low, then a fetch
+/// of `read` bytes. Returns both MISO byte streams.
+fn exchange(rtl: &Rtl, sim: &Sim<'_>, frame: &[u8], read: usize) -> Result<(Vec<u8>, Vec<u8>)> {
+    if !frame.is_empty() {
+        rtl.spi().transaction(&mut [Operation::Write(frame)]).map_err(rtl_err)?;
+        sim.spi().transaction(&mut [Operation::Write(frame)]).map_err(|e| anyhow!("{e:?}"))?;
+    }
+    wait_idle(rtl, sim)?;
+    let mut a = vec![0u8; read];
+    let mut b = vec![0u8; read];
+    rtl.spi().transaction(&mut [Operation::Write(&[FETCH]), Operation::Read(&mut a)]).map_err(rtl_err)?;
+    sim.spi().transaction(&mut [Operation::Write(&[FETCH]), Operation::Read(&mut b)]).map_err(|e| anyhow!("{e:?}"))?;
+    Ok((a, b))
+}
+
+fn wait_idle(rtl: &Rtl, sim: &Sim<'_>) -> Result<()> {
+    for _ in 0..1_000_000 {
+        let r = rtl.busy_pin().is_high().map_err(rtl_err)?;
+        let s = sim.busy_pin().is_high().map_err(|e| anyhow!("{e:?}"))?;
+        if !r && !s {
+            return Ok(());
+        }
+        rtl.delay().delay_ns(100);
+        sim.delay().delay_ns(100);
+    }
+    bail!("BUSY stayed high")
+}
+
+fn frame(code: u8, seq: u8, payload: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; protocol::MAX_CMD_FRAME + 64];
+    let n = protocol::encode_command(&mut out, code, seq, &[payload]).unwrap_or(0);
+    out.truncate(n);
+    out
+}
+
+/// Random command frames into the RTL and into [`SimulatedFpga`] (same CAPS, capacities and
+/// texel memory), every response compared byte for byte.
+pub fn frames(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("frames");
+    let mut f = fpga(rtl)?;
+    let codes = implemented(&mut f)?;
+    let caps = f.limits().map_err(|e| anyhow!("{e}"))?.caps;
+    let mut rng = Rng::new(seed);
+    // Same texel memory content in both.
+    let mut image = vec![0u8; MEM_BYTES];
+    for b in image.iter_mut() {
+        *b = rng.u32() as u8;
+    }
+    f.write_memory(0, &image).map_err(|e| anyhow!("{e}"))?;
+    let mut sim_mem = image.clone();
+    let sim: Sim<'_> = SimulatedFpga::new(&mut sim_mem);
+    sim.set_caps(caps).map_err(|e| anyhow!("{e:?}"))?;
+    // Both after a hard reset (texel memory kept).
+    rtl.reset_pin().set_low().map_err(rtl_err)?;
+    sim.reset_pin().set_low().map_err(|e| anyhow!("{e:?}"))?;
+    rtl.delay().delay_ns(1000);
+    rtl.reset_pin().set_high().map_err(rtl_err)?;
+    sim.reset_pin().set_high().map_err(|e| anyhow!("{e:?}"))?;
+    wait_idle(rtl, &sim)?;
+
+    // The first fetch after reset: ERR_NO_RESPONSE.
+    let check = |o: &mut Outcome, what: &str, a: Vec<u8>, b: Vec<u8>| {
+        if a == b {
+            o.passed += 1;
+        } else {
+            o.failed += 1;
+            if o.failed <= 8 {
+                eprintln!("frames: {what}:\n  rtl {a:02x?}\n  sim {b:02x?}");
+            }
+        }
+    };
+    let (a, b) = exchange(rtl, &sim, &[], 12)?;
+    check(&mut o, "fetch after reset", a, b);
+
+    let mut gen = OpGen::new(seed ^ 0xF4A3_E500);
+    let mut seq = 0u8;
+    let mut last_submit: Option<Vec<u8>> = None;
+    let mut tag = 0u8;
+    let scene = Scene::new(seed).ok_or_else(|| anyhow!("scene"))?;
+    for i in 0..n {
+        seq = seq.wrapping_add(1);
+        let pick = rng.below(100);
+        let (code, payload): (u8, Vec<u8>) = if i < 40 {
+            // the scene's pools, so that ops see valid textures
+            let (h, s) = (scene.headers(), scene.samplers());
+            match i {
+                0..=13 => {
+                    let mut p = (i as u32).to_le_bytes().to_vec();
+                    h[i].iter().for_each(|w| p.extend_from_slice(&w.to_le_bytes()));
+                    (cmd::WRITE_HEADER, p)
+                }
+                14..=19 => {
+                    let mut p = ((i - 14) as u32).to_le_bytes().to_vec();
+                    s[i - 14].iter().for_each(|w| p.extend_from_slice(&w.to_le_bytes()));
+                    (cmd::WRITE_SAMPLER, p)
+                }
+                20 => {
+                    let mut p = 0u16.to_le_bytes().to_vec();
+                    scene.const_bank().iter().for_each(|w| p.extend_from_slice(&w.to_le_bytes()));
+                    (cmd::WRITE_CBANK, p)
+                }
+                21 => (cmd::WRITE_REG, [&reg::HEADER_POOL_MAX.to_le_bytes()[..], &15u32.to_le_bytes()].concat()),
+                22 => (cmd::WRITE_REG, [&reg::SAMPLER_POOL_MAX.to_le_bytes()[..], &5u32.to_le_bytes()].concat()),
+                _ => {
+                    let scene_mem = scene.memory();
+                    let at = rng.below(scene_mem.len() as u32 - 256) as usize;
+                    let mut p = (at as u32).to_le_bytes().to_vec();
+                    p.extend_from_slice(&scene_mem[at..at + 256]);
+                    (cmd::WRITE_MEM, p)
+                }
+            }
+        } else if pick < 35 {
+            // an op: mostly well-formed, sometimes an encoding error
+            let c = if rng.chance(1, 20) { rng.u32() as u8 } else { codes[rng.below(codes.len() as u32) as usize] };
+            let mut p = [0u8; texcore_hal::op::MAX_OP_LEN];
+            let op = gen.op(c).or_else(|| gen.op(codes[0])).ok_or_else(|| anyhow!("op"))?;
+            let k = op.encode(&mut p);
+            let mut v = p[..k].to_vec();
+            if op.def().is_some_and(|d| d.replay) {
+                tag = if tag == 255 { 1 } else { tag + 1 };
+                v[1] = if rng.chance(1, 10) { 0 } else { tag };
+            }
+            match rng.below(20) {
+                0 => v[0] = rng.u32() as u8,
+                1 => {
+                    let at = 1 + rng.below(3) as usize;
+                    v[at] ^= 1 << rng.below(8);
+                }
+                2 => v.truncate(v.len().saturating_sub(1 + rng.below(4) as usize).max(1)),
+                3 => v.extend_from_slice(&[0; 4]),
+                _ => {}
+            }
+            last_submit = Some(v.clone());
+            (cmd::SUBMIT, v)
+        } else if pick < 45 {
+            // a resend of the last SUBMIT (the replay record), or a corrupted one first
+            let v = last_submit.clone().unwrap_or_else(|| vec![0; 8]);
+            if rng.chance(1, 3) {
+                let mut bad = frame(cmd::SUBMIT, seq, &v);
+                let at = rng.below(bad.len() as u32) as usize;
+                bad[at] ^= 1 << rng.below(8);
+                let (a, b) = exchange(rtl, &sim, &bad, 20)?;
+                check(&mut o, "corrupted resend", a, b);
+                seq = seq.wrapping_add(1);
+            }
+            (cmd::SUBMIT, v)
+        } else if pick < 55 {
+            let off = rng.below(70) as u8;
+            let count = if rng.chance(1, 8) { rng.u32() as u8 } else { rng.below(20) as u8 };
+            (cmd::READ_RESULT, vec![off, count])
+        } else if pick < 63 {
+            let addr = if rng.chance(1, 4) { rng.u32() as u16 } else { 4 * rng.below(17) as u16 };
+            (cmd::READ_REG, addr.to_le_bytes().to_vec())
+        } else if pick < 71 {
+            let addr = if rng.chance(1, 5) { rng.u32() as u16 } else { 4 * rng.below(17) as u16 };
+            let v = match rng.below(4) {
+                0 => rng.u32(),
+                1 => rng.below(16),
+                _ => rng.below(1 << 20),
+            };
+            (cmd::WRITE_REG, [&addr.to_le_bytes()[..], &v.to_le_bytes()].concat())
+        } else if pick < 76 {
+            let count = if rng.chance(1, 6) { rng.u32() as u16 } else { 1 + rng.below(256) as u16 };
+            let addr = if rng.chance(1, 3) { MEM_BYTES as u32 - rng.below(300) } else { rng.below(MEM_BYTES as u32) };
+            (cmd::READ_MEM, [&addr.to_le_bytes()[..], &count.to_le_bytes()].concat())
+        } else if pick < 80 {
+            let len = 1 + rng.below(64) as usize;
+            let addr = if rng.chance(1, 3) { MEM_BYTES as u32 - rng.below(80) } else { rng.below(MEM_BYTES as u32) };
+            let mut p = addr.to_le_bytes().to_vec();
+            (0..len).for_each(|_| p.push(rng.u32() as u8));
+            (cmd::WRITE_MEM, p)
+        } else if pick < 84 {
+            let idx = if rng.chance(1, 3) { H as u32 - 2 + rng.below(4) } else { 16 + rng.below(40) };
+            let mut p = idx.to_le_bytes().to_vec();
+            (0..8).for_each(|_| p.extend_from_slice(&rng.u32().to_le_bytes()));
+            (if rng.chance(1, 2) { cmd::WRITE_HEADER } else { cmd::WRITE_SAMPLER }, p)
+        } else if pick < 88 {
+            let words = rng.below(70) as usize;
+            let start = if rng.chance(1, 3) { C as u16 - rng.below(70) as u16 } else { 32 + rng.below(500) as u16 };
+            let mut p = start.to_le_bytes().to_vec();
+            (0..words).for_each(|_| p.extend_from_slice(&rng.u32().to_le_bytes()));
+            if rng.chance(1, 5) {
+                p.push(7);
+            }
+            (cmd::WRITE_CBANK, p)
+        } else if pick < 90 {
+            (if rng.chance(1, 2) { cmd::NOP } else { rng.u32() as u8 }, vec![])
+        } else if pick < 91 {
+            (cmd::RESET, vec![])
+        } else {
+            // malformed frames: CRC, length field, truncation, garbage, overlong
+            let mut fr = frame(cmd::READ_REG, seq, &reg::SCRATCH.to_le_bytes());
+            match rng.below(6) {
+                0 => {
+                    let at = rng.below(fr.len() as u32) as usize;
+                    fr[at] ^= 1 << rng.below(8);
+                }
+                1 => fr.truncate(rng.below(fr.len() as u32) as usize),
+                2 => fr.extend_from_slice(&[0x55; 3]),
+                3 => {
+                    fr = (0..rng.below(300)).map(|_| rng.u32() as u8).collect();
+                    if fr.first() == Some(&FETCH) {
+                        fr[0] = 0;
+                    }
+                }
+                4 => {
+                    fr = frame(cmd::WRITE_MEM, seq, &vec![0u8; 260]);
+                    fr.extend_from_slice(&[1, 2, 3]);
+                }
+                _ => {
+                    fr[2] = 0xFF;
+                    fr[3] = 0x01;
+                }
+            }
+            if fr.is_empty() {
+                fr.push(cmd::NOP);
+            }
+            let (a, b) = exchange(rtl, &sim, &fr, 12)?;
+            check(&mut o, "malformed frame", a, b);
+            continue;
+        };
+        let fr = frame(code, seq, &payload);
+        let read = protocol::RESP_HEADER_LEN + protocol::MAX_RESP_PAYLOAD.min(payload_hint(code, &payload)) + 6;
+        if code == cmd::SUBMIT {
+            o.ops += 1;
+        }
+        let (a, b) = exchange(rtl, &sim, &fr, read)?;
+        check(&mut o, &format!("command {code:#04x} payload {:02x?}", &payload[..payload.len().min(16)]), a, b);
+    }
+    // A fetch repeated without a command: the same response again.
+    let (a, b) = exchange(rtl, &sim, &[], 40)?;
+    check(&mut o, "repeated fetch", a, b);
+    o.note = format!("{} frames", o.passed + o.failed);
+    finish(o, rtl, c0, t0)
+}
+
+/// Response payload bytes to read for a command (its `OK` response length).
+fn payload_hint(code: u8, payload: &[u8]) -> usize {
+    match code {
+        cmd::READ_REG => 4,
+        cmd::SUBMIT => protocol::COMPLETION_LEN,
+        cmd::READ_MEM => payload.get(4..6).map_or(0, |b| usize::from(u16::from_le_bytes([b[0], b[1]]))),
+        cmd::READ_RESULT => 4 * usize::from(payload.get(1).copied().unwrap_or(0)),
+        _ => 0,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Wire faults
+// ---------------------------------------------------------------------------------------
+
+/// Counts of what the fault run saw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FaultCounts {
+    /// Ops with a fault armed that returned the model's result (retried).
+    pub recovered: u64,
+    /// Typed errors: CRC.
+    pub crc: u64,
+    /// Typed errors: protocol (sequence, framing, ...).
+    pub protocol: u64,
+    /// Typed errors: timeout.
+    pub timeout: u64,
+    /// Other typed errors.
+    pub other: u64,
+    /// Wrong `Ok` results (divergences).
+    pub wrong: u64,
+}
+
+/// The pair over `n` seeded ops with a wire fault armed before most of them; after an
+/// error the device is reset and re-synchronised with the model (pools, registers, texel
+/// memory), so that later ops are compared again.
+pub fn faults(rtl: &Rtl, seed: u64, n: usize) -> Result<(Outcome, FaultCounts)> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("faults");
+    let mut k = FaultCounts::default();
+    let mut mem = vec![0u8; MEM_BYTES];
+    let soft: Soft<'_> = SoftSampler::new(&mut mem);
+    let mut f = fpga(rtl)?;
+    let codes = implemented(&mut f)?;
+    let mut pair = LockstepSampler::new(f, soft);
+    let scene = Scene::new(seed).ok_or_else(|| anyhow!("scene"))?;
+    scene.upload(&mut pair).map_err(|e| anyhow!("upload: {e:?}"))?;
+    let mut gen = OpGen::new(seed ^ 0xFA17);
+    let mut rng = Rng::new(seed ^ 0x0BAD_F00D);
+    for i in 0..n {
+        let op = gen.op(codes[i % codes.len()]).ok_or_else(|| anyhow!("op"))?;
+        // 1 - 3 events: absorbed by the driver's 3 retries; 4 - 5: a typed error.
+        let count = if rng.chance(1, 4) { 4 + rng.below(2) } else { 1 + rng.below(3) };
+        let fault = match rng.below(10) {
+            0..=3 => (WireFault::FlipMiso { byte: 1 + rng.below(14) as u16, bit: rng.below(8) as u8 }, Target::Fetch),
+            4..=5 => (WireFault::DropSck { byte: rng.below(8) as u16, bit: rng.below(8) as u8 }, Target::Command),
+            6..=7 => (WireFault::DropSck { byte: rng.below(12) as u16, bit: rng.below(8) as u8 }, Target::Fetch),
+            8 if rng.chance(1, 3) => (WireFault::HoldBusy { ns: 2_000_000 }, Target::Command),
+            _ => (WireFault::FlipMiso { byte: 1 + rng.below(6) as u16, bit: rng.below(8) as u8 }, Target::Any),
+        };
+        rtl.inject(fault.0, fault.1, count).map_err(rtl_err)?;
+        o.ops += 1;
+        match pair.execute(&op) {
+            Ok(_) => {
+                o.passed += 1;
+                k.recovered += 1;
+            }
+            Err(LockstepError::Divergence(d)) => {
+                o.failed += 1;
+                o.divergences += 1;
+                k.wrong += 1;
+                eprintln!("faults: WRONG RESULT under {fault:?}: {d:?}");
+            }
+            Err(LockstepError::A(e)) => {
+                o.passed += 1;
+                match e {
+                    Error::Crc(_) => k.crc += 1,
+                    Error::Protocol(_) => k.protocol += 1,
+                    Error::Timeout => k.timeout += 1,
+                    _ => k.other += 1,
+                }
+                // re-synchronise: reset, scene pools and registers, the model's texel memory
+                // (the ops address only the scene's textures)
+                rtl.clear_faults().map_err(rtl_err)?;
+                pair.a.init().map_err(|e| anyhow!("re-init after {fault:?}: {e}"))?;
+                let memory = pair.b.memory().get(..scene.memory().len()).unwrap_or_default().to_vec();
+                scene.upload(&mut pair).map_err(|e| anyhow!("re-upload: {e:?}"))?;
+                pair.write_memory(0, &memory).map_err(|e| anyhow!("memory: {e:?}"))?;
+            }
+            Err(e) => {
+                o.failed += 1;
+                eprintln!("faults: unexpected {e:?}");
+            }
+        }
+        rtl.clear_faults().map_err(rtl_err)?;
+    }
+    o.note = format!(
+        "{} recovered by retries, typed errors: {} CRC, {} protocol, {} timeout, {} other; {} wrong results",
+        k.recovered, k.crc, k.protocol, k.timeout, k.other, k.wrong
+    );
+    Ok((finish(o, rtl, c0, t0)?, k))
+}
+
+/// `n` rounds of garbage on the bus (random bytes and lengths, partial bytes, frames
+/// with wrong lengths), each followed by valid commands through the driver that must
+/// succeed: reading `ID` and `SCRATCH` after writing it.
+pub fn garbage(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("garbage");
+    let mut f = fpga(rtl)?;
+    let mut rng = Rng::new(seed ^ 0x6A2B_A6E0);
+    for i in 0..n {
+        let len = match rng.below(4) {
+            0 => rng.below(4) as usize,
+            1 => 260 + rng.below(60) as usize,
+            _ => rng.below(64) as usize,
+        };
+        let bytes: Vec<u8> = (0..len).map(|_| rng.u32() as u8).collect();
+        let bits = if rng.chance(1, 3) { (8 * len).saturating_sub(1 + rng.below(7) as usize) } else { 8 * len };
+        rtl.raw_bits(&bytes, bits).map_err(rtl_err)?;
+        // the device may be busy answering it: the driver waits for BUSY itself
+        let scratch = rng.u32();
+        let ok = f.read_reg(reg::ID) == Ok(protocol::DEVICE_ID)
+            && f.write_reg(reg::SCRATCH, scratch).is_ok()
+            && f.read_reg(reg::SCRATCH) == Ok(scratch);
+        if ok {
+            o.passed += 1;
+        } else {
+            o.failed += 1;
+            eprintln!("garbage round {i}: the device did not answer after {len} bytes / {bits} bits");
+        }
+    }
+    o.note = "each followed by ID, SCRATCH write and read".into();
+    finish(o, rtl, c0, t0)
+}

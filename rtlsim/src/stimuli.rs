@@ -1,0 +1,178 @@
+//! The op-level vector sets as requests: `fetch.vec` and `store.vec` (written by
+//! `cargo xtask vectors --ops fetch,store`) and the memory images they read, read through
+//! their `manifest.json` (field names, widths and columns), turned into [`Op`]s.
+//!
+//! This is the only module that knows the vector files; it reads the files, not the code
+//! that writes them.
+//!
+//! | unit | fields read | op |
+//! |---|---|---|
+//! | `fetch` | `hdr`, `op` (TXF, SAMPLE_I, SAMPLE_I_MS, LOAD), `x y z level`, `sample`, `off_*` | `TGSI_TXF` / `SAMPLE_I` / `SAMPLE_I_MS` / `LOAD` on header-pool pointer `hdr` |
+//! | `store` | `hdr`, `op` (STORE, the ten atomics), `x y z w`, `src_*`, `cmp_*` | `TGSI_STORE` / `TGSI_ATOM*` |
+//!
+//! The images: `texmem.hex` (texel memory), `op_hdr.hex` (texture headers at pointers
+//! 0 …), `op_smp.hex` (samplers). A vector's expected outputs are not used: the lock-step
+//! run compares the device with the model.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context, Result};
+use texcore::op::resource::AtomicOp;
+use texcore_hal::Op;
+
+/// A unit's vectors as ops, with the images they read.
+pub struct OpSet {
+    /// Unit name.
+    pub unit: String,
+    /// The ops, in file order.
+    pub ops: Vec<Op>,
+}
+
+/// The images of an op-level vector directory.
+pub struct Images {
+    /// Texel memory.
+    pub texmem: Vec<u8>,
+    /// Texture-header pool entries.
+    pub headers: Vec<[u32; 8]>,
+    /// Sampler-header pool entries.
+    pub samplers: Vec<[u32; 8]>,
+}
+
+struct Field {
+    name: String,
+    input: bool,
+    digits: usize,
+    column: usize,
+}
+
+fn layout(manifest: &serde_json::Value, unit: &str) -> Result<(String, Vec<Field>)> {
+    let units = manifest["units"].as_array().ok_or_else(|| anyhow!("manifest has no `units`"))?;
+    let u = units
+        .iter()
+        .find(|u| u["name"].as_str() == Some(unit))
+        .ok_or_else(|| anyhow!("manifest has no unit `{unit}`"))?;
+    let file = u["file"].as_str().ok_or_else(|| anyhow!("unit `{unit}`: no file"))?.to_string();
+    let mut fields = Vec::new();
+    for f in u["layout"]["fields"].as_array().ok_or_else(|| anyhow!("unit `{unit}`: no layout"))? {
+        let get = |k: &str| f[k].as_u64().ok_or_else(|| anyhow!("unit `{unit}`: field without `{k}`"));
+        fields.push(Field {
+            name: f["name"].as_str().unwrap_or_default().to_string(),
+            input: f["dir"].as_str().is_some_and(|d| d.eq_ignore_ascii_case("in")),
+            digits: get("digits")? as usize,
+            column: get("column")? as usize,
+        });
+    }
+    Ok((file, fields))
+}
+
+/// The input fields of one line, by name.
+struct Line<'a> {
+    fields: &'a [Field],
+    text: &'a str,
+}
+
+impl Line<'_> {
+    fn get(&self, name: &str) -> Result<u64> {
+        let f = self.fields.iter().find(|f| f.input && f.name == name).ok_or_else(|| anyhow!("no input `{name}`"))?;
+        self.field(f)
+    }
+    fn field(&self, f: &Field) -> Result<u64> {
+        let s = self.text.get(f.column..f.column + f.digits).ok_or_else(|| anyhow!("short line"))?;
+        u64::from_str_radix(s, 16).with_context(|| format!("field `{}`: {s:?}", f.name))
+    }
+    /// The inputs whose name starts with `prefix`, in line order.
+    fn group(&self, prefix: &str) -> Result<Vec<u64>> {
+        self.fields.iter().filter(|f| f.input && f.name.starts_with(prefix)).map(|f| self.field(f)).collect()
+    }
+}
+
+fn sext8(v: u64) -> i32 {
+    i32::from(v as u8 as i8)
+}
+
+fn arr4(v: &[u64]) -> Result<[u32; 4]> {
+    if v.len() != 4 {
+        bail!("expected 4 components, got {}", v.len());
+    }
+    Ok([v[0] as u32, v[1] as u32, v[2] as u32, v[3] as u32])
+}
+
+/// Reads unit `unit` (`fetch` or `store`) of the vector directory `dir`: at most `limit`
+/// ops from the start of its file.
+pub fn read_set(dir: &Path, unit: &str, limit: usize) -> Result<OpSet> {
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("manifest.json")).context("manifest.json")?)?;
+    let (file, fields) = layout(&manifest, unit)?;
+    let text = fs::read_to_string(dir.join(&file)).with_context(|| format!("{}", dir.join(&file).display()))?;
+    let mut ops = Vec::new();
+    for (n, line) in text.lines().take(limit).enumerate() {
+        let l = Line { fields: &fields, text: line };
+        let op = match unit {
+            "fetch" => fetch_op(&l),
+            "store" => store_op(&l),
+            _ => bail!("unit `{unit}` is not read by the lock-step run"),
+        }
+        .with_context(|| format!("{file} line {}", n + 1))?;
+        ops.push(op);
+    }
+    Ok(OpSet { unit: unit.to_string(), ops })
+}
+
+fn fetch_op(l: &Line<'_>) -> Result<Op> {
+    let view = l.get("hdr")? as u32;
+    let a = [l.get("x")? as u32, l.get("y")? as u32, l.get("z")? as u32, l.get("level")? as u32];
+    let off = l.group("off")?;
+    let o = |i: usize| off.get(i).map_or(0, |v| sext8(*v));
+    Ok(match l.get("op")? {
+        0 => Op::TgsiTxf { view, coord: a.map(|v| v as i32), offset: [o(0), o(1), o(2)] },
+        1 => Op::TgsiSampleI { view, address: a },
+        2 => Op::TgsiSampleIMs { view, address: a, sample: l.get("sample")? as u32 },
+        _ => Op::TgsiLoad { resource: view, address: a },
+    })
+}
+
+fn store_op(l: &Line<'_>) -> Result<Op> {
+    let resource = l.get("hdr")? as u32;
+    let address = [l.get("x")? as u32, l.get("y")? as u32, l.get("z")? as u32, l.get("w")? as u32];
+    let src = arr4(&l.group("src")?)?;
+    let cmp = arr4(&l.group("cmp")?)?;
+    Ok(match l.get("op")? {
+        0 => Op::TgsiStore { resource, address, src },
+        k => {
+            let op = *AtomicOp::ALL.get(k as usize - 1).ok_or_else(|| anyhow!("store op {k}"))?;
+            Op::TgsiAtomic { op, resource, address, src, cmp }
+        }
+    })
+}
+
+/// Reads `texmem.hex`, `op_hdr.hex` and `op_smp.hex` of `dir`.
+pub fn read_images(dir: &Path) -> Result<Images> {
+    let lines = |name: &str| -> Result<Vec<String>> {
+        let t = fs::read_to_string(dir.join(name)).with_context(|| name.to_string())?;
+        Ok(t.lines().filter(|l| !l.is_empty() && !l.starts_with("//")).map(|l| l.replace('_', "")).collect())
+    };
+    // A line is a little-endian number printed most significant digit first.
+    let words = |hex: &str, n: usize| -> Result<Vec<u32>> {
+        if hex.len() != 8 * n {
+            bail!("image line of {} digits, expected {}", hex.len(), 8 * n);
+        }
+        (0..n).map(|k| Ok(u32::from_str_radix(&hex[8 * (n - 1 - k)..8 * (n - k)], 16)?)).collect()
+    };
+    let mut texmem = Vec::new();
+    for l in lines("texmem.hex")? {
+        for w in words(&l, 4)? {
+            texmem.extend_from_slice(&w.to_le_bytes());
+        }
+    }
+    let entries = |name: &str| -> Result<Vec<[u32; 8]>> {
+        lines(name)?
+            .iter()
+            .map(|l| {
+                let w = words(l, 8)?;
+                Ok(core::array::from_fn(|i| w[i]))
+            })
+            .collect()
+    };
+    Ok(Images { texmem, headers: entries("op_hdr.hex")?, samplers: entries("op_smp.hex")? })
+}
