@@ -433,6 +433,109 @@ pub(crate) const fn f32_div(a: u32, b: u32) -> u32 {
     }
 }
 
+/// binary32 `a − b`, IEEE 754 with RNE and gradual underflow: NaN operands and `∞ − ∞` give
+/// the quiet NaN `0x7FC0_0000`, an exact zero difference is `+0`, overflow gives ±∞. The
+/// sampling ops' implicit derivatives (`∂/∂x = lane 1 − lane 0`, what a shader's coarse
+/// derivative returns) are this difference.
+pub const fn f32_sub(a: u32, b: u32) -> u32 {
+    f32_add(a, b ^ 0x8000_0000)
+}
+
+/// binary32 `a + b`, IEEE 754 with RNE and gradual underflow (see [`f32_sub`]).
+pub const fn f32_add(a: u32, b: u32) -> u32 {
+    let (na, ca) = f32_parts(a);
+    let (nb, cb) = f32_parts(b);
+    match (ca, cb) {
+        (F32Class::NaN, _) | (_, F32Class::NaN) => 0x7FC0_0000,
+        (F32Class::Inf, F32Class::Inf) => {
+            if na == nb {
+                a
+            } else {
+                0x7FC0_0000
+            }
+        }
+        (F32Class::Inf, _) => a,
+        (_, F32Class::Inf) => b,
+        (F32Class::Zero, F32Class::Zero) => {
+            if na && nb {
+                0x8000_0000
+            } else {
+                0
+            }
+        }
+        (F32Class::Zero, _) => b,
+        (_, F32Class::Zero) => a,
+        (F32Class::Finite { mant: ma, exp: ea }, F32Class::Finite { mant: mb, exp: eb }) => {
+            // The operand with the larger exponent is `hi`. Within 38 bits of each other the
+            // sum is exact in 64 bits; further apart the smaller one only decides the
+            // rounding (it is below a quarter of hi's last bit kept, 3 guard bits down).
+            let (hn, hm, he, ln, lm, le) =
+                if ea >= eb { (na, ma as u64, ea, nb, mb as u64, eb) } else { (nb, mb as u64, eb, na, ma as u64, ea) };
+            let d = (he - le) as u32;
+            let (h, l, exp, far) = if d <= 38 { (hm << d, lm, le, false) } else { (hm << 3, 0, he - 3, true) };
+            if hn == ln {
+                round_pack_f32_gradual(hn, h + l, exp, far)
+            } else if far {
+                // h − (something in (0, 1)): 2h − 1 at half the unit, plus a sticky rest.
+                round_pack_f32_gradual(hn, 2 * h - 1, exp - 1, true)
+            } else if h >= l {
+                round_pack_f32_gradual(hn, h - l, exp, false)
+            } else {
+                round_pack_f32_gradual(ln, l - h, exp, false)
+            }
+        }
+    }
+}
+
+/// Packs `±(mag + s) × 2^exp2` into binary32 with RNE and gradual underflow (`s` in `(0, 1)`
+/// when `sticky`, else 0; callers pass ≥ 2 bits below the last bit kept when `sticky`).
+/// `mag = 0` without `sticky` is `+0`.
+const fn round_pack_f32_gradual(neg: bool, mag: u64, exp2: i32, sticky: bool) -> u32 {
+    if mag == 0 {
+        return 0;
+    }
+    let sign = if neg { 1u32 << 31 } else { 0 };
+    let len = bit_len(mag);
+    let lead = exp2 + len - 1;
+    // Bits to drop below the last kept bit: 24 significant bits for a normal result, the
+    // 2^-149 grid for a subnormal one.
+    let drop = if lead >= -126 { len - 24 } else { -149 - exp2 };
+    let mant: u64 = if drop <= 0 {
+        mag << (-drop) as u32
+    } else if drop >= 64 {
+        0 // far below half of 2^-149
+    } else {
+        let sh = drop as u32;
+        let q = mag >> sh;
+        let rem = mag & ((1u64 << sh) - 1);
+        let half = 1u64 << (sh - 1);
+        let above = rem > half || (rem == half && sticky);
+        if above || (rem == half && !sticky && q & 1 == 1) {
+            q + 1
+        } else {
+            q
+        }
+    };
+    // The exponent of the kept significand's last bit; a carry out of 24 bits (or of the
+    // subnormal range into the normal one) moves the leading bit up.
+    let last = exp2 + drop;
+    if mant == 0 {
+        return sign;
+    }
+    let mlen = bit_len(mant);
+    let lead = last + mlen - 1;
+    if lead >= 128 {
+        return sign | 0x7F80_0000;
+    }
+    if lead < -126 {
+        // Subnormal: the significand on the 2^-149 grid.
+        return sign | mant as u32;
+    }
+    // Normal: 24 bits (a carry to 2^24 is a power of two: drop its last bit).
+    let m24 = if mlen > 24 { mant >> 1 } else { mant << (24 - mlen) as u32 };
+    sign | (((lead + 127) as u32) << 23) | (m24 as u32 & 0x007F_FFFF)
+}
+
 /// RNE binary32 of `num / (den × 2^shift)` for a 128-bit numerator (the binary16 filter
 /// accumulators). Bits beyond 63 are folded into a sticky bit before the division, which
 /// keeps the rounding exact (they lie far below the 26 quotient bits kept).
@@ -460,67 +563,6 @@ pub(crate) const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32
     let q = scaled / den;
     let r = scaled % den;
     round_pack_f32(neg, q, drop - k - shift as i32, r != 0 || sticky)
-}
-
-/// `(n / d, n % d)`; `d = 0` (never passed) gives `(0, n)` instead of a panic.
-///
-/// On 64-bit hosts (the vector export, the tests) this is the native division: the library
-/// routine divides by a divisor below 2^64 (every [`crate::pf::Pf::div`]) with the hardware
-/// instruction, where the bit loop of [`divrem_u128_bits`] takes ~128 dependent steps (it
-/// was 43 % of the CPU of `cargo xtask vectors --ops lod`). Same results: the tests check
-/// both against each other and against `checked_div`.
-#[cfg(target_pointer_width = "64")]
-#[inline(never)]
-pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
-    if d == 0 {
-        return (0, n);
-    }
-    (n / d, n % d)
-}
-
-/// `(n / d, n % d)` on 32-bit targets: [`divrem_u128_bits`], emitted once.
-#[cfg(not(target_pointer_width = "64"))]
-#[inline(always)]
-pub(crate) const fn divrem_u128(n: u128, d: u128) -> (u128, u128) {
-    divrem_u128_bits(n, d)
-}
-
-/// `(n / d, n % d)`, emitted once: a 32-bit target has no 128-bit division instruction or
-/// library call, so the compiler would expand every `u128` `/` and `%` inline into its own
-/// long shift-subtract loop (1.6 KiB each on RV32); the anisotropic offset and
-/// [`crate::pf::Pf::div`] share this one. It is that loop written out with shifts by one
-/// only (cheap on 32-bit registers): restoring division, one quotient bit per step, over the
-/// significant bits of `n`. `d = 0` (never passed) gives `(0, n)` instead of a panic.
-#[inline(never)]
-#[cfg_attr(target_pointer_width = "64", allow(dead_code))]
-pub(crate) const fn divrem_u128_bits(n: u128, d: u128) -> (u128, u128) {
-    if d == 0 {
-        return (0, n);
-    }
-    let lz = n.leading_zeros();
-    // `q` holds the dividend bits not yet brought down (at the top) and, below them, the
-    // quotient bits found so far.
-    let mut q = if lz == 128 { 0 } else { n << lz };
-    let mut r: u128 = 0;
-    let mut i = lz;
-    while i < 128 {
-        let top = r >> 127;
-        r = (r << 1) | (q >> 127);
-        q <<= 1;
-        if top == 1 || r >= d {
-            r = r.wrapping_sub(d);
-            q |= 1;
-        }
-        i += 1;
-    }
-    (q, r)
-}
-
-/// `a × b` (callers keep it below 2^128), emitted once for the same reason as
-/// [`divrem_u128`]: a 32-bit target expands each 128-bit product into ~16 multiplies.
-#[inline(never)]
-pub(crate) const fn mul_u128(a: u128, b: u128) -> u128 {
-    a * b
 }
 
 /// Rounding modes of the `.F16` output (NVIDIA `FP16_ROUNDING_MODE`).
@@ -658,42 +700,34 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn check(n: u128, d: u128) {
-        let want = n.checked_div(d).zip(n.checked_rem(d)).unwrap_or((0, n));
-        assert_eq!(divrem_u128(n, d), want, "{n} / {d}");
-        assert_eq!(divrem_u128_bits(n, d), want, "bit loop: {n} / {d}");
-        assert_eq!(mul_u128(n >> 64, d >> 64), (n >> 64) * (d >> 64));
-    }
-
-    #[test]
-    fn divrem_u128_corners() {
-        let v = [
-            0u128,
-            1,
-            2,
-            3,
-            255,
-            1 << 63,
-            u64::MAX as u128,
-            1 << 64,
-            (1 << 127) - 1,
-            1 << 127,
-            u128::MAX - 1,
-            u128::MAX,
-        ];
-        for n in v {
-            for d in v {
-                check(n, d);
-            }
-        }
+    /// Binary32 with exponents near each other (cancellation, subnormal results) or any.
+    fn f32_operand() -> impl Strategy<Value = u32> {
+        prop_oneof![
+            any::<u32>(),
+            (any::<bool>(), 0u32..8, 0u32..0x80_0000).prop_map(|(n, e, m)| u32::from(n) << 31 | e << 23 | m),
+            (any::<bool>(), 100u32..104, 0u32..0x80_0000).prop_map(|(n, e, m)| u32::from(n) << 31 | e << 23 | m),
+            prop::sample::select(&[0u32, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 1, 0x7F7F_FFFF][..]),
+        ]
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig { cases: 50_000, ..ProptestConfig::default() })]
+
+        /// `f32_add` / `f32_sub` are the IEEE operations (the host's, with gradual underflow),
+        /// NaN canonical.
         #[test]
-        fn divrem_u128_matches_native(n in any::<u128>(), d in any::<u128>(), ns in 0u32..128, ds in 0u32..128) {
-            // Operands of every width, as the anisotropic offset and Pf::div use them.
-            check(n >> ns, d >> ds);
-            check(n, (d >> ds).max(1));
+        #[allow(clippy::float_arithmetic)]
+        fn f32_add_sub_are_ieee(a in f32_operand(), b in f32_operand(), near in any::<bool>()) {
+            // `near`: b a few ulps from a (exact cancellation).
+            let b = if near { a.wrapping_add(b % 7).wrapping_sub(3) } else { b };
+            let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+            for (got, want) in [(f32_add(a, b), x + y), (f32_sub(a, b), x - y)] {
+                if want.is_nan() {
+                    prop_assert_eq!(got, 0x7FC0_0000);
+                } else {
+                    prop_assert_eq!(got, want.to_bits(), "{:#x} {:#x}", a, b);
+                }
+            }
         }
     }
 

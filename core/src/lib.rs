@@ -24,6 +24,7 @@
 //! | descriptors (texture header, sampler header, formats) | [`descriptor`] |
 //! | handles, pools with `MaximumIndex`, constant bank, binding modes | [`handle`] |
 //! | query unit (TXQ, SVIEWINFO, SAMPLE_INFO, SAMPLE_POS, Intel INFO) | [`query`] |
+//! | LOD unit (short floats, table `log2`, log-domain anisotropy, bias, clamps, levels) | [`lod`] |
 //! | wrap unit (integer-domain addressing modes; 64- and 32-bit forms) | [`wrap`] |
 //! | texel address and texel memory | [`memory`] |
 //! | format decode / encode, Gallium component table, sRGB | [`texel`] |
@@ -57,9 +58,16 @@
 //! | TXP projected coordinate / reference | binary32 | — | RNE division |
 //! | array layer | integer | — | `clamp(floor(a + ½))` |
 //! | sub-texel weight α, β, γ | U0.8 (`(U − 128) & 255`) | — | truncation of the S.8 coordinate |
-//! | derivatives, ρ², anisotropy ratio | [`pf::Pf`] (64-bit significand) | — | truncating |
-//! | λ (LOD) | S8.8 in an `i32` | — | `log2` floored at 12 fraction bits, halved, rounded half-up to 8 bits; saturated ±128 |
-//! | shader bias / explicit LOD | S8.8 | — | RNE, saturated; NaN → 0 |
+//! | implicit derivative `∂/∂x`, `∂/∂y` | binary32 | — | RNE difference of the quad's binary32 coordinates ([`fp::f32_sub`]; NaN coordinates as 0) |
+//! | LOD unit: derivative, texel derivative `m = d × size`, `ρ²` | [`lod::Sf`]: 18-bit significand (1.17), `i32` exponent | — | every rounding **up** in magnitude: 24 → 18 bits, 18 × 17 product → 18, aligned terms → integers, exact squares and sum → 18 (ρ never below the max-component bound); subnormal derivatives → 2^-126 ([`lod`], stage table) |
+//! | cube face derivative numerator `∂sc·|ma| − sc·∂|ma|` | `lod::Sf` | — | exact binary32 products, one fused difference rounded up ([`lod::cube_derivs`]); the common `1/(4 ma⁴)` as a `log2` offset, `ma⁴` rounded down |
+//! | `log2 ρ²`, `log2 η²` | S10.16 in an `i32` | — | exponent + 64-segment piecewise-linear table ([`lod::tables::LOG2_T`], one 11 × 11 interpolation product) + 4: never below, ≤ 5 units above |
+//! | anisotropic samples `N` | 1 … 16 | — | `1 + #{k < A : log2 η² > ceil(2^16 log2 k²) + 16}` ([`lod::tables::N_T`]; an exact integer ratio `k` gives `N = k`) |
+//! | anisotropic sample offset `t_i = i/(N+1) − ½` | S0.16 | — | RNE, table [`lod::tables::ANISO_T`]; the offset `RNE(t_i × ∂coord × size × 256)` exact, periodic modes reduced modulo 2 in normalized coordinates |
+//! | λ_fine (`λ_base` before its rounding) | S8.17 in an `i32` | — | `L_max − log2 η²` exact (units of 2^-17), saturated to the S8.8 range |
+//! | λ′ (LOD + bias) | S8.8 in an `i32` | — | one rounding, half up, of `λ_fine + clamp(sampler bias + shader bias, ±16)` at 17 fraction bits; saturated ±128 |
+//! | shader bias | S9.17 | — | RNE, saturated ±256; NaN → 0 |
+//! | explicit LOD | S8.8 | — | RNE, saturated; NaN → 0 |
 //! | mip weight δ | U0.8 | — | low 8 bits of the clamped 8.8 λ |
 //! | filter accumulator | exact integer `Σ w·v` (weights sum to `2^(8·dims+8)`) | — | none: one RNE to binary32 at the end ([`fp::ratio_to_f32_bits`]) |
 //! | RGBA8 fast path: texel-space coordinate | S.8 in an `i32`, saturated ±2^30 | — | the same RNE as above ([`coord::texel_fixed_i32`]; same taps for every wrap mode); on a power-of-two axis one 32-bit shift with RNE ([`coord::texel_fixed_pow2`]; the single-level kernel shifts the top-aligned significand by 1 … 23, other shifts through `texel_fixed_i32`; its wrap clamps the first tap and gives the next texel weight 0 where the clamp acts, which is exact since both taps are then the same texel) |
@@ -67,7 +75,7 @@
 //! | RGBA8 fast path: horizontal / vertical / level lerp | U8.8 / U8.16 / U8.24 integers per component (two components per 32-bit word in the first) | — | none: exact ([`filter::unorm8`]) |
 //! | UNORM8 result (fetch and filter) | binary32 of `x / (255 · 2^shift)` | — | RNE in 32-bit arithmetic (`fp::unorm8_ratio`, the UNORM8 path of [`fp::ratio_to_f32_bits`]): `X = x << clz(x)`, significand `(X + 127) div 255` while `X ≤ 255 · 2^24` (no ties: 255 is odd; computed as the high word of `(X + 128) · 0x0101_0101`, `fp::div255_round_up`; a significand of 2^24 carries into the exponent), else `X div 255` with round and sticky bits (the only ties) |
 //! | depth-compare reference | the texel format's code | — | quantized like a STORE (RNE), then exact compare |
-//! | TMML R / G / B / A | S8.8 / U8.8 / `{v, u}` S2.6 / S4.12 | — | as the LOD; B RNE of `64 × component`; A floor-log2 at 16 bits then half-up to 12 |
+//! | TMML R / G / B / A | S8.8 / U8.8 / `{v, u}` S2.6 / S4.12 | — | as the LOD; B `64 × component` to nearest by the thresholds [`lod::tables::UNIT_T`] on the LOD unit's `log2` values; A `½ (log2 ρ_min² − log2 ρ_max²)` half up to 12 bits |
 //! | `.F16` outputs | binary16 | — | RNE or toward zero (`FP16_ROUNDING_MODE`) |
 //!
 //! ## What is modelled (and what is not)
@@ -91,7 +99,6 @@ pub mod lod;
 pub mod memory;
 pub mod op;
 pub mod output;
-pub mod pf;
 pub mod query;
 pub mod texel;
 pub mod unit;

@@ -320,6 +320,11 @@ fn sample_conformance() {
         }
         let _ = writeln!(out);
     }
+    if let Some((c, s)) =
+        list.iter().zip(&results).filter(|(_, s)| s.probes > 0).max_by(|a, b| a.1.lod_err.total_cmp(&b.1.lod_err))
+    {
+        let _ = writeln!(out, "worst LOD error {:.6} (2^{:.2}) in {}", s.lod_err, s.lod_err.log2(), c.1.name());
+    }
     let _ = writeln!(out);
     let _ = writeln!(out, "== max error in the format's own ULP (all combinations)");
     let mut native: BTreeMap<&str, f64> = BTreeMap::new();
@@ -342,7 +347,7 @@ fn sample_conformance() {
     for ((_, c), s) in list.iter().zip(&results) {
         let _ = writeln!(
             out,
-            "{:<40} {:>7} {:>6.2} {:>8.3} {:>7} {:>8.4} {:>5} {:>5}",
+            "{:<40} {:>7} {:>6.2} {:>8.3} {:>7} {:>8.6} {:>5} {:>5}",
             c.name(),
             s.samples,
             100.0 * s.slow as f64 / s.samples as f64,
@@ -586,14 +591,18 @@ fn model_bug_aniso_offset_after_clamp_range_reduction() {
 /// **Regression test for a reported model bug**: in REPEAT / MIRRORED_REPEAT the anisotropic
 /// sample offset `RNE(t_i·∂s·N·256)` was not range-reduced: for huge derivatives it
 /// saturated (i64, later clamped to ±2^62 in S.8), so every sample collapsed onto one fixed
-/// texel pair, where the exact positions are `s·N + t_i·∂s·N (mod N)`.
+/// texel pair whatever the coordinate.
 ///
-/// 4×1-row RGBA8 texture R = (0, 255, 255, 0) per column, LINEAR, mip NONE, max anisotropy
-/// 16, REPEAT, SAMPLE_D at s = 0.375, t = ½, ∂s/∂x = 2^60, ∂/∂y = 0 (η = 16): sample i sits
-/// at u = 1.5 + (2i − 17)·2^62/34 (mod 4) = 1.5 + ((2i − 17)·64 mod 136)/34, which averages
-/// to R = 120/255 exactly (hand-computed; the f64 reference agrees). The buggy model put
-/// every sample at u ≡ 3.5 (columns 3 and 0): R = 0. With ∂s/∂x = 2^40 (no saturation) it
-/// always matched the reference.
+/// The offsets are now `t_i·∂s` for the table's `t_i` (S0.16, `lod::tables::ANISO_T`),
+/// reduced exactly modulo 2 (the mirrored period in normalized coordinates) before the
+/// scaling to texels. 4×1-row RGBA8 texture R = (0, 255, 255, 0) per column, LINEAR, mip
+/// NONE, max anisotropy 16, REPEAT, SAMPLE_D with ∂/∂y = 0 (η = 16):
+///
+/// * ∂s/∂x = 2^60: every `t_i·2^60` is an even integer, so all 16 samples sit at `s` itself
+///   (mod the period): R follows the coordinate — 1.0 at s = 0.375 (u = 1.5, column 1), 0
+///   at s = 0.125 (u = 0.5, column 0) — instead of one saturated position for every `s`;
+/// * ∂s/∂x = 2.25 (an offset of up to 1.03 of the texture): model and f64 reference (exact
+///   `t_i = i/17 − ½`) agree within the colour threshold.
 #[test]
 fn model_bug_aniso_offset_saturates_in_periodic_modes() {
     use texcore::descriptor::{Format, TextureHeader};
@@ -602,9 +611,9 @@ fn model_bug_aniso_offset_saturates_in_periodic_modes() {
     let tex = RefTex::new(h, Fmt::Rgba8, [0; 4], |_, _, x, _, _| {
         [if x == 1 || x == 2 { 255 } else { 0 }, 0, 0, 255, 0, 0, 0, 0]
     });
-    let reference = |ds: f32| {
+    let reference = |s0: f32, ds: f32| {
         let lane = LaneIn {
-            c: [0.375, 0.5, 0.0, 0.0],
+            c: [f64::from(s0), 0.5, 0.0, 0.0],
             dx: [f64::from(ds), 0.0, 0.0],
             dy: [0.0; 3],
             lod: LodIn::Implicit { bias: 0.0 },
@@ -612,9 +621,11 @@ fn model_bug_aniso_offset_saturates_in_periodic_modes() {
         };
         Oracle::new(&tex, &s).ideal(&lane)[0]
     };
-    assert!((reference(2f32.powi(60)) - 120.0 / 255.0).abs() < 1e-12);
-    for ds in [2f32.powi(40), 2f32.powi(60)] {
-        let got = f64::from(aniso_r(&tex, &s, 0.375, ds));
-        assert!((got - reference(ds)).abs() <= 1.0 / 64.0, "∂s = {ds}: model {got}, reference {}", reference(ds));
+    assert_eq!(aniso_r(&tex, &s, 0.375, 2f32.powi(60)), 1.0);
+    assert_eq!(aniso_r(&tex, &s, 0.125, 2f32.powi(60)), 0.0);
+    for s0 in [0.125f32, 0.375, 0.6] {
+        let got = f64::from(aniso_r(&tex, &s, s0, 2.25));
+        let want = reference(s0, 2.25);
+        assert!((got - want).abs() <= 1.0 / 64.0, "s = {s0}: model {got}, reference {want}");
     }
 }

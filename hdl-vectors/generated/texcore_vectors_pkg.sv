@@ -783,31 +783,31 @@ package texcore_vectors_pkg;
   localparam int GATHER_CMP_S3_W = 32;
 
   // =====================================================================================
-  // unit lod: LOD stage: binary32 derivatives x size -> rho^2, log2, anisotropy, bias, clamps, level selection
+  // unit lod: LOD stage: binary32 derivatives x size -> rho^2 (18-bit short floats), table log2, log-domain anisotropy, bias, clamps, level selection
   // vector file lod.vec, images: 
   // A line read with %h is a LOD_LINE_W-bit word; inputs = line[LOD_LINE_W-1:LOD_OUT_W],
   // outputs = line[LOD_OUT_W-1:0]; each field's _LSB is its position in its own word.
   localparam int LOD_IN_W = 352;
-  localparam int LOD_OUT_W = 104;
-  localparam int LOD_LINE_W = 456;
-  localparam int LOD_LINE_CHARS = 143;  // bytes per line incl. newline
-  localparam int LOD_N_FIELDS = 29;
-  // in  dsdx: ds/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  localparam int LOD_OUT_W = 120;
+  localparam int LOD_LINE_W = 472;
+  localparam int LOD_LINE_CHARS = 148;  // bytes per line incl. newline
+  localparam int LOD_N_FIELDS = 30;
+  // in  dsdx: ds/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128, sign ignored)
   localparam int LOD_DSDX_LSB = 320;
   localparam int LOD_DSDX_W = 32;
-  // in  dtdx: dt/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  // in  dtdx: dt/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128, sign ignored)
   localparam int LOD_DTDX_LSB = 288;
   localparam int LOD_DTDX_W = 32;
-  // in  drdx: dr/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  // in  drdx: dr/dx of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128, sign ignored)
   localparam int LOD_DRDX_LSB = 256;
   localparam int LOD_DRDX_W = 32;
-  // in  dsdy: ds/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  // in  dsdy: ds/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128, sign ignored)
   localparam int LOD_DSDY_LSB = 224;
   localparam int LOD_DSDY_W = 32;
-  // in  dtdy: dt/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  // in  dtdy: dt/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128, sign ignored)
   localparam int LOD_DTDY_LSB = 192;
   localparam int LOD_DTDY_W = 32;
-  // in  drdy: dr/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)
+  // in  drdy: dr/dy of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128, sign ignored)
   localparam int LOD_DRDY_LSB = 160;
   localparam int LOD_DRDY_W = 32;
   // in  dims: texel axes scaled: 1 (1D types), 2 (2D types), 3 (3D); 0 not in the vectors
@@ -850,35 +850,38 @@ package texcore_vectors_pkg;
   localparam int LOD_LOD_LSB = 0;
   localparam int LOD_LOD_W = 32;
   // out lambda_base: lambda_base, S8.8 (-128.0 for rho = 0)
-  localparam int LOD_LAMBDA_BASE_LSB = 88;
+  localparam int LOD_LAMBDA_BASE_LSB = 104;
   localparam int LOD_LAMBDA_BASE_W = 16;
   // out lambda_prime: lambda' = lambda_base + bias sum, S8.8 saturated (TMML R)
-  localparam int LOD_LAMBDA_PRIME_LSB = 72;
+  localparam int LOD_LAMBDA_PRIME_LSB = 88;
   localparam int LOD_LAMBDA_PRIME_W = 16;
   // out lambda: lambda after the min/max LOD clamp, U8.8 (never negative: min_lod >= 0)
-  localparam int LOD_LAMBDA_LSB = 56;
+  localparam int LOD_LAMBDA_LSB = 72;
   localparam int LOD_LAMBDA_W = 16;
   // out magnify: 1 = magnified (lambda <= 0)
-  localparam int LOD_MAGNIFY_LSB = 52;
+  localparam int LOD_MAGNIFY_LSB = 68;
   localparam int LOD_MAGNIFY_W = 1;
   // out level: first level, relative to the base level
-  localparam int LOD_LEVEL_LSB = 44;
+  localparam int LOD_LEVEL_LSB = 60;
   localparam int LOD_LEVEL_W = 5;
   // out level2: second level (mip LINEAR with delta > 0), else = level
-  localparam int LOD_LEVEL2_LSB = 36;
+  localparam int LOD_LEVEL2_LSB = 52;
   localparam int LOD_LEVEL2_W = 5;
   // out delta: weight of level2, 1/256
-  localparam int LOD_DELTA_LSB = 28;
+  localparam int LOD_DELTA_LSB = 44;
   localparam int LOD_DELTA_W = 8;
   // out used_lod: LOD used relative to the base level, U8.8 (TMML G)
-  localparam int LOD_USED_LOD_LSB = 12;
+  localparam int LOD_USED_LOD_LSB = 28;
   localparam int LOD_USED_LOD_W = 16;
   // out samples: anisotropic samples N = ceil(eta), 1 = isotropic
-  localparam int LOD_SAMPLES_LSB = 4;
+  localparam int LOD_SAMPLES_LSB = 20;
   localparam int LOD_SAMPLES_W = 5;
   // out major_x: 1 = x is the major screen axis (rho_x^2 >= rho_y^2)
-  localparam int LOD_MAJOR_X_LSB = 0;
+  localparam int LOD_MAJOR_X_LSB = 16;
   localparam int LOD_MAJOR_X_W = 1;
+  // out log2_ratio: log2(rho_min / rho_max), S4.12 in [-8, 0] (TMML A): -8 for rho_min = 0, 0 for rho = 0
+  localparam int LOD_LOG2_RATIO_LSB = 0;
+  localparam int LOD_LOG2_RATIO_W = 16;
 
   // =====================================================================================
   // unit sample: op: filtered sampling of a quad (SampleRequest: TEX/TXB/TXL/TXD/SAMPLE*/..., texcore::op::sample::sample_quad)

@@ -409,6 +409,8 @@ package texcore_vectors_tb_pkg;
       $display("    out samples      = %h  expected %h   <-- MISMATCH", got[LOD_SAMPLES_LSB +: LOD_SAMPLES_W], e[LOD_SAMPLES_LSB +: LOD_SAMPLES_W]);
     if (got[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W] !== e[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W])
       $display("    out major_x      = %h  expected %h   <-- MISMATCH", got[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W], e[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W]);
+    if (got[LOD_LOG2_RATIO_LSB +: LOD_LOG2_RATIO_W] !== e[LOD_LOG2_RATIO_LSB +: LOD_LOG2_RATIO_W])
+      $display("    out log2_ratio   = %h  expected %h   <-- MISMATCH", got[LOD_LOG2_RATIO_LSB +: LOD_LOG2_RATIO_W], e[LOD_LOG2_RATIO_LSB +: LOD_LOG2_RATIO_W]);
   endtask
 
   // Prints the inputs of a sample vector and the mismatching outputs (expected vs got).

@@ -1,63 +1,57 @@
 `timescale 1ns/1ps
-// LOD stage of one lane: texcore::lod::texel_derivs + texcore::lod::compute. Reference for
-// the `lod` vectors.
+// LOD stage of one lane: texcore::lod::texel_derivs + texcore::lod::compute, bit for bit
+// (the numeric contract is the stage table in core/src/lod/mod.rs; docs/hdl/lod.md).
+// Reference for the `lod` vectors.
 //
-//   m      = d(s,t,r)/dx, d(s,t,r)/dy (binary32) x base-level size, first `dims` axes
-//   rho^2  = |m_x|^2, |m_y|^2                   Pf: 64-bit significand, truncating
-//   iso    : lambda_base = 1/2 log2 rho_max^2   (-128.0 for rho = 0)
-//   aniso  : eta^2 = min(rho_max^2 / rho_min^2, A^2) (rho_min = 0: A^2), N = ceil(eta),
-//            lambda_base = 1/2 log2(rho_max^2 / eta^2)
-//   lambda_base = the above | RNE(lod * 256) (explicit) | 0 (zero)
-//   lambda' = sat16(lambda_base + clamp(lod_bias + shader bias, -16, +15.996))
+//   d      = each binary32 derivative, magnitude rounded up to 18 bits (NaN, zero and
+//            inactive axes 0; inf = 2^128; subnormals 2^-126)
+//   m      = d x base-level size: one 18 x 17 product, rounded up to 18 bits
+//   rho^2  = m_u^2 + m_v^2 + m_w^2 per screen axis: each m aligned to the largest exponent
+//            (rounded up to an integer), squared (18 x 18) and summed exactly, the sum
+//            rounded up to 18 bits
+//   L      = log2 rho^2, S10.16: exponent + LOD_LOG2_T[j] + (LOD_LOG2_D[j] * r >> 11) + 4
+//            (64-segment table on the significand's top 6 fraction bits, r the other 11)
+//   log2 eta^2 = min(L_max - L_min, 2 log2 A) (rho_min = 0: 2 log2 A; rho_max = 0: 0)
+//   N      = 1 + #{k in 1 .. A-1 : log2 eta^2 > LOD_N_T[k-1]}
+//   lambda_fine = L_max - log2 eta^2 (units of 2^-17, saturated; rho = 0: -128.0)
+//              | explicit LOD (binary32 -> S8.8 RNE) << 9 | 0
+//   lambda' = round half up to S8.8 of lambda_fine + clamp(lod_bias + shader bias, -16, +15.996)
+//             (shader bias binary32 -> S9.17 RNE, saturated at +-256)
 //   lambda  = max(min_lod, min(max_lod, lambda'))  -> magnify, levels, weight, used LOD
+//   log2_ratio = S4.12 of (L_min - L_max) / 2, half up, clamped to -8 .. 0 (TMML A)
 //
-// Bit-exact to texcore::pf::Pf (core/src/pf.rs), whose operations truncate:
-//   * a derivative times a size is the exact integer M*S < 2^40 (24-bit significand, size
-//     <= 2^16), normalized to 40 bits: Pn * 2^En;
-//   * Pf::mul of it by itself = (Pn << 24)^2 >> 64 = Pn^2 >> 16, computed as
-//     (ph^2 << 24) + (ph*pl << 5) + (pl^2 >> 16) with Pn = ph*2^20 + pl, then normalized by
-//     one bit (exponent 2En + 16, or 2En + 15);
-//   * Pf::add of non-negative values is the exact sum truncated to 64 bits:
-//     hi.m + (lo.m >> (hi.e - lo.e)), the carry shifted out (exponent + 1);
-//   * Pf::div is floor(a.m * 2^63 / b.m) (64 quotient bits, 64 restoring steps of 64-bit
-//     compare/subtract over DIV_ST steps per stage), exponent a.e - b.e - 63, normalized;
-//     a step's 65-bit test 2r >= b is r >= ceil(b/2) (precomputed once per division), and
-//     the quotient is accumulated complemented (bit = r < ceil(b/2)), inverted at the end;
-//   * Pf::log2_fixed(12) squares the Q62 significand 12 times: with x = 2^62 + y,
-//     x^2 >> 62 = 2^62 + 2y + (y^2 >> 62), y^2 >> 62 = yh^2 + ((yh*yl + (yl^2 >> 32)) >> 30)
-//     for y = yh*2^31 + yl (three 31x31 products per squaring);
-//   * half_log2_88 = clamp(((e + 63) * 4096 + fraction + 16) >>> 5).
-// A^2 = 2^(2*aniso) is a power of two, so rho_max^2 / A^2 needs no divider; the RTL runs the
-// second divider anyway (a divisor of 2^63 returns the dividend exactly). Exponents stay
-// within +-1100 for every input, far inside Pf's saturation range (2^20): none is modelled.
+// No divider. Twelve multipliers: the six derivative x size products (18 x 17) and the six
+// squares (18 x 18), one MULT18X18D each on ECP5; the two log interpolations (11 x 11)
+// are sums of partial products in a small adder tree (logic, no DSP). The tables come from
+// generated/texcore_lod_tables.svh (texcore::lod::tables, one source).
 //
-// Pipelined, one lane per clock, LATENCY = 2*(64/DIV_ST) + 26 register stages (42 for
-// DIV_ST = 8); rst clears only the valid pipeline and the ring pointer:
-//   s1 f32 decode (from the ports), base-level sizes, lod -> S8.8 | s2 M*S, bias sum |
-//   s3 normalize (40-bit leading zeros) | s4 squares | s5 normalize, align a^2 + b^2 |
-//   s6 add | s7 align + c^2 | s8 add: rho_x^2, rho_y^2 | s9 compare, major axis, divider 1
-//   set-up | 64/DIV_ST divider-1 stages (rho_max^2 / rho_min^2) | eta^2, divider 2 set-up |
-//   64/DIV_ST divider-2 stages (rho_max^2 / eta^2), the first also counting N (from
-//   ceil(eta^2)) | log2 input | 12 squaring stages | half-log2 rounding, lambda_base |
-//   bias, clamps | level selection (output registers).
-// Fields that only wait for a later stage (the s2 payload, rho_max^2, exponents, N) travel
-// in delay rings (texcore_lod_ring, at the end of this file: a small memory written at a
-// free-running pointer and read D entries back), not through every stage's registers; the
-// divider stages register r, q, b, ceil(b/2), the log stages y and the fraction bits.
-// Each stage's arithmetic is written on local variables of its always block (Verilator
-// then keeps intermediates in machine registers instead of the model struct).
+// The base-level size is normalized once per axis: n = normalize(size0) with leading zeros
+// z; floor(size0 / 2^base) has the same significand with its bits below z + base cleared,
+// and exponent -(z + base) (size 1 when z + base >= 17), so the product m x size needs only
+// a one-bit normalization.
+//
+// Pipelined, one lane per clock, LATENCY = 34 register stages (outputs at s34), at most one
+// carry chain or a few logic levels per stage (ECP5-25F: >= 125 MHz); rst clears only the
+// valid pipeline. Stage by stage:
+//   s1 decode (from the ports), size0 + 1 | s2 round derivatives up; sizes' leading zeros |
+//   s3, s4 size significands | s5 products | s6 top bits | s7 texel derivatives (round up) |
+//   s8 exponent differences | s9 largest exponent, distances | s10 align | s11 round up |
+//   s12 squares | s13, s14 sum | s15 top bits | s16 rho^2 (round up) | s17 compare | s18
+//   major axis | s19 log table | s20 .. s23 partial products | s24 L | s25 L_max - L_min |
+//   s26 log2 eta^2, ratio | s27 lambda_fine, N thresholds | s28 clamp, N | s29 lambda
+//   source, lambda_base, lambda' sum | s30 lambda' | s31 max_lod | s32 min_lod | s33 level
+//   clamp | s34 level selection (output registers).
+// lod and lod_bias are converted beside it (c1 .. c7: shift, round, saturate, bias sum,
+// clamp); what only waits travels in register delay lines (texcore_lod_dly, end of file).
 // Codes no op produces (dims 0, mip 3, aniso 5-7, lod_mode 3) are not in the vectors; this
-// block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 with A^2 = 2^(2*aniso)
-// and N <= 16, lod_mode 3 as ZERO.
-module texcore_lod #(
-  parameter int DIV_ST = 8                 // divider steps per stage (1, 2, 4, ... 64); tb_common.svh's
-                                           // queue (QD = 64) needs DIV_ST >= 4 (latency 58)
-) (
+// block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 as 4 (16x), lod_mode 3
+// as ZERO.
+module texcore_lod (
   input  logic        clk,
   input  logic        rst,
   input  logic        in_valid,
   input  logic [31:0] dsdx,                // binary32 derivatives of the normalized
-  input  logic [31:0] dtdx,                // coordinates
+  input  logic [31:0] dtdx,                // coordinates (signs ignored)
   input  logic [31:0] drdx,
   input  logic [31:0] dsdy,
   input  logic [31:0] dtdy,
@@ -85,545 +79,568 @@ module texcore_lod #(
   output logic [7:0]  delta,
   output logic [15:0] used_lod,            // U8.8
   output logic [4:0]  samples,
-  output logic        major_x
+  output logic        major_x,
+  output logic [15:0] log2_ratio           // S4.12
 );
-  localparam int EW = 13;                  // signed exponent width
-  localparam int DS = 64 / DIV_ST;         // stages per divider
-  localparam int PW = 1 + 16 + 13 + 16 + 16 + 5 + 2;   // s2 payload width
-  // Register stages (0 = s1, the first): divider-1 set-up, divider-2 set-up, log input,
-  // lambda_base; outputs two stages after lambda_base.
-  localparam int S_D1 = 8;
-  localparam int S_D2 = S_D1 + DS + 1;
-  localparam int S_L0 = S_D2 + DS + 1;
-  localparam int LS = 13;                  // g_log[0] + 12 squaring stages
-  localparam int S_LB = S_L0 + LS;
-  localparam int LATENCY = S_LB + 3;       // 2 * DS + 26
-
-  // ---------------------------------------------------------------- functions
-  // |a| < |b| for normalized values (Pf::abs_lt); zero is m = 0.
-  function automatic logic pf_lt(input logic [63:0] am, input logic [EW-1:0] ae,
-                                 input logic [63:0] bm, input logic [EW-1:0] be);
-    if (am == 64'd0) pf_lt = (bm != 64'd0);
-    else if (bm == 64'd0) pf_lt = 1'b0;
-    else if (ae != be) pf_lt = $signed(ae) < $signed(be);
-    else pf_lt = am < bm;
-  endfunction
-
-  // binary32 -> S8.8, RNE, saturated; NaN -> 0 (texcore::lod::f32_to_88).
-  function automatic logic [15:0] f32_to_88(input logic [31:0] b);
-    logic [7:0]  ex;
-    logic [23:0] q;
-    logic [47:0] sh;
-    logic [7:0]  s;
-    logic        up;
-    logic [24:0] mag;
-    f32_to_88 = 16'd0;
-    ex = b[30:23];
-    if (ex == 8'hFF) begin
-      if (b[22:0] == 23'd0) f32_to_88 = b[31] ? 16'h8000 : 16'h7FFF;
-    end else if (ex >= 8'd142) begin
-      f32_to_88 = b[31] ? 16'h8000 : 16'h7FFF;         // |value| * 256 >= 2^23
-    end else if (ex >= 8'd118) begin                   // shift 1 ... 24
-      s = 8'd142 - ex;
-      sh = {1'b1, b[22:0], 24'd0} >> s;
-      q = sh[47:24];
-      up = sh[23] && ((sh[22:0] != 23'd0) || q[0]);
-      mag = {1'b0, q} + {24'd0, up};
-      if (!b[31]) f32_to_88 = (mag > 25'd32767) ? 16'h7FFF : mag[15:0];
-      else f32_to_88 = (mag > 25'd32768) ? 16'h8000 : (~mag[15:0] + 16'd1);
-    end
-  endfunction
+`include "texcore_lod_tables.svh"
+  localparam int LATENCY = 34;
+  localparam int EW = 11;                  // signed exponents (values within -300 .. 300)
+  localparam int LW = 28;                  // S.16 log2 values, lambda_fine (units of 2^-17)
+  localparam logic signed [LW-1:0] FINE_MIN = -28'sd16777216;      // -128.0
+  localparam logic signed [LW-1:0] FINE_MAX = 28'sd16776704;       // +127.996 (32767 << 9)
+  localparam logic signed [LW-1:0] BIAS_MIN = -28'sd2097152;       // -16.0
+  localparam logic signed [LW-1:0] BIAS_MAX = 28'sd2096640;        // +15.996 (4095 << 9)
+  localparam logic [EW-1:0] E_NONE = 11'h400;                      // -1024: no term
 
   // ---------------------------------------------------------------- valid pipeline
   logic [LATENCY-1:0] vq;
   always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
   assign out_valid = vq[LATENCY-1];
 
-  // ---------------------------------------------------------------- s1 decode, sizes
-  // Decoded straight from the ports (no input registers). Slot k = 3*screen + axis. M:
-  // significand (0 for zero, NaN and inactive axes; 1 for inf), E: exponent of its LSB
-  // (value M * 2^E). Per-slot registers (g_dec[k].m_q, ...), here and in the next stages,
-  // each stage's logic on local variables of its always block (cheaper in Verilator).
-  logic [15:0]      lod88_1_q, bias1_q, min1_q, max1_q;
-  logic [1:0]       mode1_q, mip1_q;
-  logic [4:0]       lvq1_q;
-  logic [2:0]       an1_q;
-  for (genvar k = 0; k < 6; k = k + 1) begin : g_dec
+  // ---------------------------------------------------------------- s1 .. s4 derivatives
+  // Slot k = 3*screen + axis. s1: the 24-bit significand M (0 for zero, NaN and inactive
+  // axes; 2^23 for inf = 2^128 and for a subnormal = 2^-126) and the exponent of its last
+  // bit; s2: rounded up to 18 bits (a carry out of 18 bits, all ones plus a dropped bit, is
+  // found by an AND, so the exponent adder runs beside the incrementer); s3, s4: wait for
+  // the sizes.
+  for (genvar k = 0; k < 6; k = k + 1) begin : g_d
     localparam int AX = k % 3;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0] d = (k == 0) ? dsdx : (k == 1) ? dtdx : (k == 2) ? drdx :
-                    (k == 3) ? dsdy : (k == 4) ? dtdy : drdy;   // the sign does not matter
+    wire [31:0] din = (k == 0) ? dsdx : (k == 1) ? dtdx : (k == 2) ? drdx :
+                      (k == 3) ? dsdy : (k == 4) ? dtdy : drdy;   // the sign does not matter
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [23:0] m_q;
-    logic [9:0]  e_q;
-    always @(posedge clk) begin : dec
-      logic [23:0] m;
-      logic [9:0]  e;
+    logic [23:0]   m1_q;
+    logic [EW-1:0] e1_q, e2_q, e4;
+    logic [17:0]   m2_q, m4;
+    always @(posedge clk) begin : s1
+      logic [23:0]   m;
+      logic [EW-1:0] e;
       m = 24'd0;
-      e = 10'd0;
-      if (d[30:23] == 8'd0) begin
-        m = {1'b0, d[22:0]};
-        e = 10'h36B;                           // -149
-      end else if (d[30:23] == 8'hFF) begin
-        if (d[22:0] == 23'd0) begin
-          m = 24'd1;
-          e = 10'd128;
+      e = '0;
+      if (din[30:23] == 8'd0) begin
+        if (din[22:0] != 23'd0) begin
+          m = 24'h80_0000;
+          e = -11'sd149;                     // 2^23 * 2^-149 = 2^-126
+        end
+      end else if (din[30:23] == 8'hFF) begin
+        if (din[22:0] == 23'd0) begin
+          m = 24'h80_0000;
+          e = 11'sd105;                      // 2^23 * 2^105 = 2^128
         end
       end else begin
-        m = {1'b1, d[22:0]};
-        e = {2'b00, d[30:23]} - 10'd150;
+        m = {1'b1, din[22:0]};
+        e = {3'd0, din[30:23]} - 11'sd150;
       end
       if ({30'd0, dims} <= AX) m = 24'd0;   // inactive axis
-      m_q <= m;
-      e_q <= e;
+      m1_q <= m;
+      e1_q <= e;
     end
-  end
-  for (genvar a = 0; a < 3; a = a + 1) begin : g_size
-    wire [15:0] sz = (a == 0) ? w_m1 : (a == 1) ? h_m1 : d_m1;
-    logic [16:0] s_q;                      // base-level size
-    always @(posedge clk) begin : size
-      logic [16:0] sh;
-      sh = ({1'b0, sz} + 17'd1) >> base_level;
-      s_q <= (sh == 17'd0) ? 17'd1 : sh;
+    always @(posedge clk) begin : s2
+      logic st, cy;
+      st = m1_q[5:0] != 6'd0;
+      cy = (&m1_q[23:6]) && st;
+      m2_q <= cy ? 18'h2_0000 : m1_q[23:6] + {17'd0, st};
+      e2_q <= e1_q + (cy ? 11'sd7 : 11'sd6);
     end
-  end
-  always @(posedge clk) begin
-    lod88_1_q <= f32_to_88(lod);
-    mode1_q <= lod_mode;
-    an1_q <= aniso;
-    bias1_q <= lod_bias;
-    min1_q <= min_lod;
-    max1_q <= max_lod;
-    lvq1_q <= levels_m1;
-    mip1_q <= mip;
+    texcore_lod_dly #(.W(18 + EW), .D(2)) u_w (.clk(clk), .d({m2_q, e2_q}), .q({m4, e4}));
   end
 
-  // ---------------------------------------------------------------- s2 products, bias sum
-  // Payload carried to the end: {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}.
-  wire [PW-1:0]    pl2_d;                  // into ring A (below)
-  logic [2:0]      an2_q;
-  for (genvar k = 0; k < 6; k = k + 1) begin : g_mul
-    logic [39:0] p_q;
-    logic [9:0]  e_q;
-    always @(posedge clk) begin : mul
-      /* verilator lint_off UNUSEDSIGNAL */
-      logic [63:0] p;
-      /* verilator lint_on UNUSEDSIGNAL */
-      p = {40'd0, g_dec[k].m_q} * {47'd0, g_size[k%3].s_q};
-      p_q <= p[39:0];                       // < 2^40
-      e_q <= g_dec[k].e_q;
+  // ---------------------------------------------------------------- s1 .. s4 sizes
+  // size0 = m1 + 1 (1 .. 65536) normalized to n (bit 16 set) with z leading zeros (of 17);
+  // the base-level size is n with its bits below k = z + base cleared, times 2^-k (k >= 17:
+  // size 1 = 2^16 * 2^-16). s1 size0, s2 z, s3 n and k, s4 the cleared bits.
+  for (genvar a = 0; a < 3; a = a + 1) begin : g_s
+    wire [15:0] szm1 = (a == 0) ? w_m1 : (a == 1) ? h_m1 : d_m1;
+    logic [16:0] v1_q, v2_q, n3_q, n4_q;
+    logic [4:0]  b1_q, z2_q, b2_q, k4_q;
+    logic [5:0]  k3_q;
+    always @(posedge clk) begin : s1
+      v1_q <= {1'b0, szm1} + 17'd1;
+      b1_q <= base_level;
+    end
+    always @(posedge clk) begin : s2
+      logic [4:0] z;
+      z = 5'd16;
+      for (int i = 0; i < 17; i = i + 1) if (v1_q[i]) z = 5'(16 - i);
+      z2_q <= z;
+      v2_q <= v1_q;
+      b2_q <= b1_q;
+    end
+    always @(posedge clk) begin : s3
+      n3_q <= v2_q << z2_q;
+      k3_q <= {1'b0, z2_q} + {1'b0, b2_q};
+    end
+    always @(posedge clk) begin : s4
+      if (k3_q >= 6'd17) begin
+        n4_q <= 17'h1_0000;
+        k4_q <= 5'd16;
+      end else begin
+        n4_q <= n3_q & (17'h1_FFFF << k3_q[4:0]);
+        k4_q <= k3_q[4:0];
+      end
     end
   end
-  wire        deriv1 = mode1_q == texcore_vectors_pkg::LOD_MODE_DERIV;
-  wire        expl1  = mode1_q == texcore_vectors_pkg::LOD_MODE_EXPLICIT;
-  wire [15:0] sbias1 = deriv1 ? lod88_1_q : 16'd0;
-  wire [16:0] bsum1  = {bias1_q[15], bias1_q} + {sbias1[15], sbias1};
-  wire [12:0] bclamp1 = ($signed(bsum1) < -17'sd4096) ? 13'h1000 :
-                        ($signed(bsum1) > 17'sd4095) ? 13'h0FFF : bsum1[12:0];
-  assign pl2_d = {deriv1, expl1 ? lod88_1_q : 16'd0, bclamp1, min1_q, max1_q, lvq1_q, mip1_q};
-  always @(posedge clk) an2_q <= an1_q;
 
-  // ---------------------------------------------------------------- s3 normalize
-  // 40-bit leading zeros by a 32/16/8/4/2/1 normalizing shifter on a 64-bit local (x at
-  // [63:24]); zero stays zero with 40 leading zeros.
-  logic [2:0]      an3_q;
-  for (genvar k = 0; k < 6; k = k + 1) begin : g_norm
-    logic [39:0]   p_q;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [EW-1:0] e_q;                    // (the top bit shifts out of 2 * e)
-    /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) begin : norm
-      logic [63:0] n;
-      logic [5:0]  z;
-      n = {g_mul[k].p_q, 24'd0};
-      z = 6'd0;
-      if (n[63:32] == 32'd0) begin n = n << 32; z = z + 6'd32; end
-      if (n[63:48] == 16'd0) begin n = n << 16; z = z + 6'd16; end
-      if (n[63:56] == 8'd0) begin n = n << 8; z = z + 6'd8; end
-      if (n[63:60] == 4'd0) begin n = n << 4; z = z + 6'd4; end
-      if (n[63:62] == 2'd0) begin n = n << 2; z = z + 6'd2; end
-      if (!n[63]) begin n = n << 1; z = z + 6'd1; end
-      if (n == 64'd0) z = 6'd40;
-      p_q <= n[63:24];
-      e_q <= {{(EW-10){g_mul[k].e_q[9]}}, g_mul[k].e_q} - {{(EW-6){1'b0}}, z};
-    end
-  end
-  always @(posedge clk) an3_q <= an2_q;
-
-  // ---------------------------------------------------------------- s4 squares
-  // sq = Pn^2 >> 16 in [2^62, 2^64) (0 for Pn = 0), exponent 2*En + 16.
-  logic [2:0]      an4_q;
-  for (genvar k = 0; k < 6; k = k + 1) begin : g_sq
-    logic [63:0]   s_q;
-    logic [EW-1:0] e_q;
-    always @(posedge clk) begin : sq
-      logic [63:0] ph, pl;
-      ph = {24'd0, g_norm[k].p_q} >> 20;
-      pl = {44'd0, g_norm[k].p_q[19:0]};
-      s_q <= ((ph * ph) << 24) + ((ph * pl) << 5) + ((pl * pl) >> 16);
-      e_q <= {g_norm[k].e_q[EW-2:0], 1'b0} + 13'd16;
-    end
-  end
-  always @(posedge clk) an4_q <= an3_q;
-
-  // ---------------------------------------------------------------- s5 .. s8 rho^2
-  // Per screen axis sd (slots 3sd, 3sd+1, 3sd+2 = a, b, c): s5 normalizes the squares by one
-  // bit and aligns a^2 + b^2 (the larger exponent, the other shifted right), s6 adds, s7
-  // aligns + c^2, s8 adds: rho^2 (Pf::add: truncating, the carry shifted out).
-  logic [2:0]      an5_q, an6_q, an7_q, an8_q;
-  always @(posedge clk) begin
-    an5_q <= an4_q;
-    an6_q <= an5_q;
-    an7_q <= an6_q;
-    an8_q <= an7_q;
-  end
-  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_rho
-    logic [63:0]   hi5_q, lo5_q, c5_q, ab6_q, c6_q, hi7_q, lo7_q, r_q;
-    logic [EW-1:0] he5_q, ce5_q, abe6_q, ce6_q, he7_q, re_q;
-    // s5: normalize a^2, b^2, c^2 by one bit; align a^2 + b^2
+  // ---------------------------------------------------------------- s5 .. s7 texel derivatives
+  // s5 the product, s6 its top 18 bits and whether the rest is non-zero (p in [2^33,
+  // 2^35)), s7 rounded up.
+  for (genvar k = 0; k < 6; k = k + 1) begin : g_p
+    localparam int AX = k % 3;
+    logic [34:0]   p5_q;
+    logic [EW-1:0] e5_q, e6_q, e7_q;
+    logic [17:0]   t6_q, m7_q;
+    logic          st6_q, z5_q, z6_q, z7_q;
     always @(posedge clk) begin : s5
-      logic [63:0]   am, bm, hm, lm;
-      logic [EW-1:0] ae, be, hx, lx, d;
-      logic          a_hi;
-      am = g_sq[3*sd].s_q;
-      ae = g_sq[3*sd].e_q;
-      if (!am[63]) begin am = am << 1; ae = ae - 13'd1; end
-      bm = g_sq[3*sd+1].s_q;
-      be = g_sq[3*sd+1].e_q;
-      if (!bm[63]) begin bm = bm << 1; be = be - 13'd1; end
-      a_hi = (bm == 64'd0) || (am != 64'd0 && $signed(ae) >= $signed(be));
-      hm = a_hi ? am : bm;
-      hx = a_hi ? ae : be;
-      lm = a_hi ? bm : am;
-      lx = a_hi ? be : ae;
-      d = hx - lx;
-      hi5_q <= hm;
-      he5_q <= hx;
-      lo5_q <= (lm == 64'd0 || d >= 13'd64) ? 64'd0 : lm >> d[5:0];
-      c5_q <= g_sq[3*sd+2].s_q[63] ? g_sq[3*sd+2].s_q : g_sq[3*sd+2].s_q << 1;
-      ce5_q <= g_sq[3*sd+2].s_q[63] ? g_sq[3*sd+2].e_q : g_sq[3*sd+2].e_q - 13'd1;
+      p5_q <= g_d[k].m4 * g_s[AX].n4_q;                        // MULT18X18D
+      e5_q <= g_d[k].e4 - {{(EW-5){1'b0}}, g_s[AX].k4_q};
+      z5_q <= g_d[k].m4 == 18'd0;
     end
-    // s6: a^2 + b^2
     always @(posedge clk) begin : s6
-      logic [63:0] s;
-      logic        cy;
-      s = hi5_q + lo5_q;
-      cy = s < hi5_q;
-      ab6_q <= cy ? {1'b1, s[63:1]} : s;
-      abe6_q <= cy ? he5_q + 13'd1 : he5_q;
-      c6_q <= c5_q;
-      ce6_q <= ce5_q;
+      t6_q <= p5_q[34] ? p5_q[34:17] : p5_q[33:16];
+      st6_q <= p5_q[34] ? (p5_q[16:0] != 17'd0) : (p5_q[15:0] != 16'd0);
+      e6_q <= e5_q + (p5_q[34] ? 11'sd17 : 11'sd16);
+      z6_q <= z5_q;
     end
-    // s7: align (a^2 + b^2) + c^2
     always @(posedge clk) begin : s7
-      logic [63:0]   hm, lm;
-      logic [EW-1:0] hx, lx, d;
-      logic          a_hi;
-      a_hi = (c6_q == 64'd0) || (ab6_q != 64'd0 && $signed(abe6_q) >= $signed(ce6_q));
-      hm = a_hi ? ab6_q : c6_q;
-      hx = a_hi ? abe6_q : ce6_q;
-      lm = a_hi ? c6_q : ab6_q;
-      lx = a_hi ? ce6_q : abe6_q;
-      d = hx - lx;
-      hi7_q <= hm;
-      he7_q <= hx;
-      lo7_q <= (lm == 64'd0 || d >= 13'd64) ? 64'd0 : lm >> d[5:0];
+      logic cy;
+      cy = (&t6_q) && st6_q;
+      m7_q <= cy ? 18'h2_0000 : t6_q + {17'd0, st6_q};
+      e7_q <= e6_q + {{(EW-1){1'b0}}, cy};
+      z7_q <= z6_q;
     end
-    // s8: rho^2
+  end
+
+  // ---------------------------------------------------------------- s8 .. s16 rho^2
+  // Per screen axis: the three texel derivatives aligned to the largest exponent x among
+  // the non-zero ones (s8 the pairwise exponent differences, s9 x and the distances
+  // saturated at 18, s10 m >> d and the dropped bits, s11 rounded up: a term 18 or more
+  // binades below is 1), squared exactly (s12, MULT18X18D), summed exactly (s13, s14) and
+  // rounded up to 18 bits (s15 the top 18 bits and the rest, s16 the increment):
+  // rho^2 = S * 2^(2x).
+  for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_r
+    logic [53:0]     m8_q, m9_q;             // the three significands
+    logic [3*EW-1:0] e8_q;                   // their exponents (E_NONE for zero)
+    logic [6*EW+5:0] d8_q;                   // e0-e1, e1-e0, e0-e2, e2-e0, e1-e2, e2-e1 (EW + 1 bits)
+    logic [14:0]     d9_q;                   // distances below x (saturated at 18)
+    logic [2:0]      v8_q, v9_q, v10_q;      // non-zero terms
+    logic [EW-1:0]   x9_q;
     always @(posedge clk) begin : s8
-      logic [63:0] s;
-      logic        cy;
-      s = hi7_q + lo7_q;
-      cy = s < hi7_q;
-      r_q <= cy ? {1'b1, s[63:1]} : s;
-      re_q <= cy ? he7_q + 13'd1 : he7_q;
+      logic [EW-1:0] e0, e1, e2;
+      e0 = g_p[3*sd].z7_q   ? E_NONE : g_p[3*sd].e7_q;
+      e1 = g_p[3*sd+1].z7_q ? E_NONE : g_p[3*sd+1].e7_q;
+      e2 = g_p[3*sd+2].z7_q ? E_NONE : g_p[3*sd+2].e7_q;
+      d8_q <= {{e2[EW-1], e2} - {e1[EW-1], e1}, {e1[EW-1], e1} - {e2[EW-1], e2},
+               {e2[EW-1], e2} - {e0[EW-1], e0}, {e0[EW-1], e0} - {e2[EW-1], e2},
+               {e1[EW-1], e1} - {e0[EW-1], e0}, {e0[EW-1], e0} - {e1[EW-1], e1}};
+      e8_q <= {e2, e1, e0};
+      m8_q <= {g_p[3*sd+2].m7_q, g_p[3*sd+1].m7_q, g_p[3*sd].m7_q};
+      v8_q <= {!g_p[3*sd+2].z7_q, !g_p[3*sd+1].z7_q, !g_p[3*sd].z7_q};
+    end
+    always @(posedge clk) begin : s9
+      logic [EW:0]   d01, d10, d02, d20, d12, d21, d0, d1, d2;
+      logic [EW-1:0] x;
+      logic          ge01, ge02, ge12;
+      d01 = d8_q[0 +: EW+1];
+      d10 = d8_q[EW+1 +: EW+1];
+      d02 = d8_q[2*EW+2 +: EW+1];
+      d20 = d8_q[3*EW+3 +: EW+1];
+      d12 = d8_q[4*EW+4 +: EW+1];
+      d21 = d8_q[5*EW+5 +: EW+1];
+      ge01 = !d01[EW];
+      ge02 = !d02[EW];
+      ge12 = !d12[EW];
+      if (ge01 && ge02) begin x = e8_q[0 +: EW]; d0 = '0; d1 = d01; d2 = d02; end
+      else if (!ge01 && ge12) begin x = e8_q[EW +: EW]; d0 = d10; d1 = '0; d2 = d12; end
+      else begin x = e8_q[2*EW +: EW]; d0 = d20; d1 = d21; d2 = '0; end
+      d9_q <= {(d2 >= 12'd18) ? 5'd18 : d2[4:0], (d1 >= 12'd18) ? 5'd18 : d1[4:0],
+               (d0 >= 12'd18) ? 5'd18 : d0[4:0]};
+      x9_q <= x;
+      m9_q <= m8_q;
+      v9_q <= v8_q;
+    end
+    for (genvar t = 0; t < 3; t = t + 1) begin : g_a
+      logic [17:0] q10_q, a11_q;
+      logic        st10_q;
+      logic [35:0] q12_q;
+      always @(posedge clk) begin : s10
+        logic [17:0] m, mask;
+        logic [4:0]  d;
+        m = m9_q[18*t +: 18];
+        d = d9_q[5*t +: 5];
+        mask = ~(18'h3_FFFF << d);
+        q10_q <= v9_q[t] ? m >> d : 18'd0;
+        st10_q <= v9_q[t] && (m & mask) != 18'd0;
+      end
+      always @(posedge clk) begin : s11
+        a11_q <= q10_q + {17'd0, st10_q};
+      end
+      always @(posedge clk) begin : s12
+        q12_q <= a11_q * a11_q;                                // MULT18X18D
+      end
+    end
+    always @(posedge clk) v10_q <= v9_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [EW-1:0] x14;                      // (the top bit shifts out of 2x)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic          z15;
+    texcore_lod_dly #(.W(EW), .D(5)) u_x (.clk(clk), .d(x9_q), .q(x14));          // for s15
+    texcore_lod_dly #(.W(1), .D(5)) u_z (.clk(clk), .d(v10_q == 3'd0), .q(z15));  // for s16
+    logic [36:0]   s13_q;
+    logic [35:0]   q13_q;
+    logic [37:0]   s14_q;
+    logic [17:0]   t15_q, m16_q;
+    logic          st15_q, z16_q;
+    logic [EW-1:0] e15_q, e16_q;
+    always @(posedge clk) begin : s13
+      s13_q <= {1'b0, g_a[0].q12_q} + {1'b0, g_a[1].q12_q};
+      q13_q <= g_a[2].q12_q;
+    end
+    always @(posedge clk) begin : s14
+      s14_q <= {1'b0, s13_q} + {2'd0, q13_q};
+    end
+    // s15: the sum is in [2^34, 3 * 2^36): its top 18 bits and whether the rest is non-zero;
+    // the exponent of its last bit, 2x + 17 .. 20.
+    always @(posedge clk) begin : s15
+      logic [4:0] sh;
+      if (s14_q[37]) begin t15_q <= s14_q[37:20]; st15_q <= s14_q[19:0] != 20'd0; sh = 5'd20; end
+      else if (s14_q[36]) begin t15_q <= s14_q[36:19]; st15_q <= s14_q[18:0] != 19'd0; sh = 5'd19; end
+      else if (s14_q[35]) begin t15_q <= s14_q[35:18]; st15_q <= s14_q[17:0] != 18'd0; sh = 5'd18; end
+      else begin t15_q <= s14_q[34:17]; st15_q <= s14_q[16:0] != 17'd0; sh = 5'd17; end
+      e15_q <= {x14[EW-2:0], 1'b0} + {{(EW-5){1'b0}}, sh};
+    end
+    // s16: rounded up (a carry out of 18 bits moves the exponent).
+    always @(posedge clk) begin : s16
+      logic cy;
+      cy = (&t15_q) && st15_q;
+      m16_q <= cy ? 18'h2_0000 : t15_q + {17'd0, st15_q};
+      e16_q <= e15_q + {{(EW-1){1'b0}}, cy};
+      z16_q <= z15;
     end
   end
 
-  // ---------------------------------------------------------------- s9 major axis, divider 1 set-up
-  // Fields that only wait (the s2 payload, rho_max^2, exponents, N, ...) travel in delay
-  // rings (texcore_lod_ring: a memory written at rp_q, read D entries back; the same delay
-  // as D pipeline registers), so the divider and log stages register only what they compute
-  // on. Stage numbers (register stage written): s9 divider-1 set-up (g_dv[0] stage 0), S_D2
-  // divider-2 set-up (g_dv[1] stage 0), S_L0 log input (g_log[0]), S_LB lambda_base.
-  localparam int D_A = S_LB - 1;           // ring A: s2 payload -> lambda_base
-  localparam int D_B = DS + 1;             // rings B1, B2: across one divider
-  localparam int D_N = S_LB - S_D2 - 1;    // ring N: samples, major_x -> lambda_base
-  localparam int D_E = S_LB - S_L0;        // ring E: log zero, exponent -> lambda_base
-  localparam int AW_A = $clog2(D_A);
-  localparam int AW_B = $clog2(D_B);
-  localparam int AW_N = $clog2(D_N);
-  localparam int AW_E = $clog2(D_E);
-  localparam int RPW = AW_A;               // D_A is the longest
-  logic [RPW-1:0] rp_q;                    // ring pointer
-  always @(posedge clk) rp_q <= rst ? '0 : rp_q + 1'b1;
-
-  wire [63:0]   rxm = g_rho[0].r_q;
-  wire [EW-1:0] rxe = g_rho[0].re_q;
-  wire [63:0]   rym = g_rho[1].r_q;
-  wire [EW-1:0] rye = g_rho[1].re_q;
-  wire          mx9 = !pf_lt(rxm, rxe, rym, rye);
-  wire [63:0]   rmax9 = mx9 ? rxm : rym;
-  wire [EW-1:0] rmaxe9 = mx9 ? rxe : rye;
-  wire [63:0]   rmin9 = mx9 ? rym : rxm;
-  wire [EW-1:0] rmine9 = mx9 ? rye : rxe;
-  wire          iso9 = (an8_q == 3'd0) || (rmax9 == 64'd0);
-
-  // Ring A: {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}, written with s2.
-  wire [PW-1:0] pa;
-  texcore_lod_ring #(.W(PW), .D(D_A), .AW(AW_A)) u_ring_a (
-    .clk(clk), .ptr(rp_q[AW_A-1:0]), .d(pl2_d), .q(pa));
-
-  // Ring B1: {rho_max^2 m, e, rho_min^2 e, aniso, rho_min zero, iso, major_x}, written with
-  // g_dv[0] stage 0, read at divider 1's end.
-  localparam int BW = 64 + 2 * EW + 6;
-  wire [BW-1:0] b1;
-  texcore_lod_ring #(.W(BW), .D(D_B), .AW(AW_B)) u_ring_b1 (
-    .clk(clk), .ptr(rp_q[AW_B-1:0]),
-    .d({rmax9, rmaxe9, rmine9, an8_q, rmin9 == 64'd0, iso9, mx9}), .q(b1));
-
-  // The dividers' results (g_dv below): quotients, and eta^2 in divider 2's set-up register.
-  wire [63:0] q1r, q2r, eta_m_q;
-
-  // ---------------------------------------------------------------- eta^2, divider 2 set-up
-  wire [63:0]   am_e = b1[BW-1 -: 64];
-  wire [EW-1:0] ae_e = b1[BW-65 -: EW];
-  wire [EW-1:0] be_e = b1[BW-65-EW -: EW];
-  wire [2:0]    an_e = b1[5:3];
-  wire          rminz = b1[2];
-  wire          iso_e = b1[1];
-  wire          mx_e = b1[0];
-  wire [63:0]   q1m = q1r[63] ? q1r : {q1r[62:0], 1'b0};
-  wire [EW-1:0] q1e = ae_e - be_e - 13'd63 - {12'd0, !q1r[63]};
-  wire [EW-1:0] a2e = {{(EW-4){1'b0}}, an_e, 1'b0} - 13'd63;     // A^2 = 2^63 * 2^(2*aniso - 63)
-  wire          use_q1 = !rminz && pf_lt(q1m, q1e, 64'h8000_0000_0000_0000, a2e);
-  wire [63:0]   eta_m = use_q1 ? q1m : 64'h8000_0000_0000_0000;
-  wire [EW-1:0] eta_e = use_q1 ? q1e : a2e;
-
-  // Ring B2: {rho_max^2 m, e, eta^2 e, iso}, written with g_dv[1] stage 0, read at divider 2's end.
-  localparam int B2W = 64 + 2 * EW + 1;
-  wire [B2W-1:0] b2;
-  texcore_lod_ring #(.W(B2W), .D(D_B), .AW(AW_B)) u_ring_b2 (
-    .clk(clk), .ptr(rp_q[AW_B-1:0]), .d({am_e, ae_e, eta_e, iso_e}), .q(b2));
-
-  // Divider-2 set-up extras: eta^2's exponent, aniso, iso, major_x (for N, stage 1).
-  logic [EW-1:0] d2be_q;
-  logic [2:0]    d2an_q;
-  logic          d2iso_q, d2mx_q;
-  always @(posedge clk) begin
-    d2be_q <= eta_e;
-    d2an_q <= an_e;
-    d2iso_q <= iso_e;
-    d2mx_q <= mx_e;
+  // ---------------------------------------------------------------- s17 .. s18 major axis
+  // rho_x^2 >= rho_y^2 (zero is the smallest): x is the major axis (s17 the compare, s18
+  // the selection).
+  logic          lt17_q;
+  logic [17:0]   mx17_q [0:1];
+  logic [EW-1:0] ex17_q [0:1];
+  logic [1:0]    zz17_q;
+  logic [17:0]   mmax18_q, mmin18_q;
+  logic [EW-1:0] emax18_q, emin18_q;
+  logic [1:0]    z18_q;                      // [0] rho_max^2 = 0, [1] rho_min^2 = 0
+  logic          mx18_q;
+  always @(posedge clk) begin : s17
+    logic lt;
+    // rho_x^2 < rho_y^2
+    if (g_r[0].z16_q) lt = !g_r[1].z16_q;
+    else if (g_r[1].z16_q) lt = 1'b0;
+    else if (g_r[0].e16_q != g_r[1].e16_q) lt = $signed(g_r[0].e16_q) < $signed(g_r[1].e16_q);
+    else lt = g_r[0].m16_q < g_r[1].m16_q;
+    lt17_q <= lt;
+    mx17_q[0] <= g_r[0].m16_q;
+    mx17_q[1] <= g_r[1].m16_q;
+    ex17_q[0] <= g_r[0].e16_q;
+    ex17_q[1] <= g_r[1].e16_q;
+    zz17_q <= {g_r[1].z16_q, g_r[0].z16_q};
+  end
+  always @(posedge clk) begin : s18
+    mmax18_q <= lt17_q ? mx17_q[1] : mx17_q[0];
+    emax18_q <= lt17_q ? ex17_q[1] : ex17_q[0];
+    mmin18_q <= lt17_q ? mx17_q[0] : mx17_q[1];
+    emin18_q <= lt17_q ? ex17_q[0] : ex17_q[1];
+    z18_q <= lt17_q ? {zz17_q[0], zz17_q[1]} : zz17_q;
+    mx18_q <= !lt17_q;
   end
 
-  // N = 1 + #{n in 1 .. A-1 : n^2 < eta^2} (the core's loop: n^2 increases). With
-  // C = ceil(eta^2) saturated at 256 (n <= 15: n^2 <= 225), n^2 < eta^2 is n^2 < C; eta^2 =
-  // m * 2^e with m in [2^63, 2^64), so eta^2 >= 2^8 for e > -56, < 1 for e < -64.
-  logic [4:0] n_cnt;
-  always @* begin : ncount
-    logic [63:0] m;
-    logic [5:0]  sh;
-    logic [8:0]  c;
-    logic [3:0]  lim;
-    m = eta_m_q;
-    sh = 6'd0 - d2be_q[5:0];               // -e for e in -63 .. -56
-    if ($signed(d2be_q) > -13'sd56) c = 9'd256;
-    else if ($signed(d2be_q) < -13'sd63) c = {8'd0, m != 64'd0};
-    else c = {1'b0, 8'(m >> sh)} + {8'd0, (m << (7'd64 - {1'b0, sh})) != 64'd0};
-    lim = (d2an_q >= 3'd4) ? 4'd15 : (4'd1 << d2an_q) - 4'd1;  // A - 1, at most 15
-    n_cnt = 5'd1;
-    for (int n = 1; n < 16; n = n + 1)
-      if (n <= {28'd0, lim} && n * n < {23'd0, c}) n_cnt = n_cnt + 5'd1;
-  end
-
-  // Ring N: {N or 1 (iso), major_x}, written with g_dv[1] stage 1, read at lambda_base.
-  wire [5:0] nr;
-  texcore_lod_ring #(.W(6), .D(D_N), .AW(AW_N)) u_ring_n (
-    .clk(clk), .ptr(rp_q[AW_N-1:0]), .d({d2iso_q ? 5'd1 : n_cnt, d2mx_q}), .q(nr));
-
-  // The two dividers, one generate loop (one module, as before: Yosys 0.23's hierarchical
-  // synth_xilinx mapped the same divider as a submodule to 7 k more LUTs):
-  //   g_dv[0]: rho_max^2 / rho_min^2, set up at s9;
-  //   g_dv[1]: rho_max^2 / eta^2, set up DS + 1 clocks later.
-  // q = floor(a * 2^63 / b) for 64-bit significands (b != 0; both normalized here, so
-  // q < 2^64), DS + 1 clocks after a and b. Stage 0 (g_div[0]) registers r = a >> 1, b and
-  // ceil(b / 2); each later stage makes DIV_ST restoring steps, the dividend's last bit
-  // entering at the first step. A step's 65-bit test 2r >= b is r >= ceil(b / 2), and the
-  // quotient is accumulated complemented (bit = r < ceil(b / 2): q + q + bit is one
-  // add-with-carry in Verilator's C++), inverted at the end.
-  for (genvar d = 0; d < 2; d = d + 1) begin : g_dv
-    wire [63:0] a = (d == 0) ? rmax9 : am_e;
-    wire [63:0] b = (d == 0) ? rmin9 : eta_m;
-    logic a0_q;                            // a bit 0 (the dividend's last bit)
-    always @(posedge clk) a0_q <= a[0];
-    for (genvar s = 0; s <= DS; s = s + 1) begin : g_div
+  // ---------------------------------------------------------------- s19 .. s24 log2
+  // L = (e + 17) * 2^16 + T[j] + LOD_LOG2_BIAS + (D[j] * r >> 11) with j, r the top 6 and
+  // low 11 of the 17 fraction bits. D[j] * r is the sum of r's partial products: s20 six
+  // pairs (r_2i + 2 r_2i+1) * D, s21 three sums, s22 two, s23 the product; s24 adds it to
+  // T[j] + LOD_LOG2_BIAS (s20) and the exponent.
+  for (genvar i = 0; i < 2; i = i + 1) begin : g_l
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [17:0]    m18 = (i == 0) ? mmax18_q : mmin18_q;    // (bit 17 is the leading 1)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [EW-1:0]  e18 = (i == 0) ? emax18_q : emin18_q;
+    logic [16:0]   t19_q;
+    logic [10:0]   d19_q, r19_q;
+    logic [EW-1:0] x19_q;
+    logic [17:0]   t20_q;                    // T + bias
+    logic [77:0]   p20_q;                    // six 13-bit pair sums
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [50:0]   p21_q;                    // three 17-bit sums (the third < 2^14)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [20:0]   p22_q;
+    logic [13:0]   q22_q;                    // (r8 + 2 r9 + 4 r10) * D < 2^14
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [21:0]   p23_q;                    // D * r (its low 11 bits are dropped)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic signed [LW-1:0] l24_q;
+    always @(posedge clk) begin : s19
+      logic [5:0] j;
+      j = m18[16:11];
+      t19_q <= LOD_LOG2_T[LOD_LOG2_T_ENTRY_W * j +: LOD_LOG2_T_ENTRY_W];
+      d19_q <= LOD_LOG2_D[LOD_LOG2_D_ENTRY_W * j +: LOD_LOG2_D_ENTRY_W];
+      r19_q <= m18[10:0];
+      x19_q <= e18 + 11'sd17;
+    end
+    always @(posedge clk) begin : s20
+      for (int b = 0; b < 6; b = b + 1)
+        p20_q[13*b +: 13] <= (r19_q[2*b] ? {2'd0, d19_q} : 13'd0)
+                           + ((b < 5 && r19_q[(2*b+1) % 11]) ? {1'b0, d19_q, 1'b0} : 13'd0);
+      t20_q <= {1'b0, t19_q} + 18'(LOD_LOG2_BIAS);
+    end
+    always @(posedge clk) begin : s21
+      for (int b = 0; b < 3; b = b + 1)
+        p21_q[17*b +: 17] <= {4'd0, p20_q[26*b +: 13]} + {2'd0, p20_q[26*b+13 +: 13], 2'd0};
+    end
+    always @(posedge clk) begin : s22
+      p22_q <= {4'd0, p21_q[0 +: 17]} + {p21_q[17 +: 17], 4'd0};
+      q22_q <= p21_q[34 +: 14];
+    end
+    always @(posedge clk) begin : s23
+      p23_q <= {1'b0, p22_q} + {q22_q, 8'd0};
+    end
+    logic [17:0]   t23;
+    logic [EW-1:0] x23, x23p;
+    logic [EW-1:0] x20_q;                    // e + 18, for a carry out of f
+    always @(posedge clk) x20_q <= x19_q + 11'sd1;
+    texcore_lod_dly #(.W(18), .D(3)) u_t (.clk(clk), .d(t20_q), .q(t23));   // for s24
+    texcore_lod_dly #(.W(EW), .D(4)) u_x (.clk(clk), .d(x19_q), .q(x23));   // for s24
+    texcore_lod_dly #(.W(EW), .D(3)) u_xp (.clk(clk), .d(x20_q), .q(x23p)); // for s24
+    always @(posedge clk) begin : s24
       /* verilator lint_off UNUSEDSIGNAL */
-      logic [63:0] b_q;                    // divisor (last stage unused)
-      logic [63:0] hb_q;                   // ceil(b / 2) (last stage unused)
-      logic [63:0] r_q;                    // partial remainder (last stage unused)
-      logic [63:0] q_q;                    // quotient bits so far, complemented
+      logic [17:0]   f;                      // (< 2^17)
       /* verilator lint_on UNUSEDSIGNAL */
-      if (s == 0) begin : g_set
-        always @(posedge clk) begin
-          b_q <= b;
-          hb_q <= {1'b0, b[63:1]} + {63'd0, b[0]};
-          r_q <= {1'b0, a[63:1]};
-          q_q <= 64'd0;
-        end
-      end else begin : g_step
-        // DIV_ST steps on local variables (no wide function result: Verilator keeps r in a
-        // machine register).
-        always @(posedge clk) begin : steps
-          logic [63:0] r, lo, qq, bb, hb;
-          logic lt;
-          r = g_div[s-1].r_q;
-          qq = g_div[s-1].q_q;
-          bb = g_div[s-1].b_q;
-          hb = g_div[s-1].hb_q;
-          for (int k = DIV_ST - 1; k >= 0; k = k - 1) begin
-            if (s == 1 && k == DIV_ST - 1) begin
-              // first step: r = a >> 1 (r[63] = 0), a[0] shifted in, lo = a
-              lo = {r[62:0], a0_q};
-              lt = lo < bb;
-            end else begin
-              lo = {r[62:0], 1'b0};
-              lt = r < hb;
-            end
-            r = lt ? lo : lo - bb;
-            qq = qq + qq + {63'd0, lt};
-          end
-          b_q <= bb;
-          hb_q <= hb;
-          r_q <= r;
-          q_q <= qq;
-        end
-      end
+      logic [EW-1:0] x;
+      f = t23 + {7'd0, p23_q[21:11]};
+      x = f[16] ? x23p : x23;
+      l24_q <= $signed({x[EW-1], x, f[15:0]});
     end
   end
-  assign q1r = ~g_dv[0].g_div[DS].q_q;
-  assign q2r = ~g_dv[1].g_div[DS].q_q;
-  assign eta_m_q = g_dv[1].g_div[0].b_q;
+  logic [1:0] z24;
+  logic       mx24;
+  texcore_lod_dly #(.W(3), .D(6)) u_zl (.clk(clk), .d({z18_q, mx18_q}), .q({z24, mx24})); // for s25
 
-  // ---------------------------------------------------------------- log2 input
-  wire [63:0]   am_2 = b2[B2W-1 -: 64];
-  wire [EW-1:0] ae_2 = b2[B2W-65 -: EW];
-  wire [EW-1:0] be_2 = b2[B2W-65-EW -: EW];
-  wire          iso_2 = b2[0];
-  wire [63:0]   q2m = q2r[63] ? q2r : {q2r[62:0], 1'b0};
-  wire [EW-1:0] q2e = ae_2 - be_2 - 13'd63 - {12'd0, !q2r[63]};
-  wire [63:0]   xm = iso_2 ? am_2 : q2m;
-  wire [EW-1:0] xe = iso_2 ? ae_2 : q2e;
-  // Ring E: {log input zero, exponent + 63}, written with g_log[0], read at lambda_base.
-  wire [EW:0] le;
-  texcore_lod_ring #(.W(EW + 1), .D(D_E), .AW(AW_E)) u_ring_e (
-    .clk(clk), .ptr(rp_q[AW_E-1:0]), .d({xm == 64'd0, xe + 13'd63}), .q(le));
-  // Log pipeline: stage 0 = its input registers, stage i after squaring i. The Q62 value
-  // x in [2^62, 2^63) is kept as y = x - 2^62 (62 bits).
-  for (genvar i = 0; i < LS; i = i + 1) begin : g_log
+  // ---------------------------------------------------------------- lod, bias (c1 .. c7)
+  // Beside s1 .. s7, one shifter converts lod: S8.8 (RNE, saturated; explicit LOD) or S9.17
+  // (RNE, saturated at +-256; shader bias). value * 2^F = M * 2^(ex - 150 + F) with M =
+  // 1.fraction: the integer part is (2M) >> t for t = 151 - F - ex in 0 .. 25 (ex >= 142 /
+  // 135 saturates, ex below 118 / 109 rounds to 0). c2 t and the cases, c3 the shift, the
+  // round bit and the sticky bit, c4 the rounding increment, c5 the saturations (explicit
+  // lambda << 9, shader bias), c6 the bias sum with lod_bias << 9 plus 1/2 (the lambda'
+  // rounding constant, in the sum's bit 8), c7 its clamp to -16 .. +15.996 (+ 1/2).
+  logic [31:0] lod1_q;
+  logic [1:0]  mode1_q;
+  logic [4:0]  t2_q;
+  logic [23:0] m2_q;
+  logic        sat2_q, zero2_q, neg2_q, expl2_q;
+  logic [24:0] q3_q;
+  logic        rb3_q, st3_q, sat3_q, zero3_q;
+  logic [25:0] c4_q;
+  logic        sat4_q;
+  logic signed [LW-1:0] src5_q, sh5_q, bs6_q, bs7_q;
+  always @(posedge clk) begin : c1
+    lod1_q <= lod;
+    mode1_q <= lod_mode;
+  end
+  always @(posedge clk) begin : c2
+    logic        expl;
+    logic [7:0]  ex;
+    ex = lod1_q[30:23];
+    expl = mode1_q == texcore_vectors_pkg::LOD_MODE_EXPLICIT;
+    sat2_q <= (ex == 8'hFF) ? (lod1_q[22:0] == 23'd0) : (ex >= (expl ? 8'd142 : 8'd135));
+    zero2_q <= (ex == 8'hFF) ? (lod1_q[22:0] != 23'd0) : (ex < (expl ? 8'd118 : 8'd109));
+    t2_q <= 5'((expl ? 8'd143 : 8'd134) - ex);
+    m2_q <= {1'b1, lod1_q[22:0]};
+    neg2_q <= lod1_q[31];
+    expl2_q <= expl;
+  end
+  always @(posedge clk) begin : c3
+    logic [25:0] y, mask;
+    y = {m2_q, 2'b00};                     // 2M with one bit below
+    mask = ~(26'h3FF_FFFF << t2_q);
+    q3_q <= y[25:1] >> t2_q;
+    rb3_q <= (t2_q != 5'd0) && y[t2_q];
+    st3_q <= (y & mask) != 26'd0;
+    sat3_q <= sat2_q;
+    zero3_q <= zero2_q;
+  end
+  always @(posedge clk) begin : c4
+    c4_q <= zero3_q ? 26'd0 : {1'b0, q3_q} + {25'd0, rb3_q && (st3_q || q3_q[0])};
+    sat4_q <= sat3_q && !zero3_q;
+  end
+  logic        neg4, expl4;
+  logic [1:0]  mode4, mode7;
+  logic [15:0] bias5;
+  texcore_lod_dly #(.W(2), .D(2)) u_ne (.clk(clk), .d({neg2_q, expl2_q}), .q({neg4, expl4}));
+  texcore_lod_dly #(.W(2), .D(3)) u_mo (.clk(clk), .d(mode1_q), .q(mode4));
+  texcore_lod_dly #(.W(2), .D(3)) u_mo7 (.clk(clk), .d(mode4), .q(mode7));
+  texcore_lod_dly #(.W(16), .D(5)) u_bi (.clk(clk), .d(lod_bias), .q(bias5));
+  always @(posedge clk) begin : c5
+    logic [15:0] l88;
+    // S8.8 for the explicit LOD: saturated to -32768 .. 32767.
+    if (sat4_q) l88 = neg4 ? 16'h8000 : 16'h7FFF;
+    else if (!neg4) l88 = (c4_q[25:15] != 11'd0) ? 16'h7FFF : c4_q[15:0];
+    else l88 = (c4_q[25:16] != 10'd0 || (c4_q[15] && c4_q[14:0] != 15'd0)) ? 16'h8000 : (~c4_q[15:0] + 16'd1);
+    src5_q <= expl4 ? $signed({{(LW-25){l88[15]}}, l88, 9'd0}) : '0;
+    // S9.17 for the shader bias: saturated to +-2^25; 0 outside LOD_MODE_DERIV.
+    if (mode4 != texcore_vectors_pkg::LOD_MODE_DERIV) sh5_q <= '0;
+    else if (sat4_q) sh5_q <= neg4 ? -28'sd33554432 : 28'sd33554432;
+    else sh5_q <= neg4 ? -$signed({2'd0, c4_q}) : $signed({2'd0, c4_q});
+  end
+  always @(posedge clk) begin : c6
+    bs6_q <= $signed({{(LW-25){bias5[15]}}, bias5, 9'h100}) + sh5_q;
+  end
+  always @(posedge clk) begin : c7
+    bs7_q <= (bs6_q < BIAS_MIN + 28'sd256) ? BIAS_MIN + 28'sd256 :
+             (bs6_q > BIAS_MAX + 28'sd256) ? BIAS_MAX + 28'sd256 : bs6_q;
+  end
+
+  // ---------------------------------------------------------------- waiting fields
+  // texcore_lod_dly's q is d delayed D clocks: a field registered at stage s reads as a
+  // stage-(s + D) register, i.e. it is used by the block that writes stage s + D + 1; a
+  // port is stage 0.
+  logic [2:0]  an1_q, an24, an26;
+  always @(posedge clk) an1_q <= (aniso > 3'd4) ? 3'd4 : aniso;
+  texcore_lod_dly #(.W(3), .D(23)) u_an24 (.clk(clk), .d(an1_q), .q(an24));   // for s25
+  texcore_lod_dly #(.W(3), .D(2)) u_an26 (.clk(clk), .d(an24), .q(an26));     // for s27
+  logic signed [LW-1:0] src28, bs28;
+  logic [1:0]  mode28;
+  texcore_lod_dly #(.W(LW), .D(23)) u_src (.clk(clk), .d(src5_q), .q(src28)); // for s29
+  texcore_lod_dly #(.W(LW), .D(21)) u_bs (.clk(clk), .d(bs7_q), .q(bs28));    // for s29
+  texcore_lod_dly #(.W(2), .D(21)) u_mo28 (.clk(clk), .d(mode7), .q(mode28)); // for s29
+  logic [15:0] min31, max30;
+  logic [1:0]  mip33;
+  logic [4:0]  lvq32, lvq33;
+  texcore_lod_dly #(.W(16), .D(30)) u_max (.clk(clk), .d(max_lod), .q(max30)); // for s31
+  texcore_lod_dly #(.W(16), .D(31)) u_min (.clk(clk), .d(min_lod), .q(min31)); // for s32
+  texcore_lod_dly #(.W(5), .D(32)) u_lvq (.clk(clk), .d(levels_m1), .q(lvq32)); // for s33
+  texcore_lod_dly #(.W(5), .D(1)) u_lvq33 (.clk(clk), .d(lvq32), .q(lvq33));   // for s34
+  texcore_lod_dly #(.W(2), .D(33)) u_mip (.clk(clk), .d(mip), .q(mip33));      // for s34
+
+  // ---------------------------------------------------------------- s25 .. s28 anisotropy
+  logic signed [LW-1:0] lmax25_q, diff25_q, lmax26_q, f27_q, fine28_q;
+  logic [19:0]          a2_25_q, eta26_q;
+  logic [1:0]           z25_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [1:0]           z26_q;                             // (only rho_max = 0 is read)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [15:0]          ratio26_q, ratio28;
+  logic [14:0]          cmp27_q;
+  logic                 z27_q, z28_q, mx28;
+  logic [4:0]           n28_q;
+  always @(posedge clk) begin : s25
+    lmax25_q <= g_l[0].l24_q;
+    diff25_q <= g_l[0].l24_q - g_l[1].l24_q;               // >= 0 when both are non-zero
+    a2_25_q <= {an24, 17'd0};                               // 2 log2 A << 16
+    z25_q <= z24;
+  end
+  always @(posedge clk) begin : s26
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [61:0]   y_q;                     // x - 2^62 (last stage unused)
-    logic [11:0]   f_q;                     // fraction bits so far (the top one shifts out)
+    logic signed [LW-1:0] r;                                // (read where within 16 bits)
     /* verilator lint_on UNUSEDSIGNAL */
-    if (i == 0) begin : g_set
-      always @(posedge clk) begin
-        y_q <= xm[62:1];
-        f_q <= 12'd0;
-      end
-    end else begin : g_step
-      // One squaring, x^2 >> 62 = 2^62 + 2y + (y^2 >> 62) with y^2 >> 62 = yh^2 +
-      // ((yh*yl + (yl^2 >> 32)) >> 30), y = yh*2^31 + yl; then one bit of normalization.
-      // 64-bit locals throughout (no width masks in Verilator's C++).
-      always @(posedge clk) begin : sq_blk
-        logic [63:0] y, yh, yl, t, sq;
-        /* verilator lint_off UNUSEDSIGNAL */
-        logic [63:0] nx;
-        /* verilator lint_on UNUSEDSIGNAL */
-        y = {2'b00, g_log[i-1].y_q};
-        yh = {33'd0, y[61:31]};              // (explicit zero extension: synthesis then
-        yl = {33'd0, y[30:0]};               // sizes the products 31x31)
-        t = yh * yl + ((yl * yl) >> 32);
-        sq = 64'h4000_0000_0000_0000 + (y << 1) + yh * yh + (t >> 30);
-        nx = (sq >> sq[63]) ^ 64'h4000_0000_0000_0000;
-        y_q <= nx[61:0];
-        f_q <= {g_log[i-1].f_q[10:0], sq[63]};
-      end
-    end
+    // diff >= 0 here (unless a rho is 0); a2 = an << 17 with an <= 4: diff >= a2 is a test
+    // of diff's bits 27 .. 17, and r < -32768 (diff > 2^20 + 16) one of bits 27 .. 20.
+    if (z25_q[0]) eta26_q <= 20'd0;                         // rho = 0: eta = 1
+    else if (z25_q[1] || diff25_q[27:20] != 8'd0 || diff25_q[19:17] >= a2_25_q[19:17]) eta26_q <= a2_25_q;
+    else eta26_q <= diff25_q[19:0];
+    r = (28'sd16 - diff25_q) >>> 5;
+    if (z25_q[0]) ratio26_q <= 16'd0;
+    else if (z25_q[1] || diff25_q[27:21] != 7'd0 || (diff25_q[20] && diff25_q[19:0] > 20'd16))
+      ratio26_q <= 16'h8000;                                // r < -32768
+    else ratio26_q <= r[15:0];
+    lmax26_q <= lmax25_q;
+    z26_q <= z25_q;
   end
+  always @(posedge clk) begin : s27
+    f27_q <= lmax26_q - $signed({8'd0, eta26_q});
+    for (int k = 1; k < 16; k = k + 1)
+      cmp27_q[k-1] <= (k < (1 << an26)) && (eta26_q > LOD_N_T[LOD_N_T_ENTRY_W * (k-1) +: LOD_N_T_ENTRY_W]);
+    z27_q <= z26_q[0];
+  end
+  always @(posedge clk) begin : s28
+    logic [4:0] n;
+    // f < -2^24: bits 27 .. 24 in 1000 .. 1110; f > 2^24 - 2^9: bits 27 .. 24 in 0001 ..
+    // 0111, or bits 23 .. 9 all ones and 8 .. 0 not all zeros.
+    if (z27_q || (f27_q[27] && f27_q[26:24] != 3'b111)) fine28_q <= FINE_MIN;
+    else if (!f27_q[27] && (f27_q[26:24] != 3'd0 || (&f27_q[23:9] && f27_q[8:0] != 9'd0)))
+      fine28_q <= FINE_MAX;
+    else fine28_q <= f27_q;
+    // The thresholds increase: the compares are a thermometer code, N = 2 + its last one.
+    n = 5'd1;
+    for (int k = 0; k < 15; k = k + 1) if (cmp27_q[k]) n = 5'(k + 2);
+    n28_q <= n;
+    z28_q <= z27_q;
+  end
+  texcore_lod_dly #(.W(16), .D(2)) u_ra (.clk(clk), .d(ratio26_q), .q(ratio28));   // for s29
+  texcore_lod_dly #(.W(1), .D(4)) u_mx (.clk(clk), .d(mx24), .q(mx28));            // for s29
 
-  // ---------------------------------------------------------------- lambda_base
-  // pa = {deriv, lbo[15:0], bsum[12:0], min, max, lvq, mip}
-  logic [15:0]    lb_q;
-  logic [PW-18:0] plf_q;                   // {bsum, min, max, lvq, mip}
-  logic [4:0]     smp_q;
-  logic           mx_q;
-  always @(posedge clk) begin : lbase
+  // ---------------------------------------------------------------- s29 .. s34 lambda, levels
+  logic signed [LW-1:0] v29_q;
+  logic [15:0] lb29_q, pr30_q, lb33, ratio33, pr33;
+  logic [4:0]  smp29_q, smp33;
+  logic        mx33;
+  logic [17:0] t31_q, lam32_q, lam33;
+  logic [12:0] dp33_q;
+  always @(posedge clk) begin : s29
+    logic signed [LW-1:0] sel;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [EW+11:0] l16;
+    logic signed [LW-1:0] r;                                // (within 16 bits)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [EW+6:0]  l5;
-    logic [15:0]    lbd;
-    l16 = {le[EW-1:0], g_log[LS-1].f_q} + 25'd16;
-    l5 = l16[EW+11:5];                     // arithmetic >> 5
-    lbd = le[EW] ? 16'h8000 :              // log input zero
-          ($signed(l5) < -20'sd32768) ? 16'h8000 :
-          ($signed(l5) > 20'sd32767) ? 16'h7FFF : l5[15:0];
-    lb_q <= pa[PW-1] ? lbd : pa[PW-2 -: 16];
-    plf_q <= pa[PW-18:0];
-    smp_q <= pa[PW-1] ? nr[5:1] : 5'd1;
-    mx_q <= nr[0];
+    sel = (mode28 == texcore_vectors_pkg::LOD_MODE_DERIV) ? fine28_q : src28;
+    r = (sel + 28'sd256) >>> 9;
+    lb29_q <= r[15:0];                                      // within -32768 .. 32767
+    v29_q <= sel + bs28;                                    // bs28 includes the + 1/2
+    smp29_q <= (mode28 == texcore_vectors_pkg::LOD_MODE_DERIV && !z28_q) ? n28_q : 5'd1;
   end
-
-  // ---------------------------------------------------------------- bias, clamps
-  logic [15:0] lb2_q, pr2_q;
-  logic [17:0] lam2_q;
-  logic [6:0]  lm2_q;                      // {lvq, mip}
-  logic [4:0]  smp2_q;
-  logic        mx2_q;
-  always @(posedge clk) begin : clamps
-    logic [12:0] bs;
-    logic [15:0] mn, mxl, prime;
-    logic [16:0] ps;
-    logic [17:0] pr18, t18;
-    bs = plf_q[PW-18 -: 13];
-    mn = plf_q[38:23];
-    mxl = plf_q[22:7];
-    ps = {lb_q[15], lb_q} + {{4{bs[12]}}, bs};
-    prime = ($signed(ps) < -17'sd32768) ? 16'h8000 :
-            ($signed(ps) > 17'sd32767) ? 16'h7FFF : ps[15:0];
-    pr18 = {{2{prime[15]}}, prime};
-    t18 = ($signed(pr18) < $signed({2'b00, mxl})) ? pr18 : {2'b00, mxl};
-    lb2_q <= lb_q;
-    pr2_q <= prime;
-    lam2_q <= ($signed(t18) < $signed({2'b00, mn})) ? {2'b00, mn} : t18;
-    lm2_q <= plf_q[6:0];
-    smp2_q <= smp_q;
-    mx2_q <= mx_q;
+  always @(posedge clk) begin : s30
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [LW-1:0] v;
+    /* verilator lint_on UNUSEDSIGNAL */
+    v = v29_q >>> 9;                                        // within -2^18 .. 2^18
+    if (v[27] && v[26:15] != 12'hFFF) pr30_q <= 16'h8000;
+    else if (!v[27] && v[26:15] != 12'd0) pr30_q <= 16'h7FFF;
+    else pr30_q <= v[15:0];
   end
-
-  // ---------------------------------------------------------------- level selection, outputs
-  always @(posedge clk) begin : levels
-    logic [4:0]  lvq, hi, lo;
-    logic [12:0] qmax, dp;
+  always @(posedge clk) begin : s31
+    logic [17:0] pr18;
+    pr18 = {{2{pr30_q[15]}}, pr30_q};
+    t31_q <= ($signed(pr18) < $signed({2'b00, max30})) ? pr18 : {2'b00, max30};
+  end
+  always @(posedge clk) begin : s32
+    lam32_q <= ($signed(t31_q) < $signed({2'b00, min31})) ? {2'b00, min31} : t31_q;
+  end
+  always @(posedge clk) begin : s33
+    logic [12:0] qmax;
+    qmax = {lvq32, 8'd0};
+    dp33_q <= $signed(lam32_q) <= 18'sd0 ? 13'd0 :
+              (lam32_q > {5'd0, qmax}) ? qmax : lam32_q[12:0];
+  end
+  texcore_lod_dly #(.W(18), .D(1)) u_lam (.clk(clk), .d(lam32_q), .q(lam33));
+  texcore_lod_dly #(.W(16), .D(4)) u_lb (.clk(clk), .d(lb29_q), .q(lb33));
+  texcore_lod_dly #(.W(16), .D(3)) u_pr (.clk(clk), .d(pr30_q), .q(pr33));
+  texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .d(ratio28), .q(ratio33));
+  texcore_lod_dly #(.W(5), .D(4)) u_smp (.clk(clk), .d(smp29_q), .q(smp33));
+  texcore_lod_dly #(.W(1), .D(5)) u_mx33 (.clk(clk), .d(mx28), .q(mx33));
+  always @(posedge clk) begin : s34
+    logic [4:0]  hi, lo;
     /* verilator lint_off UNUSEDSIGNAL */
     logic [13:0] dn;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [5:0]  hi1;
-    lvq = lm2_q[6:2];
-    qmax = {lvq, 8'd0};
-    dp = $signed(lam2_q) <= 18'sd0 ? 13'd0 :
-         (lam2_q > {5'd0, qmax}) ? qmax : lam2_q[12:0];
-    dn = {1'b0, dp} + 14'd127;
-    hi = dp[12:8];
+    dn = {1'b0, dp33_q} + 14'd127;
+    hi = dp33_q[12:8];
     hi1 = {1'b0, hi} + 6'd1;
-    lo = (hi1 > {1'b0, lvq}) ? lvq : hi1[4:0];
-    lambda_base <= lb2_q;
-    lambda_prime <= pr2_q;
-    lambda <= lam2_q[15:0];
-    magnify <= $signed(lam2_q) <= 18'sd0;
-    samples <= smp2_q;
-    major_x <= mx2_q;
-    case (lm2_q[1:0])
+    lo = (hi1 > {1'b0, lvq33}) ? lvq33 : hi1[4:0];
+    lambda_base <= lb33;
+    lambda_prime <= pr33;
+    lambda <= lam33[15:0];
+    magnify <= $signed(lam33) <= 18'sd0;
+    samples <= smp33;
+    major_x <= mx33;
+    log2_ratio <= ratio33;
+    case (mip33)
       texcore_vectors_pkg::MIP_NONE: begin
         level <= 5'd0;
         level2 <= 5'd0;
@@ -638,31 +655,32 @@ module texcore_lod #(
       end
       default: begin
         level <= hi;
-        level2 <= (dp[7:0] == 8'd0) ? hi : lo;
-        delta <= dp[7:0];
-        used_lod <= {3'd0, dp};
+        level2 <= (dp33_q[7:0] == 8'd0) ? hi : lo;
+        delta <= dp33_q[7:0];
+        used_lod <= {3'd0, dp33_q};
       end
     endcase
   end
 endmodule
 
-// Delay ring: q is d as written D clocks earlier (D pipeline registers' delay) for
-// D <= 2^AW; one memory written at ptr (a free-running counter) and read at ptr - D.
+// A register delay line: q is d delayed D clocks (D >= 1).
 /* verilator lint_off DECLFILENAME */
-module texcore_lod_ring #(
+module texcore_lod_dly #(
   parameter int W = 1,
-  parameter int D = 2,
-  parameter int AW = 1
+  parameter int D = 1
 ) (
-  input  logic          clk,
-  input  logic [AW-1:0] ptr,
-  input  logic [W-1:0]  d,
-  output logic [W-1:0]  q
+  input  logic         clk,
+  input  logic [W-1:0] d,
+  output logic [W-1:0] q
 );
-  localparam logic [AW-1:0] DOFF = AW'(D % (1 << AW));
-  wire [AW-1:0] ra = ptr - DOFF;          // (Icarus 11 reads X through m[ptr - DOFF[AW-1:0]])
-  logic [W-1:0] m [0:(1 << AW) - 1];
-  always @(posedge clk) m[ptr] <= d;
-  assign q = m[ra];
+  for (genvar i = 0; i < D; i = i + 1) begin : g_r
+    logic [W-1:0] r;
+    if (i == 0) begin : g_0
+      always @(posedge clk) r <= d;
+    end else begin : g_n
+      always @(posedge clk) r <= g_r[i-1].r;
+    end
+  end
+  assign q = g_r[D-1].r;
 endmodule
 /* verilator lint_on DECLFILENAME */

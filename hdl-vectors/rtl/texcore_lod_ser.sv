@@ -1,7 +1,7 @@
 `timescale 1ns/1ps
-// Pin-limited wrapper of texcore_lod for place-and-route only (the LOD block has 432 port
+// Pin-limited wrapper of texcore_lod for place-and-route only (the LOD block has 448 port
 // bits, more than any iCE40 package): the 339 input bits are shifted in serially, a load
-// strobe issues them as one lane, and each result is captured into a 104-bit shift register
+// strobe issues them as one lane, and each result is captured into a 120-bit shift register
 // that is shifted out serially. Every path into and out of the block is register to
 // register, so the Fmax is the block's own. Not a testbench target.
 module texcore_lod_ser (
@@ -18,9 +18,9 @@ module texcore_lod_ser (
   //  lod_bias, min_lod, max_lod, mip, aniso, lod_mode, lod}
   logic [338:0] in_q;
   logic         ld_q;
-  logic [103:0] res_q;
+  logic [119:0] res_q;
   logic         v;
-  logic [15:0]  lb, lp, lam, used;
+  logic [15:0]  lb, lp, lam, used, lr;
   logic [4:0]   lv, lv2, smp;
   logic [7:0]   dl;
   logic         mag, mx;
@@ -37,12 +37,13 @@ module texcore_lod_ser (
     .min_lod(in_q[70:55]), .max_lod(in_q[54:39]), .mip(in_q[38:37]), .aniso(in_q[36:34]),
     .lod_mode(in_q[33:32]), .lod(in_q[31:0]),
     .out_valid(v), .lambda_base(lb), .lambda_prime(lp), .lambda(lam), .magnify(mag),
-    .level(lv), .level2(lv2), .delta(dl), .used_lod(used), .samples(smp), .major_x(mx)
+    .level(lv), .level2(lv2), .delta(dl), .used_lod(used), .samples(smp), .major_x(mx),
+    .log2_ratio(lr)
   );
   always @(posedge clk) begin
-    if (v) res_q <= {lb, lp, lam, 3'd0, mag, 3'd0, lv, 3'd0, lv2, dl, used, 3'd0, smp, 3'd0, mx};
-    else if (shift_out) res_q <= {res_q[102:0], 1'b0};
+    if (v) res_q <= {lb, lp, lam, 3'd0, mag, 3'd0, lv, 3'd0, lv2, dl, used, 3'd0, smp, 3'd0, mx, lr};
+    else if (shift_out) res_q <= {res_q[118:0], 1'b0};
     out_valid <= rst ? 1'b0 : v;
   end
-  assign sout = res_q[103];
+  assign sout = res_q[119];
 endmodule

@@ -12,7 +12,7 @@ module lod_harness
   output logic                 out_valid,
   output logic [LOD_OUT_W-1:0] out_bits
 );
-  logic [15:0] lb, lp, lam, used;
+  logic [15:0] lb, lp, lam, used, lr;
   logic [4:0]  lv, lv2, smp;
   logic [7:0]  dl;
   logic        mag, mx;
@@ -38,7 +38,8 @@ module lod_harness
     .lod_mode(in_bits[LOD_LOD_MODE_LSB +: LOD_LOD_MODE_W]),
     .lod(in_bits[LOD_LOD_LSB +: LOD_LOD_W]),
     .out_valid(out_valid), .lambda_base(lb), .lambda_prime(lp), .lambda(lam), .magnify(mag),
-    .level(lv), .level2(lv2), .delta(dl), .used_lod(used), .samples(smp), .major_x(mx)
+    .level(lv), .level2(lv2), .delta(dl), .used_lod(used), .samples(smp), .major_x(mx),
+    .log2_ratio(lr)
   );
   always @* begin
     out_bits = '0;
@@ -52,6 +53,7 @@ module lod_harness
     out_bits[LOD_USED_LOD_LSB +: LOD_USED_LOD_W] = used;
     out_bits[LOD_SAMPLES_LSB +: LOD_SAMPLES_W] = smp;
     out_bits[LOD_MAJOR_X_LSB +: LOD_MAJOR_X_W] = mx;
+    out_bits[LOD_LOG2_RATIO_LSB +: LOD_LOG2_RATIO_W] = lr;
   end
 endmodule
 

@@ -49,8 +49,18 @@ pub const LOD_ERR: f64 = 1.0 / 64.0;
 pub const CUBE_Q_ERR: f64 = 1.0 / (1u64 << 22) as f64;
 /// Relative tolerance for cube face ties.
 pub const CUBE_TIE: f64 = 1.0 / (1u64 << 22) as f64;
-/// Relative error allowed on ρ (the model's derivative arithmetic).
-pub const RHO_REL: f64 = 1e-12;
+/// Error allowed on an anisotropic sample's offset `t_i = i/(N+1) − ½` along the major
+/// derivative: 2^-17, a table of offsets to 16 fraction bits (the position gets
+/// `T_ERR·|∂major|·N` texels on top of uvwBits; where that exceeds ¼ texel — derivatives
+/// beyond 2^15 texels — the lane is not judged).
+pub const T_ERR: f64 = 1.0 / 131_072.0;
+/// Relative error allowed on ρ and on the anisotropy ratio η (2^-12, dEQP's `derivateBits`
+/// 12; its filtering tests use 18, its mipmap and cube tests 10). It covers a LOD unit
+/// that works on short floats — the model's 18-bit significands, `log2` by a table and an
+/// `N = ceil(η)` decided in the log domain with a guard band, so that a ratio within
+/// about 1.4 · 10^-4 above an integer counts as that integer — and only widens the λ window
+/// by 2^-12 next to the ±2^-6 of lodBits.
+pub const RHO_REL: f64 = 1.0 / 4096.0;
 
 /// dEQP `fixedErr(bits)` = `2^-bits − 2^-23`.
 pub fn fixed_err(bits: i32) -> f64 {
@@ -375,7 +385,8 @@ pub struct Oracle<'a> {
     /// Sampler.
     pub s: &'a SamplerHeader,
     /// Set when a computation could not be done exactly in f64 (an anisotropic offset of a
-    /// derivative with more than 31 significant bits); such lanes are not judged.
+    /// derivative with more than 31 significant bits) or the allowed error of an anisotropic
+    /// offset ([`T_ERR`]) exceeds ¼ texel; such lanes are not judged.
     pub inexact: std::cell::Cell<bool>,
     scratch: std::cell::RefCell<Scratch>,
     outbuf: std::cell::RefCell<Vec<Iv>>,
@@ -588,14 +599,25 @@ impl<'a> Oracle<'a> {
     }
 
     /// Candidates for one level of a grid texture at texel coordinates `u` (per axis).
-    fn grid_level(&self, layer: u32, level: u32, linear: bool, u: [f64; 3], ideal: bool, out: &mut Vec<Iv>) {
+    /// `extra`: position error per axis on top of uvwBits (the anisotropic offsets').
+    #[allow(clippy::too_many_arguments)]
+    fn grid_level(
+        &self,
+        layer: u32,
+        level: u32,
+        linear: bool,
+        u: [f64; 3],
+        extra: [f64; 3],
+        ideal: bool,
+        out: &mut Vec<Iv>,
+    ) {
         let k = self.dims();
         let dims = level_dims(&self.tex.h, level);
         let n = dims.map(i64::from);
-        let err = if ideal { 0.0 } else { UVW_ERR };
         let mut ax = [Cands::new(); 3];
         for a in 0..3 {
             if a < k {
+                let err = if ideal { 0.0 } else { UVW_ERR + extra[a] };
                 axis_cands(u[a], err, linear, ideal, &mut ax[a]);
             } else {
                 ax[a].push(DUMMY);
@@ -754,6 +776,7 @@ impl<'a> Oracle<'a> {
                     if n <= 1 { (0.0, 1.0) } else { (f64::from(2 * i as i32 - n as i32 - 1), f64::from(2 * (n + 1))) };
                 let d = if major_x { lane.dx } else { lane.dy };
                 let mut u = [0.0; 3];
+                let mut extra = [0.0; 3];
                 for a in 0..self.dims() {
                     let nn = dims[a];
                     // s·N is exact (24 × 17 bits); num·∂s·N too unless ∂s has > 31 bits.
@@ -771,8 +794,16 @@ impl<'a> Oracle<'a> {
                         base + x / den
                     };
                     u[a] = (v + f64::from(lane.offset[a])).clamp(-1e12, 1e12);
+                    if n > 1 {
+                        // The offsets t_i may come from a table to 16 fraction bits.
+                        extra[a] = T_ERR * d[a].abs() * nn;
+                        if !ideal && extra[a] > 0.25 {
+                            self.inexact.set(true);
+                            extra[a] = 0.0;
+                        }
+                    }
                 }
-                self.grid_level(layer, level, linear, u, ideal, out);
+                self.grid_level(layer, level, linear, u, extra, ideal, out);
             }
             Pos::Cube { face, qs, qt, cube } => self.cube_level(cube, face, qs, qt, level, linear, ideal, out),
         }

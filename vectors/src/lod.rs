@@ -2,25 +2,26 @@
 //! the normalized coordinates to the level selection:
 //!
 //! ```text
-//! m     = ∂(s, t, r)/∂x, ∂(s, t, r)/∂y × base-level size     texel_derivs  (Pf, exact)
-//! ρ²    = |m_x|², |m_y|²                                      scale_factor  (Pf, truncating)
-//! λ_base = ½ log2 ρ_max²  or, anisotropic, ½ log2(ρ_max² / η²), N = ceil η
-//!        | explicit LOD (f32 → S8.8 RNE) | 0                    compute
-//! λ'    = λ_base + clamp(sampler bias + shader bias, ±16)      select_level
-//! λ     = max(min_lod, min(max_lod, λ'))  → magnify, level(s), weight
+//! d      = each derivative, magnitude rounded up to 18 bits              texel_derivs
+//! m      = d × base-level size (one 18 × 17 product, rounded up)
+//! ρ²     = m_u² + m_v² + m_w² per screen axis (18 × 18 squares, sums, all rounded up)
+//! L      = log2 ρ² (64-segment table + interpolation, never below)   compute
+//! log2η² = min(L_max − L_min, 2 log2 A); N from thresholds; λ_fine = L_max − log2η²
+//!        | explicit LOD (f32 → S8.8 RNE) | 0
+//! λ'     = round(λ_fine + clamp(sampler bias + shader bias, ±16))     select_level
+//! λ      = max(min_lod, min(max_lod, λ'))  → magnify, level(s), weight
 //! ```
 //!
 //! The stage boundary is the core's: the sampling op (`texcore::op::sample`) computes the
-//! coordinate derivatives per lane — binary32 `grads` (TXD/SAMPLE_D) or differences of the
-//! quad's coordinates — and runs `texel_derivs` then `compute`; this unit takes the explicit
-//! binary32 form (implicit derivatives are exact differences, also a `Pf`, and cube maps
-//! project onto the face first: neither is in this unit). The op derives the unit's
-//! `dims` from the texture type (`texcore::filter::dims`: 1D types 1, 2D types 2, 3D 3) and
-//! passes the sampler's anisotropy only for 2D types with a filterable format (`aniso` = 0
-//! otherwise) and mip LINEAR as NEAREST for unfilterable formats: `aniso` and `mip` are the
-//! effective values. The texture's level-0 size and base level give the base-level size
-//! `max(1, size >> base_level)` on every axis (depth is minified only for 3D, the only type
-//! with `dims` = 3).
+//! binary32 coordinate derivatives per lane — `grads` (TXD/SAMPLE_D) or the binary32
+//! differences of the quad's coordinates — and runs `texel_derivs` then `compute`; this
+//! unit takes them (cube maps project onto the face first: not in this unit). The op
+//! derives the unit's `dims` from the texture type (`texcore::filter::dims`: 1D types 1, 2D
+//! types 2, 3D 3) and passes the sampler's anisotropy only for 2D types with a filterable
+//! format (`aniso` = 0 otherwise) and mip LINEAR as NEAREST for unfilterable formats: `aniso`
+//! and `mip` are the effective values. The texture's level-0 size and base level give the
+//! base-level size `max(1, size >> base_level)` on every axis (depth is minified only for
+//! 3D, the only type with `dims` = 3).
 //!
 //! Every value of every input field is legal except `dims` 0, `mip` 3, `aniso` 5–7 and
 //! `lod_mode` 3, which no op produces (the sampler decoder rejects mip 3 and anisotropy above
@@ -30,8 +31,7 @@
 use anyhow::{bail, Result};
 use fixed::types::{I8F8, U8F8};
 use texcore::descriptor::{minify, MipFilter, SamplerHeader};
-use texcore::lod::{compute, texel_derivs, Lod, LodSource};
-use texcore::pf::Pf;
+use texcore::lod::{compute, scale_factor, texel_derivs, Lod, LodSource};
 
 use super::layout::{Field, Image};
 use super::pools::Fixture;
@@ -163,9 +163,8 @@ impl Stim {
             max_lod: U8F8::from_bits(self.max_lod),
             ..SamplerHeader::default()
         };
-        let d = self.d.map(|a| a.map(Pf::from_f32));
-        let dv = texel_derivs(&d, self.size(), self.dims);
-        Some(compute(&dv, smp.max_anisotropy(), src, &smp, self.levels_m1 + 1, mip))
+        let dv = texel_derivs(&self.d, self.size(), self.dims);
+        Some(compute(&dv, self.aniso, src, &smp, self.levels_m1 + 1, mip))
     }
 }
 
@@ -437,6 +436,58 @@ fn directed_all(out: &mut Vec<u64>) {
     }
     // 8. The steps of λ_base and N, approached as closely as the derivatives allow.
     directed_steps(out);
+    // 9. Both sides of every `log2` table segment boundary, on either screen axis.
+    directed_table_boundaries(out);
+}
+
+/// Position of `ρ²` (after its rounding up to 18 bits) among the `log2` table's segments:
+/// the binade, then the segment (the top 6 fraction bits). Monotone in `ρ²`.
+fn segment_key(s: &Stim, axis: usize) -> u64 {
+    let dv = texel_derivs(&s.d, s.size(), s.dims);
+    let r = scale_factor(&dv, s.aniso).rho2[axis];
+    (((r.e + 1024).max(0) as u64) << 6) | u64::from((r.m >> 11) & 63)
+}
+
+/// The `log2` table's segment boundaries `ρ² = 1 + i/64` (i = 1 … 64; 64 is the next
+/// binade), each straddled by two stimuli one binary32 ulp apart: the lower one's `ρ²` is
+/// interpolated at the top of segment i − 1, the upper one's at the start of segment i
+/// (or one 18-bit ulp above). On the major axis (isotropic: λ_base) and on the minor
+/// axis (16×: `ρ_x² = 16`, so `L_min` sets λ_base, `N` and the ratio), so a wrong segment
+/// index, a wrong table entry at either end of a segment or an off-by-one interpolation
+/// moves an output of one of them.
+fn directed_table_boundaries(out: &mut Vec<u64>) {
+    let one = pow2(-8); // 1 texel of the 256-texel BASE texture
+    for axis in 0..2usize {
+        let base = if axis == 0 {
+            Stim { d: [[one, 0, 0], [0; 3]], ..BASE }
+        } else {
+            Stim { d: [[pow2(-6), 0, 0], [one, 0, 0]], aniso: 4, ..BASE }
+        };
+        let make = |x: u32| {
+            let mut s = base;
+            s.d[axis][1] = x;
+            s
+        };
+        for i in 1..=64u32 {
+            // ρ² = 1 + (256 t)²: t from half a segment below the boundary to half above.
+            let t = |k: f64| f32b((k / 64.0).sqrt() / 256.0);
+            let (mut a, mut b) = (t(f64::from(i) - 0.5), t(f64::from(i) + 0.5));
+            let k_lo = segment_key(&make(a), axis);
+            if segment_key(&make(b), axis) == k_lo {
+                continue;
+            }
+            while b - a > 1 {
+                let m = a + (b - a) / 2;
+                if segment_key(&make(m), axis) == k_lo {
+                    a = m;
+                } else {
+                    b = m;
+                }
+            }
+            push(out, &make(a));
+            push(out, &make(b));
+        }
+    }
 }
 
 /// The two adjacent stimuli `make(x)`, `make(x + 1)` (x a non-negative binary32 bit pattern
@@ -489,20 +540,32 @@ fn f32b(v: f64) -> u32 {
     (v as f32).to_bits()
 }
 
-/// The rounding steps the 8-bit outputs hide least: λ_base half-way between two S8.8 values
-/// (`ρ² = 2^((2n + 1)/256)`, isotropic, through the `A²` exponent shift and through both
-/// dividers) and `N` at `η² = n²`, each approached from both sides as closely as the
-/// derivatives allow. A datapath that is only nearly exact (a dropped partial product, a
-/// division step compared with `>` instead of `≥`) moves some of these across the step.
+/// The steps the 8-bit outputs hide least, each approached from both sides as closely as
+/// the derivatives allow (pairs one binary32 ulp apart):
+///
+/// * λ_base half-way between two S8.8 values, at all 256 fractions of one LOD unit (ρ² over
+///   two octaves: two steps in each of the 64 `log2` table segments, so a wrong or dropped
+///   table bit moves some pair across), for sizes 1, 3 (NPOT product) and 65 536, then
+///   spread over −40 … +50 LOD, isotropic and through the `2 log2 A` clamp;
+/// * λ_base through the log-domain difference `L_max − log2 η²` (η below A);
+/// * `N` at every threshold `η = k` (k = 2 … 15), approached from below;
+/// * the S4.12 `log2(ρ_min/ρ_max)` (TMML A) at its rounding steps, over ratios 1 … 256.
+///
+/// A datapath that is only nearly exact (a `>` for `≥`, a dropped partial product or
+/// table bit) moves some of these across the step.
 fn directed_steps(out: &mut Vec<u64>) {
     let lb = |l: &Lod| u64::from(l.lambda_base as u16);
     let smp = |l: &Lod| u64::from(l.samples);
-    // λ_base half-way points n + ½ (1/256), spread over −40 … +50 (odd steps, so every
-    // fraction pattern differs).
-    let targets: Vec<i32> = (0..48).map(|i| -40 * 256 + i * 491).collect();
-    // Isotropic, sizes 1, 3 (NPOT product), 65536; then 16× with ρ_min = 0 (λ − 4).
-    for (size_m1, aniso, shift) in [(0u32, 0u32, 0i32), (2, 0, 0), (65535, 0, 0), (255, 4, 4), (255, 3, 3)] {
-        for &n in &targets {
+    let ratio = |l: &Lod| u64::from(l.log2_ratio as u16);
+    // All 256 fractions of λ_base ∈ [3, 4) (ρ² ∈ [2^6, 2^8)), then every 491st step over
+    // −40 … +50.
+    let mut targets: Vec<i32> = (0..256).map(|i| 3 * 256 + i).collect();
+    targets.extend((0..48).map(|i| -40 * 256 + i * 491));
+    // Isotropic, sizes 1, 3, 65536; then 16× and 8× with ρ_min = 0 (λ − 4, λ − 3).
+    for (size_m1, aniso, shift, all) in
+        [(0u32, 0u32, 0i32, true), (2, 0, 0, true), (65535, 0, 0, false), (255, 4, 4, false), (255, 3, 3, false)]
+    {
+        for &n in targets.iter().skip(if all { 0 } else { 256 }) {
             let size = f64::from(size_m1 + 1);
             // ρ (texels) at the step; a = 0.9 ρ on s, the rest on t, then r.
             let rho = (((2 * n + 1) as f64) / 512.0 + f64::from(shift)).exp2();
@@ -511,16 +574,16 @@ fn directed_steps(out: &mut Vec<u64>) {
             push_step(out, base, (1, 2), lb, a);
         }
     }
-    // Anisotropic through both dividers: ρ_x ≈ 3.3 ρ_y (η² ≈ 11 < A² = 256), the step
-    // approached on the minor axis (λ_base ≈ log2 ρ_y).
-    for &n in targets.iter().step_by(2) {
+    // Anisotropic through the log-domain difference: ρ_x ≈ 3.3 ρ_y (η² ≈ 11 < A² = 256),
+    // the step approached on the minor axis (λ_base ≈ log2 ρ_y).
+    for &n in targets.iter().skip(256).step_by(2) {
         let rho = (((2 * n + 1) as f64) / 512.0).exp2() / 256.0;
         let a = f32b(0.9 * rho);
         let big = f32b(3.3 * rho);
         let base = Stim { d: [[big, big, 0], [a, 0, 0]], dims: 3, aniso: 4, ..BASE };
         push_step(out, base, (4, 5), lb, a);
     }
-    // N = ceil(η) at η² = n²: the major axis approached from below.
+    // N at η = k: the major axis approached from below.
     for aniso in [3u32, 4] {
         for n in 2..(1u32 << aniso) {
             let minor = pow2(-9);
@@ -528,6 +591,14 @@ fn directed_steps(out: &mut Vec<u64>) {
             let base = Stim { d: [[a, 0, 0], [0, minor, 0]], dims: 3, aniso, ..BASE };
             push_step(out, base, (1, 2), smp, a);
         }
+    }
+    // log2(ρ_min/ρ_max) (S4.12) at its rounding steps: ratios 2^(k/16.3), k = 0 … 129.
+    for k in 0..130 {
+        let r = f64::from(k) / 16.3;
+        let minor = pow2(-9);
+        let a = f32b(0.9 * r.exp2() / 512.0);
+        let base = Stim { d: [[a, 0, 0], [0, minor, 0]], dims: 3, aniso: 4, ..BASE };
+        push_step(out, base, (1, 2), ratio, a);
     }
 }
 
@@ -548,7 +619,7 @@ impl Unit for LodUnit {
     }
 
     fn title(&self) -> &'static str {
-        "LOD stage: binary32 derivatives x size -> rho^2, log2, anisotropy, bias, clamps, level selection"
+        "LOD stage: binary32 derivatives x size -> rho^2 (18-bit short floats), table log2, log-domain anisotropy, bias, clamps, level selection"
     }
 
     fn fields(&self) -> Vec<Field> {
@@ -558,7 +629,9 @@ impl Unit for LodUnit {
                 v.push(Field::input(
                     format!("d{c}d{axis}"),
                     32,
-                    format!("d{c}/d{axis} of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128)"),
+                    format!(
+                        "d{c}/d{axis} of the normalized coordinate, binary32 bits (NaN = 0, inf = 2^128, sign ignored)"
+                    ),
                 ));
             }
         }
@@ -585,6 +658,11 @@ impl Unit for LodUnit {
         v.push(Field::output("used_lod", 16, "LOD used relative to the base level, U8.8 (TMML G)"));
         v.push(Field::output("samples", 5, "anisotropic samples N = ceil(eta), 1 = isotropic"));
         v.push(Field::output("major_x", 1, "1 = x is the major screen axis (rho_x^2 >= rho_y^2)"));
+        v.push(Field::output(
+            "log2_ratio",
+            16,
+            "log2(rho_min / rho_max), S4.12 in [-8, 0] (TMML A): -8 for rho_min = 0, 0 for rho = 0",
+        ));
         v
     }
 
@@ -741,6 +819,7 @@ impl Unit for LodUnit {
             u64::from(sel.used_lod),
             u64::from(l.samples),
             u64::from(l.major_is_x),
+            u64::from(l.log2_ratio as u16),
         ];
         for (o, x) in out.iter_mut().zip(vals) {
             *o = x;
@@ -749,318 +828,18 @@ impl Unit for LodUnit {
     }
 }
 
-/// The arithmetic of `rtl/texcore_lod.sv`, step for step in integers (the decompositions the
-/// RTL uses to stay within 64-bit operations): the tests compare it with the core on the
-/// directed set and on random stimuli, so a wrong decomposition fails here before any
-/// simulator runs.
-pub mod rtl_model {
-    use super::Stim;
-
-    /// A normalized pseudo-float `m × 2^e` (bit 63 of `m` set) or zero (`m = 0`).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct P {
-        pub m: u64,
-        pub e: i32,
-    }
-    const ZERO: P = P { m: 0, e: 0 };
-
-    /// Texel-space derivative: binary32 × size as the integer `M·S` (< 2^40) and exponent.
-    fn texel(bits: u32, size: u32, active: bool) -> (u64, i32) {
-        let ex = (bits >> 23) & 0xFF;
-        let fr = u64::from(bits & 0x7F_FFFF);
-        let (m, e) = match (ex, fr) {
-            (0, 0) => (0, 0),
-            (0, f) => (f, -149),
-            (255, 0) => (1, 128),
-            (255, _) => (0, 0),
-            (x, f) => (f | 1 << 23, x as i32 - 150),
-        };
-        if active {
-            (m * u64::from(size), e)
-        } else {
-            (0, 0)
-        }
-    }
-
-    /// Normalize the 40-bit product, square it as `(ph² << 24) + (ph·pl << 5) + (pl² >> 16)`
-    /// (= `Pn² >> 16`), normalize by one bit.
-    fn square(p: u64, e: i32) -> P {
-        if p == 0 {
-            return ZERO;
-        }
-        let lz = p.leading_zeros() as i32 - 24;
-        let pn = p << lz;
-        let en = e - lz;
-        let (ph, pl) = (pn >> 20, pn & 0xF_FFFF);
-        let sq = ((ph * ph) << 24) + ((ph * pl) << 5) + ((pl * pl) >> 16);
-        if sq >> 63 == 0 {
-            P { m: sq << 1, e: 2 * en + 15 }
-        } else {
-            P { m: sq, e: 2 * en + 16 }
-        }
-    }
-
-    /// Sum of two non-negative values: `hi.m + (lo.m >> (hi.e − lo.e))`, carry → shift.
-    pub fn add(a: P, b: P) -> P {
-        if a.m == 0 {
-            return b;
-        }
-        if b.m == 0 {
-            return a;
-        }
-        let (hi, lo) = if a.e >= b.e { (a, b) } else { (b, a) };
-        let sh = (hi.e - lo.e) as u32;
-        let l = if sh >= 64 { 0 } else { lo.m >> sh };
-        let (s, c) = hi.m.overflowing_add(l);
-        if c {
-            P { m: (s >> 1) | 1 << 63, e: hi.e + 1 }
-        } else {
-            P { m: s, e: hi.e }
-        }
-    }
-
-    /// `|a| < |b|` (`Pf::abs_lt`).
-    pub fn lt(a: P, b: P) -> bool {
-        if a.m == 0 {
-            b.m != 0
-        } else if b.m == 0 {
-            false
-        } else {
-            a.e < b.e || (a.e == b.e && a.m < b.m)
-        }
-    }
-
-    /// `floor(a·2^63 / b)` by 64 restoring steps in 64-bit arithmetic, normalized; the
-    /// exponent is `ea − eb − 63` (− 1 when normalizing).
-    pub fn div(a: P, b: P) -> P {
-        let mut rem = a.m >> 1;
-        let mut q = 0u64;
-        for step in 0..64 {
-            let bit = if step == 0 { a.m & 1 } else { 0 };
-            let lo = (rem << 1) | bit;
-            let ge = rem >> 63 == 1 || lo >= b.m;
-            rem = if ge { lo.wrapping_sub(b.m) } else { lo };
-            q = (q << 1) | u64::from(ge);
-        }
-        let e = a.e - b.e - 63;
-        if q >> 63 == 0 {
-            P { m: q << 1, e: e - 1 }
-        } else {
-            P { m: q, e }
-        }
-    }
-
-    /// One squaring of the log2: `x = 2^62 + y`, `x² >> 62 = 2^62 + 2y + (y² >> 62)`,
-    /// `y² >> 62 = yh² + ((yh·yl + (yl² >> 32)) >> 30)` with `y = yh·2^31 + yl`.
-    pub fn log_step(x: u64) -> (u64, u64) {
-        let y = x - (1 << 62);
-        let (yh, yl) = (y >> 31, y & 0x7FFF_FFFF);
-        let t = yh * yl + ((yl * yl) >> 32);
-        let sq = (1u64 << 62) + 2 * y + yh * yh + (t >> 30);
-        if sq >> 63 == 1 {
-            (sq >> 1, 1)
-        } else {
-            (sq, 0)
-        }
-    }
-
-    /// `clamp((floor(log2 v · 2^12) + 16) >> 5)`, −128.0 for zero.
-    pub fn half_log2_88(v: P) -> i32 {
-        if v.m == 0 {
-            return -32768;
-        }
-        let mut x = v.m >> 1;
-        let mut f = 0i64;
-        for _ in 0..12 {
-            let (nx, bit) = log_step(x);
-            x = nx;
-            f = (f << 1) | bit as i64;
-        }
-        let l12 = (i64::from(v.e + 63) << 12) + f;
-        ((l12 + 16) >> 5).clamp(-32768, 32767) as i32
-    }
-
-    /// binary32 → S8.8, RNE, saturated; NaN → 0.
-    pub fn f32_to_88(bits: u32) -> i32 {
-        let neg = bits >> 31 == 1;
-        let ex = ((bits >> 23) & 0xFF) as i32;
-        let fr = bits & 0x7F_FFFF;
-        let (mant, exp) = match ex {
-            0 => (fr, -149),
-            255 if fr == 0 => return if neg { -32768 } else { 32767 },
-            255 => return 0,
-            _ => (fr | 1 << 23, ex - 150),
-        };
-        let k = exp + 8; // value·256 = mant·2^k
-        let mag: u32 = if k >= 16 {
-            if mant == 0 {
-                0
-            } else {
-                1 << 16
-            }
-        } else if k >= 0 {
-            (u64::from(mant) << k).min(1 << 16) as u32
-        } else if k <= -25 {
-            0
-        } else {
-            let s = (-k) as u32;
-            let q = mant >> s;
-            let rem = mant & ((1 << s) - 1);
-            let half = 1 << (s - 1);
-            q + u32::from(rem > half || (rem == half && q & 1 == 1))
-        };
-        let v = if neg { -(mag as i32) } else { mag as i32 };
-        v.clamp(-32768, 32767)
-    }
-
-    /// `[ρ_x², ρ_y²]` as the RTL computes them.
-    pub fn rho2(s: &Stim) -> [P; 2] {
-        let size = s.size();
-        core::array::from_fn(|sd| {
-            let [a, b, c]: [P; 3] = core::array::from_fn(|a| {
-                let (p, e) = texel(s.d[sd][a], size[a], (a as u32) < s.dims);
-                square(p, e)
-            });
-            add(add(a, b), c)
-        })
-    }
-
-    /// The RTL's outputs for a stimulus, in field order.
-    pub fn outputs(s: &Stim) -> [u64; 10] {
-        let [rx, ry] = rho2(s);
-        let major_x = !lt(rx, ry);
-        let (rmax, rmin) = if major_x { (rx, ry) } else { (ry, rx) };
-        let q1 = div(rmax, rmin);
-        let a2 = P { m: 1 << 63, e: 2 * s.aniso as i32 - 63 };
-        let eta2 = if rmin.m == 0 || !lt(q1, a2) { a2 } else { q1 };
-        let q2 = div(rmax, eta2);
-        let mut n = 1u64;
-        for k in 1..16u64 {
-            let k2 = k * k;
-            let lz = k2.leading_zeros() as i32;
-            if k < 1 << s.aniso && lt(P { m: k2 << lz, e: -lz }, eta2) {
-                n += 1;
-            }
-        }
-        let iso = s.aniso == 0 || rmax.m == 0;
-        let lb_deriv = half_log2_88(if iso { rmax } else { q2 });
-        let samples = if iso || s.lod_mode != 0 { 1 } else { n };
-        let lod88 = f32_to_88(s.lod);
-        let (lambda_base, shader) = match s.lod_mode {
-            0 => (lb_deriv, lod88),
-            1 => (lod88, 0),
-            _ => (0, 0),
-        };
-        let bias = (i32::from(s.bias as i16) + shader).clamp(-4096, 4095);
-        let prime = (lambda_base + bias).clamp(-32768, 32767);
-        let lambda = i32::from(s.min_lod).max(i32::from(s.max_lod).min(prime));
-        let q = s.levels_m1 as i32;
-        let dp = lambda.clamp(0, q * 256);
-        let (level, level2, delta, used) = match s.mip {
-            0 => (0, 0, 0, 0),
-            1 => {
-                let l = (dp + 127) >> 8;
-                (l, l, 0, l << 8)
-            }
-            _ => {
-                let hi = dp >> 8;
-                let d = dp & 255;
-                (hi, if d == 0 { hi } else { (hi + 1).min(q) }, d, dp)
-            }
-        };
-        [
-            u64::from(lambda_base as u16),
-            u64::from(prime as u16),
-            lambda as u64,
-            u64::from(lambda <= 0),
-            level as u64,
-            level2 as u64,
-            delta as u64,
-            used as u64,
-            samples,
-            u64::from(major_x),
-        ]
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::rtl_model::{div, half_log2_88, log_step, P};
     use super::*;
 
     fn expected(s: &Stim) -> Vec<u64> {
         let fx = Fixture::build(1, 1).unwrap();
-        let mut out = vec![0u64; 10];
+        let mut out = vec![0u64; 11];
         LodUnit.eval(&fx, &s.inputs(), &mut out).unwrap();
         out
     }
 
-    /// The RTL's decompositions reproduce the core on the whole directed set and on random
-    /// stimuli (level-2 generator, several blocks).
-    #[test]
-    fn rtl_model_matches_the_core() {
-        let fx = Fixture::build(1, 1).unwrap();
-        let mut directed = Vec::new();
-        LodUnit.directed(&fx, &mut directed);
-        let mut stims: Vec<Stim> = directed.chunks_exact(N_IN).map(Stim::from_inputs).collect();
-        let mut v = [0u64; N_IN];
-        for b in 0..5 {
-            let mut r = Rand::new(3, "lod-rtl-model", b);
-            for _ in 0..4096 {
-                LodUnit.random(&fx, &mut r, &mut v);
-                stims.push(Stim::from_inputs(&v));
-            }
-        }
-        let fx = Fixture::build(1, 1).unwrap();
-        let pf = |p: P| Pf::new(false, p.m, p.e);
-        for s in &stims {
-            let mut out = vec![0u64; 10];
-            LodUnit.eval(&fx, &s.inputs(), &mut out).unwrap();
-            assert_eq!(rtl_model::outputs(s).to_vec(), out, "{s:?}");
-            // The internal values too, not only what reaches the 8-bit outputs: ρ² and the
-            // two quotients of the anisotropic path.
-            let core = s.eval().unwrap().rho2;
-            let rtl = rtl_model::rho2(s);
-            for (c, r) in core.iter().zip(rtl) {
-                assert_eq!(*c, pf(r), "{s:?}");
-            }
-            let (mx, mn) = if rtl_model::lt(rtl[0], rtl[1]) { (rtl[1], rtl[0]) } else { (rtl[0], rtl[1]) };
-            // The RTL's 13-bit signed exponents (documented bound ±1 100) hold every value
-            // it uses.
-            let fits = |p: P| p.m == 0 || p.e.abs() < 1100;
-            assert!(fits(rtl[0]) && fits(rtl[1]), "{s:?}");
-            if mn.m != 0 {
-                let q1 = div(mx, mn);
-                assert_eq!(pf(q1), pf(mx).div(pf(mn)), "{s:?}");
-                assert_eq!(pf(div(mx, q1)), pf(mx).div(pf(q1)), "{s:?}");
-                assert!(fits(q1) && fits(div(mx, q1)), "{s:?}");
-            }
-        }
-    }
-
-    /// The split squaring and the 64-bit restoring division equal the core's `Pf` operations
-    /// on random significands.
-    #[test]
-    fn rtl_log_and_division_match_pf() {
-        let mut r = Rand::new(5, "lod-rtl-ops", 0);
-        for i in 0..20_000 {
-            let m = r.u64() | 1 << 63;
-            let e = r.below(400) as i32 - 200;
-            let pf = Pf::new(false, m, e);
-            assert_eq!(half_log2_88(P { m, e }), texcore::lod::half_log2_88(pf), "{m:#x} {e}");
-            let m2 = if i % 7 == 0 { 1 << 63 } else { r.u64() | 1 << 63 };
-            let q = div(P { m, e }, P { m: m2, e: 0 });
-            let want = pf.div(Pf::new(false, m2, 0));
-            assert_eq!((q.m, q.e), (want.m, want.e), "{m:#x} / {m2:#x}");
-            // One squaring against the plain 126-bit product.
-            let x = m >> 1;
-            let sq = ((u128::from(x) * u128::from(x)) >> 62) as u64;
-            let want = if sq >> 63 == 1 { (sq >> 1, 1) } else { (sq, 0) };
-            assert_eq!(log_step(x), want);
-        }
-    }
-
-    /// The step vectors come in pairs that straddle a step of λ_base or N.
+    /// The step vectors come in pairs that straddle a step of λ_base, N or the log ratio.
     #[test]
     fn step_vectors_straddle_their_steps() {
         let mut v = Vec::new();
@@ -1069,7 +848,7 @@ mod tests {
         assert!(stims.len() > 1000, "{} step vectors", stims.len());
         for p in stims.chunks_exact(2) {
             let (a, b) = (p[0].eval().unwrap(), p[1].eval().unwrap());
-            assert!((a.lambda_base, a.samples) != (b.lambda_base, b.samples), "{p:?}");
+            assert!((a.lambda_base, a.samples, a.log2_ratio) != (b.lambda_base, b.samples, b.log2_ratio), "{p:?}");
             // Adjacent: exactly one derivative differs, by one binary32 ulp.
             let diff: Vec<(u32, u32)> = p[0]
                 .d
@@ -1081,6 +860,27 @@ mod tests {
                 .collect();
             assert_eq!(diff.len(), 1, "{p:?}");
             assert_eq!(diff[0].0 + 1, diff[0].1, "{p:?}");
+        }
+    }
+
+    /// The table-boundary vectors: 64 pairs per screen axis, one binary32 ulp apart, whose
+    /// `ρ²` lies in adjacent `log2` segments.
+    #[test]
+    fn table_boundary_vectors_straddle_every_segment_boundary() {
+        let mut v = Vec::new();
+        directed_table_boundaries(&mut v);
+        let stims: Vec<Stim> = v.chunks_exact(N_IN).map(Stim::from_inputs).collect();
+        assert_eq!(stims.len(), 2 * 2 * 64);
+        for (j, p) in stims.chunks_exact(2).enumerate() {
+            let axis = j / 64;
+            let (ka, kb) = (segment_key(&p[0], axis), segment_key(&p[1], axis));
+            assert_eq!(ka + 1, kb, "{p:?}");
+            // The upper one starts its segment (within 4 units of its last bit: the derivative is
+            // rounded to 18 bits before it is squared).
+            let s = p[1];
+            let r = scale_factor(&texel_derivs(&s.d, s.size(), s.dims), s.aniso).rho2[axis];
+            assert!(r.m & 0x7FF <= 4, "{r:?}");
+            assert_eq!(p[0].d[axis][1] + 1, p[1].d[axis][1]);
         }
     }
 
@@ -1115,5 +915,49 @@ mod tests {
         // Both zero → N = 1; y major.
         assert_eq!(expected(&Stim { aniso: 4, ..BASE })[8], 1);
         assert_eq!(expected(&Stim { d: diag(0, pow2(-8)), ..BASE })[9], 0);
+        // The log ratio (TMML A): ρ_y = ρ_x / 4 → −2.0 (S4.12); ρ_min = 0 → −8.0; ρ = 0 → 0.
+        let r = Stim { d: diag(pow2(-6), pow2(-8)), aniso: 4, ..BASE };
+        assert_eq!(expected(&r)[10], (-2i32 << 12) as u16 as u64);
+        let ra = i32::from(expected(&a)[10] as u16 as i16); // ratio 2.5: log2(0.4) = −1.32193
+        assert!((f64::from(ra) + 1.321_928 * 4096.0).abs() <= 1.0, "{ra}");
+        let a0 = Stim { d: diag(pow2(-4), 0), ..BASE };
+        assert_eq!(expected(&a0)[10], 0x8000);
+        assert_eq!(expected(&BASE)[10], 0);
+        // A subnormal derivative counts as 2^-126: λ_base = −126 + log2 256 = −118.
+        let sub = Stim { d: diag(1, 0), ..BASE };
+        assert_eq!(expected(&sub)[0], (-118i32 * 256) as u16 as u64);
+    }
+
+    /// The RTL's decompositions: the base-level size as the normalized level-0 size with
+    /// its low bits cleared (texcore_lod.sv s2, s3), and the log interpolation's product as
+    /// its partial-product tree (s16 … s19), on every size, base level and operand.
+    #[test]
+    fn rtl_decompositions_are_exact() {
+        use texcore::lod::Sf;
+        for size0 in 1u32..=65_536 {
+            let z = size0.leading_zeros() - 15; // of 17 bits
+            let n = size0 << z;
+            for base in 0u32..32 {
+                let k = z + base;
+                let (sig, exp) = if k >= 17 { (1 << 16, -16) } else { (n & (0x1_FFFF << k), -(k as i32)) };
+                let want = texcore::descriptor::minify(size0, base);
+                assert_eq!(u64::from(sig) >> (-exp) as u32, u64::from(want), "{size0} >> {base}");
+                assert_eq!(u64::from(sig) & ((1 << (-exp) as u32) - 1), 0);
+                // m × size through the normalized significand equals Sf::scale.
+                let m = Sf { neg: false, m: 0x2_ABCD, e: -20 };
+                let p = u128::from(m.m) * u128::from(sig);
+                assert_eq!(Sf::round_up(false, p, m.e + exp, false), m.scale(want));
+            }
+        }
+        for d in 0u32..2048 {
+            for r in (0u32..2048).step_by(7).chain([2047]) {
+                let bit = |b: u32| (r >> b) & 1;
+                let p16: Vec<u32> =
+                    (0..6).map(|i| bit(2 * i) * d + if 2 * i + 1 < 11 { bit(2 * i + 1) * 2 * d } else { 0 }).collect();
+                let p17: Vec<u32> = (0..3).map(|i| p16[2 * i] + (p16[2 * i + 1] << 2)).collect();
+                let p18 = p17[0] + (p17[1] << 4);
+                assert_eq!(p18 + (p17[2] << 8), d * r);
+            }
+        }
     }
 }

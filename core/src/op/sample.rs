@@ -6,8 +6,9 @@
 //! Implicit derivatives need neighbours, so sampling works on a 2×2 quad of lanes in the
 //! order **0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right** (y down).
 //! Implicit derivatives are coarse (one pair per quad, D3D `deriv_rtx_coarse`):
-//! `∂/∂x = lane 1 − lane 0`, `∂/∂y = lane 2 − lane 0`, on the binary32 coordinates (exact
-//! differences in [`crate::pf::Pf`]). Every lane gets a result (inactive lanes still
+//! `∂/∂x = lane 1 − lane 0`, `∂/∂y = lane 2 − lane 0`, binary32 differences of the binary32
+//! coordinates (RNE, [`crate::fp::f32_sub`]: what a shader's coarse derivative returns), the
+//! same form as explicit derivatives. Every lane gets a result (inactive lanes still
 //! contribute their coordinates to the derivatives); the instruction layer decides which
 //! lanes are written.
 //!
@@ -33,10 +34,12 @@
 //! 1. cube: face selection and face coordinates ([`crate::coord::cube_face`]); arrays: layer
 //!    `clamp(floor(a + ½))` ([`crate::coord::select_layer`]);
 //! 2. LOD: λ_base from derivatives (texel-space at the base level; cube faces by the
-//!    derivative of `sc/|ma|`), or explicit, or 0; bias, clamps, level selection
-//!    ([`crate::lod`]);
+//!    derivative of `sc/|ma|`, [`crate::lod::cube_derivs`]), or explicit, or 0; bias,
+//!    clamps, level selection ([`crate::lod`]);
 //! 3. filter: mag filter if magnified else min filter, at one or two levels, `N` anisotropic
-//!    positions ([`crate::filter`]);
+//!    positions ([`crate::filter`]); sample `i` of `N` adds `t_i × ∂coord/∂major` to the
+//!    coordinate, `t_i = i/(N+1) − ½` from the table [`crate::lod::tables::ANISO_T`] (S0.16)
+//!    and the binary32 derivative of the major screen axis ([`aniso_offset`]);
 //! 4. output: exact conversion of the weighted sum, then the view's swizzle.
 //!
 //! Texel offsets (−8 … +7 each, else [`SampleError::OffsetRange`]) are added in texel units
@@ -54,11 +57,12 @@ mod rgba8;
 use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_layer, texel_fixed, CubeFace};
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::filter::{dims, Acc, At, Ctx};
+use crate::fp::{f32_parts, f32_sub, F32Class};
 use crate::handle::Invalid;
-use crate::lod::{compute, texel_derivs, Derivs, LevelSelect, LodSource};
+use crate::lod::tables::aniso_offset_t;
+use crate::lod::{compute, cube_derivs, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource};
 use crate::memory::{TexelMemory, TextureLayout};
 use crate::output::swizzle;
-use crate::pf::Pf;
 use crate::texel::{border_texel, domains, Texel};
 
 /// A sampling request for one quad.
@@ -118,55 +122,35 @@ fn position(h: &TextureHeader, c: [u32; 4]) -> Pos {
     }
 }
 
-/// Texel-space derivatives at the base level for one lane.
-fn derivs(h: &TextureHeader, c: [u32; 4], d: [[Pf; 3]; 2]) -> Derivs {
+/// Texel-space derivatives at the base level for one lane (cube maps: projected onto the
+/// face, [`cube_derivs`]).
+fn derivs(h: &TextureHeader, c: [u32; 4], d: &[[u32; 3]; 2]) -> Derivs {
     let b = h.base_level;
-    let size = [h.level_width(b), h.level_height(b), h.level_depth(b)];
     match h.ty {
         TextureType::Cube | TextureType::CubeArray => {
-            // s_face = ½ sc/|ma| + ½  ⇒  ∂s = ½ (∂sc·|ma| − sc·∂|ma|) / ma², times the size.
             let f = cube_face(c[0], c[1], c[2]);
-            let r = [Pf::from_f32(c[0]), Pf::from_f32(c[1]), Pf::from_f32(c[2])];
-            let (isc, itc, ima, ssc, stc) = match f.face {
-                0 => (2, 1, 0, true, true),
-                1 => (2, 1, 0, false, true),
-                2 => (0, 2, 1, false, false),
-                3 => (0, 2, 1, false, true),
-                4 => (0, 1, 2, false, true),
-                _ => (0, 1, 2, true, true),
-            };
-            let sgn = |v: Pf, neg: bool| if neg { v.neg() } else { v };
-            let ma = r[ima];
-            let ama = ma.abs();
-            let ma2 = ma.mul(ma);
-            let half_n = Pf::new(false, u64::from(size[0]), -1);
-            let face_d = |dd: &[Pf; 3]| -> [Pf; 3] {
-                let dma = if ma.neg { dd[ima].neg() } else { dd[ima] };
-                let one = |i: usize, neg: bool| {
-                    let sc = sgn(r[i], neg);
-                    let dsc = sgn(dd[i], neg);
-                    dsc.mul(ama).sub(sc.mul(dma)).div(ma2).mul(half_n)
-                };
-                [one(isc, ssc), one(itc, stc), Pf::ZERO]
-            };
-            Derivs { dx: face_d(&d[0]), dy: face_d(&d[1]) }
+            cube_derivs([c[0], c[1], c[2]], d, FaceAxes::of(f.face), h.level_width(b))
         }
-        ty => texel_derivs(&d, size, dims(ty)),
+        ty => texel_derivs(d, [h.level_width(b), h.level_height(b), h.level_depth(b)], dims(ty)),
     }
 }
 
-fn coord_derivs(req: &SampleRequest, lane: usize) -> [[Pf; 3]; 2] {
+/// The binary32 coordinate derivatives of one lane: the explicit gradients, or the quad's
+/// differences `lane 1 − lane 0`, `lane 2 − lane 0` ([`f32_sub`], a NaN coordinate taken as
+/// +0 as everywhere; `∞ − ∞` is NaN, a zero derivative) on the first `axes` axes (the
+/// others 0).
+fn coord_derivs(req: &SampleRequest, lane: usize, axes: usize) -> [[u32; 3]; 2] {
     match req.grads {
-        Some(g) => {
-            let [gx, gy] = g[lane & 3];
-            [gx.map(Pf::from_f32), gy.map(Pf::from_f32)]
-        }
+        Some(g) => g[lane & 3],
         None => {
-            // ∂/∂x = lane 1 − lane 0, ∂/∂y = lane 2 − lane 0 (lane 0 converted once).
             let [c0, c1, c2, _] = req.coords;
-            let base = [Pf::from_f32(c0[0]), Pf::from_f32(c0[1]), Pf::from_f32(c0[2])];
-            let d = |c: [u32; 4]| -> [Pf; 3] {
-                [Pf::from_f32(c[0]).sub(base[0]), Pf::from_f32(c[1]).sub(base[1]), Pf::from_f32(c[2]).sub(base[2])]
+            let d = |c: [u32; 4]| -> [u32; 3] {
+                let mut o = [0; 3];
+                for (a, o) in o.iter_mut().enumerate().take(axes) {
+                    let nz = |v: u32| if v & 0x7FFF_FFFF > 0x7F80_0000 { 0 } else { v };
+                    *o = f32_sub(nz(c[a]), nz(c0[a]));
+                }
+                o
             };
             [d(c1), d(c2)]
         }
@@ -178,9 +162,12 @@ fn coord_derivs(req: &SampleRequest, lane: usize) -> [[Pf; 3]; 2] {
 pub(crate) struct LaneLod {
     pub sel: LevelSelect,
     pub samples: u32,
-    pub major: [Pf; 3],
+    /// The binary32 coordinate derivative of the major screen axis (0 without derivatives).
+    pub major: [u32; 3],
     pub derivs: Derivs,
-    pub rho2: [Pf; 2],
+    pub major_is_x: bool,
+    /// TMML's A (S4.12).
+    pub log2_ratio: i32,
 }
 
 /// `filterable`: whether this sample filters (the format is linear-filterable, or the op is a
@@ -196,17 +183,18 @@ pub(crate) fn lane_lod(
 ) -> LaneLod {
     let lane = lane & 3;
     let c = req.coords[lane];
-    let cd = coord_derivs(req, lane);
-    let dv = derivs(h, c, cd);
+    let axes = if h.ty.is_cube() { 3 } else { dims(h.ty) as usize };
+    let cd = coord_derivs(req, lane, axes);
+    let dv = derivs(h, c, &cd);
     let aniso_ok = matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap) && filterable;
-    let max_aniso = if aniso_ok { s.max_anisotropy() } else { 1 };
-    let l = compute(&dv, max_aniso, req.lod, s, h.levels, mip);
+    let aniso_log2 = if aniso_ok { u32::from(s.max_anisotropy_log2) } else { 0 };
+    let l = compute(&dv, aniso_log2, req.lod, s, h.levels, mip);
     let major = match req.lod {
         LodSource::Derivatives { .. } if l.major_is_x => cd[0],
         LodSource::Derivatives { .. } => cd[1],
-        LodSource::Explicit(_) | LodSource::Zero => [Pf::ZERO; 3],
+        LodSource::Explicit(_) | LodSource::Zero => [0; 3],
     };
-    LaneLod { sel: l.sel, samples: l.samples, major, derivs: dv, rho2: l.rho2 }
+    LaneLod { sel: l.sel, samples: l.samples, major, derivs: dv, major_is_x: l.major_is_x, log2_ratio: l.log2_ratio }
 }
 
 /// Samples a quad. Invalid views/samplers return zeros in every lane.
@@ -421,7 +409,8 @@ fn sample_quad_general<M: TexelMemory + ?Sized>(
             [(ll.sel.level, 256 - u64::from(ll.sel.delta)), (ll.sel.level2, u64::from(ll.sel.delta))]
         };
         for i in 1..=n {
-            // Anisotropic position: t_i = (2i − (N + 1)) / (2(N + 1)) along the major axis.
+            // Anisotropic position: t_i = i/(N + 1) − ½ (S0.16 table) along the major axis.
+            let t = aniso_offset_t(n, i);
             for (rel, wl) in levels {
                 if wl == 0 {
                     continue;
@@ -432,7 +421,6 @@ fn sample_quad_general<M: TexelMemory + ?Sized>(
                         let sizes = [h.level_width(level), h.level_height(level), h.level_depth(level)];
                         let mut u = [0i64; 3];
                         for a in 0..3 {
-                            let t = (2 * i64::from(i) - i64::from(n) - 1, 2 * (u64::from(n) + 1));
                             u[a] = axis_coord(sc[a], sizes[a], s.wrap[a], req.offset[a], n, t, ll.major[a]);
                         }
                         ctx.level(&mut acc, u, layer, At { level, linear, weight: wl });
@@ -455,11 +443,12 @@ fn sample_quad_general<M: TexelMemory + ?Sized>(
 }
 
 /// The S.8 coordinate of one axis of one (anisotropic) sample position: the coordinate
-/// `c` on `size` texels, plus the anisotropic offset `t = t_num / t_den` along the major
-/// derivative `d` (when `n > 1`) and the texel offset, saturated to ±2^62.
+/// `c` on `size` texels, plus the anisotropic offset of `t` (S0.16) along the major
+/// derivative `d` (binary32; when `n > 1`, [`aniso_offset`]) and the texel offset,
+/// saturated to ±2^62.
 #[inline(never)]
-fn axis_coord(c: u32, size: u32, mode: WrapMode, offset: i32, n: u32, t: (i64, u64), d: Pf) -> i64 {
-    let an = if n == 1 { 0 } else { aniso_offset(t.0, t.1, d, size, mode) };
+fn axis_coord(c: u32, size: u32, mode: WrapMode, offset: i32, n: u32, t: i32, d: u32) -> i64 {
+    let an = if n == 1 { 0 } else { aniso_offset(t, d, size, mode) };
     let off = i128::from(offset) * 256;
     let total: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
         i128::from(texel_fixed(c, size, mode)) + an + off
@@ -471,71 +460,78 @@ fn axis_coord(c: u32, size: u32, mode: WrapMode, offset: i32, n: u32, t: (i64, u
     total.clamp(-(1 << 62), 1 << 62) as i64
 }
 
-/// The S.8 offset of anisotropic sample `i` on an axis of `size` texels:
-/// `RNE(t × d × size × 256)` with `t = t_num / t_den` and `d` the major-axis derivative,
-/// computed **exactly** from `d`'s significand. For REPEAT / MIRRORED_REPEAT the result is
-/// reduced modulo the period `2 × size × 256` (so huge derivatives keep wrapping correctly);
-/// for the clamp modes it saturates at ±2^120.
-fn aniso_offset(t_num: i64, t_den: u64, d: Pf, size: u32, mode: WrapMode) -> i128 {
-    if t_num == 0 || d.is_zero() || t_den == 0 {
+/// The S.8 offset of an anisotropic sample on an axis of `size` texels:
+/// `RNE(t × d × size × 256)` for the table's `t = T / 2^16` and the binary32 major-axis
+/// derivative `d` (NaN → 0, ±∞ → ±2^128). Exact, with no division: `T × significand(d)` is
+/// one 16 × 24 product, the rest shifts. For REPEAT / MIRRORED_REPEAT `t × d` is first
+/// reduced modulo 2 (the mirrored period in normalized coordinates: the bits of the
+/// product from 2^1 up are dropped), so the result is the exact one modulo the period
+/// `2 × size × 256` for any derivative (an offset `t × d` that is an even integer, e.g.
+/// every `t × 2^60`, moves no sample); for the clamp modes it saturates at ±2^120.
+pub fn aniso_offset(t: i32, d: u32, size: u32, mode: WrapMode) -> i128 {
+    let (neg_d, mant, exp) = match f32_parts(d) {
+        (_, F32Class::Zero) | (_, F32Class::NaN) => return 0,
+        (n, F32Class::Inf) => (n, 1u64, 128),
+        (n, F32Class::Finite { mant, exp }) => (n, u64::from(mant), exp),
+    };
+    if t == 0 {
         return 0;
     }
-    use crate::fp::mul_u128 as mul;
-    let neg = (t_num < 0) != d.neg;
-    // |value| = a × 2^e / t_den, a < 2^(4 + 64 + 24).
-    let a: u128 = mul(mul(u128::from(t_num.unsigned_abs()), u128::from(d.m)), u128::from(u64::from(size) * 256));
-    let e = d.e;
-    let den = u128::from(t_den);
-    let rem = |num: u128, den: u128| crate::fp::divrem_u128(num, den).1;
-    let rne = |num: u128, den: u128| -> u128 {
-        let (q, r) = crate::fp::divrem_u128(num, den);
-        if 2 * r > den || (2 * r == den && q & 1 == 1) {
-            q + 1
-        } else {
-            q
+    let neg = (t < 0) != neg_d;
+    // |t × d| = x × 2^(exp − 16), x < 2^15 × 2^24.
+    let x = u64::from(t.unsigned_abs()) * mant;
+    let e = exp - 16;
+    let scale = u64::from(size) * 256;
+    let mag: i128 = if matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat) {
+        // (x × 2^e) mod 2: keep the bits of x below 2^(1 − e).
+        let keep = 1 - e; // ≥ 1 unless the product is a multiple of 2
+        if keep <= 0 {
+            return 0;
         }
-    };
-    let periodic = matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat);
-    let p = 2 * u128::from(size) * 256;
-    let mag: u128 = if e >= 0 {
-        if periodic {
-            // (a × 2^e) mod (den × p), then ÷ den: exact modulo p.
-            let m = mul(den, p);
-            let mut pow = rem(1, m);
-            let mut base = rem(2, m);
-            let mut k = e as u32;
-            while k > 0 {
-                if k & 1 == 1 {
-                    pow = rem(mul(pow, base), m);
-                }
-                base = rem(mul(base, base), m);
-                k >>= 1;
+        let xr = if keep >= 40 { x } else { x & ((1u64 << keep) - 1) };
+        // xr × size × 256 × 2^e with xr < 2^min(40, 1 − e): < 2^65 before the shift.
+        let v = u128::from(xr) * u128::from(scale);
+        let r = rne_shift(v, e);
+        let p = 2 * i128::from(scale);
+        if r >= p {
+            r - p
+        } else {
+            r
+        }
+    } else {
+        let v = u128::from(x) * u128::from(scale); // < 2^64
+        const LIM: i128 = 1 << 120;
+        if e >= 0 {
+            // e ≤ 112 (∞ is 2^128).
+            if v >> (120 - e) as u32 != 0 {
+                LIM
+            } else {
+                (v << e as u32) as i128
             }
-            rem(rne(rem(mul(rem(a, m), pow), m), den), p)
-        } else if e >= 64 || a.leading_zeros() < e as u32 + 2 {
-            1 << 120
         } else {
-            rne(a << e as u32, den).min(1 << 120)
-        }
-    } else {
-        let sh = (-e) as u32;
-        if sh >= 100 {
-            0
-        } else if periodic && sh < 40 {
-            // a / (den × 2^sh) modulo p: reduce a modulo den × 2^sh × p (< 2^71) first.
-            let dd = den << sh;
-            rem(rne(rem(a, mul(dd, p)), dd), p)
-        } else {
-            // a / (den × 2^sh), den × 2^sh < 2^106.
-            rne(a, den << sh).min(1 << 120)
+            rne_shift(v, e)
         }
     };
-    let v = if periodic { rem(mag, p) as i128 } else { mag as i128 };
     if neg {
-        -v
+        -mag
     } else {
-        v
+        mag
     }
+}
+
+/// `RNE(v × 2^e)` for `v < 2^90` and `e ≤ 16` (non-negative result).
+fn rne_shift(v: u128, e: i32) -> i128 {
+    if e >= 0 {
+        return (v << e as u32) as i128;
+    }
+    let s = (-e) as u32;
+    if s > 100 {
+        return 0;
+    }
+    let q = v >> s;
+    let rem = v & ((1u128 << s) - 1);
+    let half = 1u128 << (s - 1);
+    (if rem > half || (rem == half && q & 1 == 1) { q + 1 } else { q }) as i128
 }
 
 // ------------------------------------------------------------------ TGSI wrappers

@@ -10,13 +10,19 @@
 //! |---|---|---|
 //! | R | `λ' = λ_base + bias`, not clamped by min/max LOD nor the level range | S8.8, two's complement in bits 15:0 |
 //! | G | the LOD actually used, relative to the base level: mip LINEAR `clamp(λ, 0, levels−1)`, mip NEAREST the selected level (integer), mip NONE 0 | U8.8 in bits 15:0 |
-//! | B | unit vector of the major anisotropy axis in texel space `{v, u}` | S2.6 each: v in bits 15:8, u in 7:0 (RNE of `64 × component`) |
-//! | A | `log2(minor / major)` = `½ (log2 ρ_min² − log2 ρ_max²)` | S4.12 in bits 15:0 (`log2` floors at 16 fraction bits, then half-up to 12), saturated to −8.0; 0 when both are 0 |
+//! | B | unit vector of the major anisotropy axis in texel space `{v, u}` | S2.6 each: v in bits 15:8, u in 7:0 (`64 × component` to nearest, in the log domain: see below) |
+//! | A | `log2(minor / major)` = `½ (log2 ρ_min² − log2 ρ_max²)` | S4.12 in bits 15:0 (the LOD unit's `log2` values, half up to 12 bits), saturated to −8.0; 0 when both are 0 |
 //!
 //! `λ` is computed exactly as the sampling ops do ([`crate::lod`]) from the quad's implicit
 //! derivatives (lane 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right), so G always
-//! names the level a sample would read. The major axis is the screen axis (x or y) with the
-//! larger ρ; B is that axis's `(∂u, ∂v)` normalised (0 for a zero vector).
+//! names the level a sample would read, and A and B come from the same log-domain values.
+//! The major axis is the screen axis (x or y) with the larger ρ (the LOD unit's); B is that
+//! axis's `(∂u, ∂v)` (the LOD unit's short floats) normalised without a divider or a square
+//! root: with `x_c = log2(c²) − log2(u² + v²)` from the LOD unit's `log2` (so `x_c / 2` is
+//! `log2(|c| / len)` in units of 2^-17), the magnitude is the number of thresholds
+//! `ceil(2^17 log2((2k − 1)/128))`, k = 1 … 64, that `x_c` reaches
+//! ([`crate::lod::tables::unit_component`]) — `64 · |c| / len` rounded to nearest on the
+//! model's `log2` — signed like `c`; 0 for a zero vector.
 //!
 //! **Coordinate description** (`#paramA`): 0 `1D`, 1 `2D`, 2 `3D`, 3 `CUBE`, 4 `ARRAY_1D`,
 //! 5 `ARRAY_2D`, 6 reserved (ARRAY_3D), 7 `ARRAY_CUBE`. A description whose coordinate class
@@ -27,9 +33,9 @@
 
 use crate::descriptor::{MipFilter, TextureHeader, TextureType};
 use crate::handle::{Bindings, HandleSource};
-use crate::lod::LodSource;
+use crate::lod::tables::{log2_up, unit_component};
+use crate::lod::{LodSource, Sf};
 use crate::op::sample::{lane_lod, SampleRequest};
-use crate::pf::Pf;
 
 /// `#paramA` coordinate descriptions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,38 +163,31 @@ pub fn tmml_header(
         let ll = lane_lod(h, s, &req, lane, mip, h.format.linear_filterable());
         let r = (ll.sel.lambda_unclamped as u32) & 0xFFFF;
         let g = ll.sel.used_lod & 0xFFFF;
-        let [rx, ry] = ll.rho2;
-        let (maj, min2, max2) = if !rx.abs_lt(ry) { (ll.derivs.dx, ry, rx) } else { (ll.derivs.dy, rx, ry) };
+        let maj = if ll.major_is_x { ll.derivs.dx } else { ll.derivs.dy };
         let b = unit_vector(maj[0], maj[1]);
-        let a = log_ratio(min2, max2);
+        let a = (ll.log2_ratio as u32) & 0xFFFF;
         *o = [r, g, b, a];
     }
     out
 }
 
-/// `{v S2.6, u S2.6}` of the normalised `(u, v)`.
-fn unit_vector(u: Pf, v: Pf) -> u32 {
-    let len = u.mul(u).add(v.mul(v)).sqrt();
-    if len.is_zero() {
+/// `{v S2.6, u S2.6}` of the normalised `(u, v)` (see the module docs).
+fn unit_vector(u: Sf, v: Sf) -> u32 {
+    let (u2, v2) = (u.square(), v.square());
+    let len2 = Sf::sum_squares([u, v, Sf::ZERO]);
+    if len2.is_zero() {
         return 0;
     }
-    let q = |c: Pf| (c.div(len).to_fixed_rne(6).clamp(-128, 127) as i8 as u8) as u32;
-    (q(v) << 8) | q(u)
-}
-
-/// S4.12 of `½ (log2 min² − log2 max²)`, saturated to [−8, 0].
-fn log_ratio(min2: Pf, max2: Pf) -> u32 {
-    if max2.is_zero() {
-        return 0;
-    }
-    let v: i64 = if min2.is_zero() {
-        -8 * 4096
-    } else {
-        let d = i64::from(min2.log2_fixed(16)) - i64::from(max2.log2_fixed(16)); // 2^-16 units of log2 ratio²
-                                                                                 // ½ d in 2^-17 → 2^-12: divide by 32 with half-up rounding.
-        ((d + 16) >> 5).clamp(-8 * 4096, 0)
+    let l = log2_up(len2);
+    let q = |c: Sf, c2: Sf| -> u32 {
+        if c.is_zero() {
+            return 0;
+        }
+        // c² ≤ len² and log2 is monotone: x ≤ 0.
+        let k = unit_component(log2_up(c2) - l) as i32;
+        (if c.neg { -k } else { k }) as i8 as u8 as u32
     };
-    (v as i32 as u32) & 0xFFFF
+    (q(v, v2) << 8) | q(u, u2)
 }
 
 /// `TMML.LOD` with handle resolution: an invalid texture returns zeros.

@@ -12,6 +12,7 @@ use texcore::handle::{Bindings, Handle, HandleSource, Pool, SamplerBinding, TsPt
 use texcore::op::fetch::sample_i;
 use texcore::op::gather::gather4;
 use texcore::op::sample::{sample_quad, sample_quad_into, sample_warp_into, SampleRequest};
+use texcore::op::tmml::{tmml, CoordDesc};
 use texcore::query::nv::{txq, TxqQuery};
 
 use super::log;
@@ -215,6 +216,18 @@ pub fn run() {
     mark(bench_start);
     for i in 0..N {
         black_box(txq(&b, src, TxqQuery::Dimension, i & 7));
+    }
+    mark(bench_end);
+    // TMML.LOD on the trilinear sampler: the LOD unit per lane (λ', LOD used, major axis,
+    // anisotropy ratio), counted per lane.
+    let tri_samplers = [tri.to_words()];
+    let bt = Bindings { samplers: Pool::new(&tri_samplers), ..b };
+    let ras: [[[u32; 4]; 4]; QUADS as usize] =
+        core::array::from_fn(|i| quad(3 + i as u32 * 7, 5 + i as u32 * 3, 3 + (i as u32 & 3), 2, 2 * W));
+    log!("bench tmml_lod_2d {}", QUADS * 4);
+    mark(bench_start);
+    for ra in &ras {
+        black_box(tmml(&bt, src, CoordDesc::TwoD, black_box(ra)));
     }
     mark(bench_end);
 }

@@ -1,0 +1,237 @@
+//! The LOD unit's short floats: an 18-bit significand and a wide exponent, every rounding
+//! **upward in magnitude** (toward ±∞), so a value computed from others is never below its
+//! exact counterpart (ρ never falls below the max-component bound).
+//!
+//! `Sf { neg, m, e }` is `(−1)^neg × m × 2^e` with `m` in `[2^17, 2^18)` (normalized), or
+//! zero (`m = 0`, `neg = false`, `e = 0`). The exponent is an `i32`; the LOD unit's values
+//! stay within −290 … +300 (2^-126 squared, ∞ = 2^128 times 2^16 squared, see
+//! [`Sf::from_f32`]; the cube maps' exact products reach −600 before rounding), so no
+//! operation here saturates or flushes.
+//!
+//! | operation | exact value | rounding |
+//! |---|---|---|
+//! | [`Sf::from_f32`] | a binary32 (24-bit significand) | magnitude up to 18 bits; NaN → 0, ±∞ → ±2^128, subnormals → ±2^-126 |
+//! | [`Sf::scale`] | `m × n` for an integer `n < 2^17` (one 18 × 17 product) | magnitude up to 18 bits |
+//! | [`Sf::square`] | `m²` (one 18 × 18 product, 36 bits) | up to 18 bits |
+//! | [`Sf::sum_squares`] | `a² + b² + c²` | each term aligned to the largest exponent (rounded up there to an integer), squared and summed exactly, the sum rounded up to 18 bits |
+//! | [`Sf::fused`] | `x + y` of two exact values of up to 50 bits (products of binary32 significands) | magnitude up to 18 bits, once |
+//! | [`Sf::round_down`] | an exact integer times a power of two | down to 18 bits (the one downward rounding: the cube maps' `ma⁴`, a divisor) |
+
+/// Significand bits of a short float.
+pub const SF_BITS: u32 = 18;
+
+const M_MIN: u32 = 1 << (SF_BITS - 1);
+
+/// A short float (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Sf {
+    /// Sign.
+    pub neg: bool,
+    /// Significand: 0 (zero) or in `[2^17, 2^18)`.
+    pub m: u32,
+    /// Exponent of the significand's last bit.
+    pub e: i32,
+}
+
+/// An exact value `(−1)^neg × mag × 2^exp` (`mag < 2^50`), an input of [`Sf::fused`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// Sign.
+    pub neg: bool,
+    /// Magnitude (any width below 2^50; 0 is zero).
+    pub mag: u64,
+    /// Exponent of `mag`'s last bit.
+    pub exp: i32,
+}
+
+impl Exact {
+    /// A binary32 value exactly (NaN → 0, ±∞ → ±2^128).
+    pub const fn from_f32(bits: u32) -> Exact {
+        use crate::fp::{f32_parts, F32Class};
+        match f32_parts(bits) {
+            (_, F32Class::Zero) | (_, F32Class::NaN) => Exact { neg: false, mag: 0, exp: 0 },
+            (neg, F32Class::Inf) => Exact { neg, mag: 1, exp: 128 },
+            (neg, F32Class::Finite { mant, exp }) => Exact { neg, mag: mant as u64, exp },
+        }
+    }
+
+    /// The exact product of two binary32-sized values (`mag < 2^25` each).
+    pub const fn mul(self, o: Exact) -> Exact {
+        Exact { neg: self.neg != o.neg, mag: self.mag * o.mag, exp: self.exp + o.exp }
+    }
+
+    /// `−self`.
+    pub const fn neg(self) -> Exact {
+        Exact { neg: !self.neg, mag: self.mag, exp: self.exp }
+    }
+}
+
+const fn bit_len(v: u128) -> u32 {
+    128 - v.leading_zeros()
+}
+
+impl Sf {
+    /// Zero.
+    pub const ZERO: Sf = Sf { neg: false, m: 0, e: 0 };
+
+    /// Whether the value is zero.
+    pub const fn is_zero(self) -> bool {
+        self.m == 0
+    }
+
+    /// `|self|`.
+    pub const fn abs(self) -> Sf {
+        Sf { neg: false, m: self.m, e: self.e }
+    }
+
+    /// `±(mag + s) × 2^exp` with the magnitude rounded up to 18 bits, where `s` is an
+    /// unknown amount in `(0, 1)` when `sticky` is set (the caller then passes at least 19
+    /// significant bits) and 0 otherwise.
+    pub const fn round_up(neg: bool, mag: u128, exp: i32, sticky: bool) -> Sf {
+        if mag >> 64 == 0 {
+            return Sf::round_up64(neg, mag as u64, exp, sticky);
+        }
+        let len = bit_len(mag);
+        if len <= SF_BITS {
+            let sh = SF_BITS - len;
+            // Exact (a sticky rest needs more bits than this: see above).
+            return Sf { neg, m: (mag as u32) << sh, e: exp - sh as i32 };
+        }
+        let sh = len - SF_BITS;
+        let q = (mag >> sh) as u32;
+        let rest = mag & ((1u128 << sh) - 1) != 0 || sticky;
+        let m = q + rest as u32;
+        if m == 1 << SF_BITS {
+            Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
+        } else {
+            Sf { neg, m, e: exp + sh as i32 }
+        }
+    }
+
+    /// [`Sf::round_up`] of a magnitude below 2^64 (every stage but the cube maps' fused
+    /// difference): the same result in 64-bit arithmetic, which 32-bit MCUs do in a few
+    /// instructions where 128-bit shifts are library calls.
+    pub const fn round_up64(neg: bool, mag: u64, exp: i32, sticky: bool) -> Sf {
+        if mag == 0 {
+            return Sf::ZERO;
+        }
+        let len = 64 - mag.leading_zeros();
+        if len <= SF_BITS {
+            let sh = SF_BITS - len;
+            return Sf { neg, m: (mag as u32) << sh, e: exp - sh as i32 };
+        }
+        let sh = len - SF_BITS;
+        let q = (mag >> sh) as u32;
+        let rest = mag & ((1u64 << sh) - 1) != 0 || sticky;
+        let m = q + rest as u32;
+        if m == 1 << SF_BITS {
+            Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
+        } else {
+            Sf { neg, m, e: exp + sh as i32 }
+        }
+    }
+
+    /// `mag × 2^exp` with the magnitude rounded **down** to 18 bits (for lower bounds: the
+    /// cube maps' `ma⁴`).
+    pub const fn round_down(mag: u128, exp: i32) -> Sf {
+        if mag == 0 {
+            return Sf::ZERO;
+        }
+        let len = bit_len(mag);
+        if len <= SF_BITS {
+            let sh = SF_BITS - len;
+            return Sf { neg: false, m: (mag as u32) << sh, e: exp - sh as i32 };
+        }
+        let sh = len - SF_BITS;
+        Sf { neg: false, m: (mag >> sh) as u32, e: exp + sh as i32 }
+    }
+
+    /// A binary32 value, its 24-bit significand rounded up in magnitude to 18 bits. NaN → 0;
+    /// ±∞ → ±2^128 (above every finite binary32); a subnormal → ±2^-126, the smallest normal
+    /// magnitude (the upward rounding at the bottom of the range: no normalizing shifter).
+    pub const fn from_f32(bits: u32) -> Sf {
+        if bits & 0x7F80_0000 == 0 && bits & 0x007F_FFFF != 0 {
+            return Sf { neg: bits >> 31 == 1, m: M_MIN, e: -126 - (SF_BITS as i32 - 1) };
+        }
+        let x = Exact::from_f32(bits);
+        Sf::round_up64(x.neg, x.mag, x.exp, false)
+    }
+
+    /// `self × n` (an integer `n < 2^17`, e.g. a texture size ≤ 65 536): one 18 × 17 product,
+    /// rounded up to 18 bits.
+    pub const fn scale(self, n: u32) -> Sf {
+        Sf::round_up64(self.neg, self.m as u64 * n as u64, self.e, false)
+    }
+
+    /// `self²`: one 18 × 18 product, rounded up to 18 bits (non-negative).
+    pub const fn square(self) -> Sf {
+        Sf::round_up64(false, self.m as u64 * self.m as u64, 2 * self.e, false)
+    }
+
+    /// `a² + b² + c²` (one screen axis's `ρ²`): with `e` the largest exponent of the
+    /// non-zero terms, each significand aligned to it and rounded up to an integer
+    /// (`ceil(m × 2^(e_i − e))`, so a term 18 or more binades below is 1), the three 18 × 18
+    /// squares summed exactly (< 3 · 2^36) and the sum rounded up to 18 bits. Never below
+    /// the exact sum nor below any term's square; monotone in every term.
+    pub fn sum_squares(t: [Sf; 3]) -> Sf {
+        let Some(e_max) = t.iter().filter(|x| x.m != 0).map(|x| x.e).max() else { return Sf::ZERO };
+        let sum: u64 = t
+            .iter()
+            .filter(|x| x.m != 0)
+            .map(|x| {
+                let d = e_max.abs_diff(x.e); // ≥ 0
+                let a = if d >= SF_BITS { 1 } else { (x.m >> d) + u32::from(x.m & ((1 << d) - 1) != 0) };
+                u64::from(a) * u64::from(a)
+            })
+            .sum();
+        Sf::round_up64(false, sum, 2 * e_max, false)
+    }
+
+    /// `x + y` of two exact values, rounded up in magnitude to 18 bits once (a fused
+    /// sum, as a floating-point adder with 18-bit output rounds). Within 77 bits of each
+    /// other the sum is formed exactly; further apart the smaller one only decides the
+    /// rounding direction.
+    pub const fn fused(x: Exact, y: Exact) -> Sf {
+        if x.mag == 0 {
+            return Sf::round_up(y.neg, y.mag as u128, y.exp, false);
+        }
+        if y.mag == 0 {
+            return Sf::round_up(x.neg, x.mag as u128, x.exp, false);
+        }
+        let (hi, lo) = if x.exp >= y.exp { (x, y) } else { (y, x) };
+        let d = (hi.exp - lo.exp) as u32;
+        if d <= 77 {
+            let h = (hi.mag as u128) << d;
+            let l = lo.mag as u128;
+            if hi.neg == lo.neg {
+                Sf::round_up(hi.neg, h + l, lo.exp, false)
+            } else if h >= l {
+                Sf::round_up(hi.neg, h - l, lo.exp, false)
+            } else {
+                Sf::round_up(lo.neg, l - h, lo.exp, false)
+            }
+        } else {
+            // |lo| < 2^(hi.exp − 28) ≤ half of hi's bit 27 positions down: hi·2^27 ± (0, 1).
+            let h = (hi.mag as u128) << 27;
+            if hi.neg == lo.neg {
+                Sf::round_up(hi.neg, h, hi.exp - 27, true)
+            } else {
+                Sf::round_up(hi.neg, 2 * h - 1, hi.exp - 28, true)
+            }
+        }
+    }
+
+    /// Magnitude order: `|self| < |o|`.
+    pub const fn mag_lt(self, o: Sf) -> bool {
+        if self.m == 0 {
+            o.m != 0
+        } else if o.m == 0 {
+            false
+        } else if self.e != o.e {
+            self.e < o.e
+        } else {
+            self.m < o.m
+        }
+    }
+}
