@@ -3,10 +3,10 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use xtask::exec;
 
 mod bench;
 mod cosim;
-mod exec;
 #[cfg(feature = "probe")]
 mod flash;
 mod provision;
