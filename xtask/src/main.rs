@@ -9,6 +9,7 @@ mod bench;
 mod cosim;
 #[cfg(feature = "probe")]
 mod flash;
+mod fuzz;
 mod provision;
 mod qemu;
 mod size;
@@ -50,6 +51,9 @@ enum Command {
     /// Assemble and run instructions of the seeds on a scenario (textures, bindings,
     /// registers) and print the final registers; exit code 2 on a bad scenario or program.
     Exec(exec::Args),
+    /// Run the libFuzzer targets of fuzz/ (nightly + cargo-fuzz, installed if missing) from
+    /// their seed corpora and stored regression inputs; fails on any crash, hang or leak.
+    Fuzz(fuzz::Args),
 }
 
 /// `flash` arguments (kept here so the command exists, with a clear message, even in an
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         Command::Size(a) => size::run(&a),
         Command::Flash(a) => flash_cmd(&a),
         Command::Exec(a) => return exec::main(&a),
+        Command::Fuzz(a) => fuzz::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -65,3 +65,33 @@ pub fn debian(tools: &[(&str, &str)]) -> Result<()> {
 /// QEMU for both firmware targets.
 pub const QEMU: [(&str, &str); 2] =
     [("qemu-system-arm", "qemu-system-arm"), ("qemu-system-riscv32", "qemu-system-misc")];
+
+/// The cargo-fuzz release `cargo xtask fuzz` installs (from crates.io) when none is present.
+pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
+
+/// The nightly toolchain and cargo-fuzz that the fuzz targets need (libFuzzer's coverage
+/// instrumentation is a nightly `-Z` feature): installs whichever is missing.
+pub fn fuzz_tools() -> Result<()> {
+    let nightly = |args: &[&str]| {
+        Command::new("rustup")
+            .args(["run", "nightly", "cargo"])
+            .args(args)
+            .env_remove("RUSTUP_TOOLCHAIN")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !nightly(&["--version"]) {
+        let mut c = Command::new("rustup");
+        c.args(["toolchain", "install", "nightly", "--profile", "minimal"]);
+        run(c)?;
+    }
+    if !nightly(&["fuzz", "--version"]) {
+        let mut c = Command::new("cargo");
+        c.args(["install", "cargo-fuzz", "--locked", "--version", CARGO_FUZZ_VERSION]);
+        run(c)?;
+    }
+    if !nightly(&["fuzz", "--version"]) {
+        bail!("cargo-fuzz is still not usable with the nightly toolchain after installing it");
+    }
+    Ok(())
+}

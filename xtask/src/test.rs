@@ -83,6 +83,8 @@ pub fn run_all(args: Args) -> Result<()> {
         qemu_stage()?;
     }
 
+    fuzz_stage()?;
+
     if args.no_cosim {
         eprintln!("note: --no-cosim given: HDL co-simulation NOT run");
         return Ok(());
@@ -92,6 +94,23 @@ pub fn run_all(args: Args) -> Result<()> {
     eprintln!("\nall test stages passed");
     // Every stage that was entered passed (the first failure returns early with an error).
     println!("stages: {} passed, 0 failed", STAGES.load(std::sync::atomic::Ordering::Relaxed));
+    Ok(())
+}
+
+fn fuzz_stage() -> Result<()> {
+    step(
+        "fuzz targets: every seed and stored regression input (stable), clippy, then each target for 15 s (libFuzzer)",
+    );
+    let manifest = crate::util::root().join("fuzz/Cargo.toml");
+    let mut t = cargo();
+    t.args(["test", "--manifest-path"]).arg(&manifest);
+    exec(t)?;
+    let mut c = cargo();
+    c.args(["clippy", "--manifest-path"]).arg(&manifest).args(["--all-targets", "--", "-D", "warnings"]);
+    exec(c)?;
+    for o in crate::fuzz::fuzz(&crate::fuzz::Args::smoke())? {
+        eprintln!("  {:<12} {:>10} executions in {} s, no crash", o.target, o.executions, o.seconds);
+    }
     Ok(())
 }
 
