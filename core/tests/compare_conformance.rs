@@ -30,7 +30,7 @@
 
 #![allow(clippy::needless_range_loop, clippy::too_many_lines)]
 
-mod reference;
+use texcore_reference as reference;
 
 use std::sync::Mutex;
 use std::time::Instant;

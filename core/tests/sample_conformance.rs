@@ -35,7 +35,7 @@
 
 #![allow(clippy::needless_range_loop, clippy::too_many_lines)]
 
-mod reference;
+use texcore_reference as reference;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -5,7 +5,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-mod reference;
+use texcore_reference as reference;
 
 use proptest::prelude::*;
 use reference::driver::{

@@ -12,6 +12,7 @@ mod flash;
 mod fuzz;
 mod provision;
 mod qemu;
+mod render;
 mod size;
 mod synth;
 mod test;
@@ -48,6 +49,10 @@ enum Command {
     Size(size::Args),
     /// Flash the board firmware with probe-rs, reset and stream its RTT log.
     Flash(FlashArgs),
+    /// Render pictures of the texture unit through the core's sampling ops (filters, mip
+    /// levels and λ, error against the f64 reference, cube maps, wrap modes, component table,
+    /// shadows) as PNG files; exit code 2 on bad arguments.
+    Render(render::Args),
     /// Assemble and run instructions of the seeds on a scenario (textures, bindings,
     /// registers) and print the final registers; exit code 2 on a bad scenario or program.
     Exec(exec::Args),
@@ -97,6 +102,7 @@ fn main() -> ExitCode {
         Command::Flash(a) => flash_cmd(&a),
         Command::Exec(a) => return exec::main(&a),
         Command::Fuzz(a) => fuzz::run(&a),
+        Command::Render(a) => render::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -32,6 +32,9 @@ pub fn run_all(args: Args) -> Result<()> {
     t.args(["test", "--workspace", "--exclude", "texcore-firmware"]);
     exec(t)?;
 
+    step("render smoke run: every scene at 64x64 (exit 0, every file written), a bad --size (exit 2)");
+    render_smoke()?;
+
     step(
         "sampling conformance: ≥ 10 000 samples per op × type × filter × wrap against the f64 oracle (optimised build)",
     );
@@ -146,6 +149,28 @@ fn qemu_stage() -> Result<()> {
         bail!("`xtask flash` without a probe: expected exit 1 and a clear message, got {:?}: {msg}", out.status.code());
     }
     eprintln!("ok: {}", msg.trim());
+    Ok(())
+}
+
+/// `xtask render` end to end: every scene at a small size, then a usage error.
+fn render_smoke() -> Result<()> {
+    let out = crate::util::root().join("target").join("render-smoke");
+    let _ = std::fs::remove_dir_all(&out);
+    let mut r = std::process::Command::new(std::env::current_exe()?);
+    r.args(["render", "--scene", "all", "--size", "64x64", "--out"]).arg(&out);
+    exec(r)?;
+    for f in
+        ["plane-sheet.png", "mip-levels-trilinear.png", "error-aniso16x.png", "cube-seamless.png", "shadow-sheet.png"]
+    {
+        if !out.join(f).is_file() {
+            bail!("`xtask render` did not write {}", out.join(f).display());
+        }
+    }
+    let bad = std::process::Command::new(std::env::current_exe()?).args(["render", "--size", "63x64"]).output()?;
+    if bad.status.code() != Some(2) {
+        bail!("`xtask render --size 63x64`: expected exit 2, got {:?}", bad.status.code());
+    }
+    eprintln!("ok: {}", String::from_utf8_lossy(&bad.stderr).lines().next().unwrap_or(""));
     Ok(())
 }
 
