@@ -75,9 +75,14 @@ pub fn half_log2_88(v: Pf) -> i32 {
     l.clamp(i64::from(LOD_MIN), i64::from(LOD_MAX)) as i32
 }
 
-/// Scale factor and λ_base from texel-space derivatives; `max_aniso` = 1 disables the
-/// anisotropic path.
+/// The largest anisotropy a sampler encodes (16×); [`scale_factor`] treats any larger
+/// `max_aniso` as this one, so the sample-count search is at most 16 steps.
+pub const MAX_ANISO: u32 = 16;
+
+/// Scale factor and λ_base from texel-space derivatives; `max_aniso` ≤ 1 disables the
+/// anisotropic path, values above [`MAX_ANISO`] count as [`MAX_ANISO`].
 pub fn scale_factor(d: &Derivs, max_aniso: u32) -> ScaleFactor {
+    let max_aniso = max_aniso.min(MAX_ANISO);
     let rx = len2(&d.dx);
     let ry = len2(&d.dy);
     let major_is_x = !rx.abs_lt(ry);
@@ -195,10 +200,11 @@ pub struct LevelSelect {
 }
 
 /// Bias, clamps and level selection. `levels` ≥ 1 is the view's level count; `mip` the
-/// effective mip filter.
+/// effective mip filter. The two sums saturate before their clamps (S8.8 inputs from
+/// [`f32_to_88`] and [`half_log2_88`] never reach `i32`'s range; any other `i32` is total).
 pub fn select_level(lambda_base: i32, shader_bias: i32, s: &SamplerHeader, levels: u32, mip: MipFilter) -> LevelSelect {
-    let bias = (i32::from(s.lod_bias.to_bits()) + shader_bias).clamp(-16 * 256, 16 * 256 - 1);
-    let unclamped = (lambda_base + bias).clamp(LOD_MIN, LOD_MAX);
+    let bias = i32::from(s.lod_bias.to_bits()).saturating_add(shader_bias).clamp(-16 * 256, 16 * 256 - 1);
+    let unclamped = lambda_base.saturating_add(bias).clamp(LOD_MIN, LOD_MAX);
     let min = i32::from(s.min_lod.to_bits());
     let max = i32::from(s.max_lod.to_bits());
     let lambda = min.max(max.min(unclamped));
