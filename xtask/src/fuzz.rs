@@ -6,9 +6,10 @@
 //! (`fuzz/regressions/<target>/`, read-only), with overflow checks and debug assertions on,
 //! `-rss_limit_mb=1024` and a 10 s per-input timeout. A crash, a leak past the memory limit
 //! or a hang fails the command and names the input libFuzzer saved under
-//! `fuzz/artifacts/<target>/`.
+//! `fuzz/artifacts/<target>/`. libFuzzer's output (progress lines, final statistics) goes to
+//! `target/fuzz-logs/<target>.log` while it runs, so a long campaign can be watched.
 
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
@@ -18,6 +19,9 @@ use crate::util::{cargo, root, show};
 
 /// The targets, in the order they run (`fuzz/src/lib.rs` lists what each covers).
 pub const TARGETS: [&str; 7] = ["descriptors", "ops", "asm", "isa", "hal", "hal_codec", "scenario"];
+
+/// Seconds per target of the smoke run.
+pub const SMOKE_SECONDS: u64 = 12;
 
 /// The per-input limits every run uses.
 const LIBFUZZER_FLAGS: [&str; 3] = ["-rss_limit_mb=1024", "-timeout=10", "-print_final_stats=1"];
@@ -36,9 +40,11 @@ pub struct Args {
 }
 
 impl Args {
-    /// The smoke run of `cargo xtask test`: every target for 15 s (105 s in all).
+    /// The smoke run of `cargo xtask test`: every target for 12 s (84 s of fuzzing in all;
+    /// with process start-up and the replay of every stored input the stage stays within
+    /// 2 minutes, see `docs/fuzzing.md`).
     pub fn smoke() -> Args {
-        Args { target: None, time: 15, runs: None }
+        Args { target: None, time: SMOKE_SECONDS, runs: None }
     }
 }
 
@@ -47,7 +53,10 @@ impl Args {
 pub struct Outcome {
     pub target: String,
     pub executions: u64,
-    pub seconds: u64,
+    /// Wall time of the libFuzzer process (from start-up to its final statistics).
+    pub seconds: f64,
+    /// libFuzzer's peak resident set, MiB.
+    pub peak_rss_mb: u64,
 }
 
 /// The value of libFuzzer's final `stat::<name>:` line.
@@ -59,11 +68,12 @@ pub fn run(a: &Args) -> Result<()> {
     let outcomes = fuzz(a)?;
     for o in &outcomes {
         println!(
-            "{:<12} {:>12} executions in {:>5} s ({:>7.0}/s), no crash",
+            "{:<12} {:>12} executions in {:>7.1} s ({:>7.0}/s), peak RSS {} MiB, no crash",
             o.target,
             o.executions,
             o.seconds,
-            o.executions as f64 / o.seconds.max(1) as f64
+            o.executions as f64 / o.seconds.max(0.001),
+            o.peak_rss_mb
         );
     }
     Ok(())
@@ -81,17 +91,21 @@ pub fn fuzz(a: &Args) -> Result<Vec<Outcome>> {
         Some(t) => vec![t.as_str()],
         None => TARGETS.to_vec(),
     };
+    let logs = root().join("target").join("fuzz-logs");
+    std::fs::create_dir_all(&logs)?;
+    // Build first (outside the timed run): `cargo fuzz run` would otherwise count its build.
+    for t in &targets {
+        let mut b = nightly_fuzz();
+        b.args(["build", "--fuzz-dir", "fuzz", "--debug-assertions", "--sanitizer", "none"]).arg(t);
+        crate::util::exec(b).with_context(|| format!("building fuzz target `{t}`"))?;
+    }
     let mut out = Vec::new();
     for t in targets {
         let corpus = fuzz_dir.join("corpus").join(t);
         let regressions = fuzz_dir.join("regressions").join(t);
         std::fs::create_dir_all(&regressions)?;
-        let mut c = Command::new("cargo");
-        c.current_dir(root())
-            .env("RUST_BACKTRACE", "0")
-            .env_remove("RUSTUP_TOOLCHAIN")
-            .env_remove("CARGO")
-            .args(["+nightly", "fuzz", "run", "--fuzz-dir", "fuzz", "--debug-assertions", "--sanitizer", "none"])
+        let mut c = nightly_fuzz();
+        c.args(["run", "--fuzz-dir", "fuzz", "--debug-assertions", "--sanitizer", "none"])
             .arg(t)
             .arg(&corpus)
             .arg(&regressions)
@@ -101,26 +115,42 @@ pub fn fuzz(a: &Args) -> Result<Vec<Outcome>> {
             Some(n) => c.arg(format!("-runs={n}")),
             None => c.arg(format!("-max_total_time={}", a.time)),
         };
-        eprintln!("+ {}", show(&c));
+        let log_path = logs.join(format!("{t}.log"));
+        let log_file =
+            std::fs::File::create(&log_path).with_context(|| format!("cannot create {}", log_path.display()))?;
+        c.stdout(Stdio::null()).stderr(log_file);
+        eprintln!("+ {}  (log: {})", show(&c), log_path.display());
         let start = std::time::Instant::now();
-        let res = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
-        let seconds = start.elapsed().as_secs();
-        let log = String::from_utf8_lossy(&res.stderr);
-        if !res.status.success() {
+        let status = c.status().with_context(|| format!("cannot start {}", show(&c)))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+        if !status.success() {
             let tail: Vec<&str> = log.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect();
             bail!(
                 "fuzz target `{t}` failed ({}):\n{}\n\nReplay the saved input with `cargo run --manifest-path fuzz/Cargo.toml \
                  --example replay -- {t} <artifact>`, minimize it with `cargo +nightly fuzz tmin --fuzz-dir fuzz {t} \
                  <artifact>`, fix the defect, and keep the input under fuzz/regressions/{t}/ (and a plain test).",
-                res.status,
+                status,
                 tail.join("\n")
             );
         }
         let executions = stat(&log, "number_of_executed_units")
             .with_context(|| format!("fuzz target `{t}`: no execution count in libFuzzer's output"))?;
-        out.push(Outcome { target: t.to_string(), executions, seconds });
+        let peak_rss_mb = stat(&log, "peak_rss_mb").unwrap_or(0);
+        out.push(Outcome { target: t.to_string(), executions, seconds, peak_rss_mb });
     }
     Ok(out)
+}
+
+/// `cargo +nightly fuzz …` from the workspace root, whatever toolchain runs the xtask.
+fn nightly_fuzz() -> Command {
+    let mut c = Command::new("cargo");
+    c.current_dir(root())
+        .env("RUST_BACKTRACE", "0")
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("CARGO")
+        .args(["+nightly", "fuzz"]);
+    c
 }
 
 #[cfg(test)]
