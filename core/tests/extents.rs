@@ -3,8 +3,8 @@
 //! saturate at `u64::MAX` and every texel whose exact address does not fit 32 bits is out of
 //! range (zeros, no write), while texels below 2^32 stay addressable.
 //!
-//! The three headers below are the ones coverage-guided fuzzing found overflowing the layout
-//! arithmetic (`texture_bytes`, `TextureLayout::address_in`, `level_offset` / `layer_stride`);
+//! The three headers below exceed 64 bits in the layout arithmetic of `texture_bytes`,
+//! `TextureLayout::address_in` and `level_offset` / `layer_stride` respectively;
 //! the exact reference is an independent 128-bit evaluation of the layout table in
 //! `texcore::memory`.
 

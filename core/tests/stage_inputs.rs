@@ -64,8 +64,8 @@ fn level_selection_saturates_the_sums_of_any_i32() {
 
 #[test]
 fn anisotropy_above_16x_counts_as_16x() {
-    // ρ_x = 2^20 texels, ρ_y = 0: η = A, so N = A when A ≤ 16. Any larger A used to count up
-    // to A one step at a time (2^32 steps for u32::MAX).
+    // ρ_x = 2^20 texels, ρ_y = 0: η = A, so N = A when A ≤ 16; a larger A counts as 16 (the
+    // sample-count search stays at 16 steps instead of up to 2^32).
     let big = Pf::from_u64(1 << 20);
     let d = Derivs { dx: [big, Pf::ZERO, Pf::ZERO], dy: [Pf::ZERO; 3] };
     let at16 = scale_factor(&d, MAX_ANISO);

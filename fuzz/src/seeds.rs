@@ -2,7 +2,7 @@
 //! scenarios and programs (`examples/exec/`), the instruction lines of the core's ISA tests
 //! (`core/tests/isa_*.rs`), the descriptors of the HAL self-check scene
 //! (`texcore_hal::selfcheck::Scene`) and its op generator (`OpGen`), and the three headers
-//! whose layout arithmetic once overflowed (`core/tests/extents.rs`). Each is encoded in the
+//! whose layout needs more than 2^64 bytes (`core/tests/extents.rs`). Each is encoded in the
 //! target's input format ([`crate::input::Writer`]), so the fuzzer starts from inputs that
 //! reach deep into every target.
 

@@ -21,7 +21,7 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// The headers whose layout arithmetic overflowed 64 bits (see `core/tests/extents.rs`).
+/// The three headers whose layout exceeds 64 bits (see `core/tests/extents.rs`).
 const HUGE: [&str; 3] = [
     "[0x1a200418, 0x41f7bdbf, 0x0000ffff, 0x5656ffff, 1, 0xffffffff, 0, 0]",
     "[0x1a2000b8, 0xffffff12, 0x0000fffe, 0xfffefffe, 0x1a0, 0x8001fffd, 0, 0]",
