@@ -20,6 +20,9 @@ use crate::util::{cargo, root, show};
 /// The targets, in the order they run (`fuzz/src/lib.rs` lists what each covers).
 pub const TARGETS: [&str; 7] = ["descriptors", "ops", "asm", "isa", "hal", "hal_codec", "scenario"];
 
+/// Seconds per target when neither `--time` nor `--runs` is given.
+pub const DEFAULT_SECONDS: u64 = 60;
+
 /// Seconds per target of the smoke run.
 pub const SMOKE_SECONDS: u64 = 12;
 
@@ -31,10 +34,11 @@ pub struct Args {
     /// Only this target (default: every target in turn).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(TARGETS))]
     pub target: Option<String>,
-    /// Seconds per target.
-    #[arg(long, default_value_t = 60)]
-    pub time: u64,
-    /// Stop a target after this many executions instead (libFuzzer `-runs`).
+    /// Seconds per target (default 60 without `--runs`; with `--runs`, whichever limit
+    /// comes first ends the run).
+    #[arg(long)]
+    pub time: Option<u64>,
+    /// Stop a target after this many executions (libFuzzer `-runs`).
     #[arg(long)]
     pub runs: Option<u64>,
 }
@@ -44,7 +48,7 @@ impl Args {
     /// with process start-up and the replay of every stored input the stage stays within
     /// 2 minutes, see `docs/fuzzing.md`).
     pub fn smoke() -> Args {
-        Args { target: None, time: SMOKE_SECONDS, runs: None }
+        Args { target: None, time: Some(SMOKE_SECONDS), runs: None }
     }
 }
 
@@ -111,9 +115,13 @@ pub fn fuzz(a: &Args) -> Result<Vec<Outcome>> {
             .arg(&regressions)
             .arg("--");
         c.args(LIBFUZZER_FLAGS);
-        match a.runs {
-            Some(n) => c.arg(format!("-runs={n}")),
-            None => c.arg(format!("-max_total_time={}", a.time)),
+        if let Some(n) = a.runs {
+            c.arg(format!("-runs={n}"));
+        }
+        match (a.time, a.runs) {
+            (Some(s), _) => c.arg(format!("-max_total_time={s}")),
+            (None, None) => c.arg(format!("-max_total_time={DEFAULT_SECONDS}")),
+            (None, Some(_)) => &mut c,
         };
         let log_path = logs.join(format!("{t}.log"));
         let log_file =
