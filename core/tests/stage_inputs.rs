@@ -97,10 +97,12 @@ proptest! {
     /// Level selection is total for every λ, bias, level count and sampler LOD fields.
     #[test]
     fn level_selection_is_total(lb in any::<i32>(), sb in any::<i32>(), levels in any::<u32>(), bias in any::<i16>(), min in any::<u16>(), max in any::<u16>(), m in 0usize..3) {
-        let mut s = SamplerHeader::default();
-        s.lod_bias = fixed::types::I8F8::from_bits(bias);
-        s.min_lod = fixed::types::U8F8::from_bits(min);
-        s.max_lod = fixed::types::U8F8::from_bits(max);
+        let s = SamplerHeader {
+            lod_bias: fixed::types::I8F8::from_bits(bias),
+            min_lod: fixed::types::U8F8::from_bits(min),
+            max_lod: fixed::types::U8F8::from_bits(max),
+            ..SamplerHeader::default()
+        };
         let mip = [MipFilter::None, MipFilter::Nearest, MipFilter::Linear][m];
         let r = select_level(lb, sb, &s, levels, mip);
         prop_assert!((LOD_MIN..=LOD_MAX).contains(&r.lambda_unclamped));
