@@ -69,9 +69,14 @@ pub const QEMU: [(&str, &str); 2] =
 /// The cargo-fuzz release `cargo xtask fuzz` installs (from crates.io) when none is present.
 pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
 
-/// The nightly toolchain and cargo-fuzz that the fuzz targets need (libFuzzer's coverage
-/// instrumentation is a nightly `-Z` feature): installs whichever is missing.
+/// The C++ compiler that builds libFuzzer itself (`libfuzzer-sys`, through the `cc` crate).
+pub const FUZZ_CXX: [(&str, &str); 1] = [("c++", "g++")];
+
+/// The nightly toolchain, cargo-fuzz and the C++ compiler that the fuzz targets need
+/// (libFuzzer's coverage instrumentation is a nightly `-Z` feature): installs whichever is
+/// missing, and fails if one is still unusable.
 pub fn fuzz_tools() -> Result<()> {
+    debian(&FUZZ_CXX)?;
     let nightly = |args: &[&str]| {
         Command::new("rustup")
             .args(["run", "nightly", "cargo"])

@@ -20,6 +20,8 @@ pub struct Args {
 
 pub fn run_all(args: Args) -> Result<()> {
     provision::rust_targets()?;
+    // Nightly, cargo-fuzz and a C++ compiler for the fuzz stage (every run, no skip).
+    provision::fuzz_tools()?;
     if !args.no_qemu {
         provision::debian(&provision::QEMU)?;
     }
