@@ -103,7 +103,11 @@ pub fn f32_scaled_rne_wide(x: u32, scale: u64) -> i128 {
 /// The S.8 texel coordinate of normalized `s` on an axis of `size` texels, range-reduced
 /// for `mode` (see the module docs). The result is exact modulo the period for
 /// REPEAT/MIRRORED_REPEAT, and `RNE(s × size × 256)` saturated at ±2^62 for the clamp modes.
+/// `size = 0` (no level of any header) gives 0 in every mode.
 pub const fn texel_fixed(s: u32, size: u32, mode: WrapMode) -> i64 {
+    if size == 0 {
+        return 0;
+    }
     let scale = size as u64 * 256;
     match mode {
         WrapMode::Repeat | WrapMode::MirroredRepeat => {
@@ -151,9 +155,12 @@ const fn saturate_s8(v: i64) -> i32 {
 /// [`texel_fixed`] after adding offsets (≤ 2^12 in magnitude): REPEAT / MIRRORED_REPEAT
 /// results are reduced below the period (≤ 2^25) either way, and the clamp modes treat every
 /// coordinate beyond `±(2^30 − 2^12)` texels/256 like the saturated one. Sizes above 2^16
-/// take the general function.
+/// take the general function; `size = 0` gives 0.
 pub const fn texel_fixed_i32(s: u32, size: u32, mode: WrapMode) -> i32 {
     const LIM: u64 = S8_I32_LIMIT as u64;
+    if size == 0 {
+        return 0;
+    }
     let periodic = matches!(mode, WrapMode::Repeat | WrapMode::MirroredRepeat);
     let e = (s >> 23) & 0xFF;
     let neg = s >> 31 != 0;
@@ -222,9 +229,12 @@ pub const fn pow2_log2(size: u32) -> u32 {
 /// mask). ±0, subnormals and results below ½ give 0. `None` outside the range (including
 /// ±∞, NaN and every size that is not a power of two): the caller takes
 /// [`texel_fixed_i32`], which gives the same value wherever both are defined (property
-/// test).
+/// test). Every `log2` above 16 (no [`pow2_log2`] result but [`NOT_POW2`]) gives `None`.
 #[inline(always)]
 pub const fn texel_fixed_pow2(s: u32, log2: u32, periodic: bool) -> Option<i32> {
+    if log2 > 16 {
+        return None;
+    }
     let e = ((s >> 23) & 0xFF) as i32;
     let k = 142 - log2 as i32 - e;
     let mant = (s & 0x007F_FFFF) | 0x0080_0000;

@@ -17,6 +17,10 @@
 //!   [`Invalid`] says why, for diagnostics. A query (`TXQ`) reads only the texture header:
 //!   of the sampler only the `MaximumIndex` check applies ([`Bindings::resolve_header`]);
 //!   the ops that filter read both ([`Bindings::resolve`]).
+//! * A header or sampler **built by hand** (the fields are public) that does not
+//!   [`validate`](TextureHeader::validate) is treated exactly like words that do not decode:
+//!   every op passes its view and sampler through [`checked_view`] / [`checked_sampler`]
+//!   first, so the ops' arithmetic only ever sees the ranges validation guarantees.
 
 use crate::descriptor::{HeaderError, SamplerError, SamplerHeader, TextureHeader};
 
@@ -252,4 +256,21 @@ impl<'a> Bindings<'a> {
         }
         Ok((handle, header))
     }
+}
+
+/// The view an op works on: `view` if it validates, else [`Invalid::Header`] (a hand-built
+/// header outside the encoding's rules is an invalid texture, like undecodable words).
+#[inline]
+pub fn checked_view(view: Result<&TextureHeader, Invalid>) -> Result<&TextureHeader, Invalid> {
+    let h = view?;
+    h.validate().map_err(Invalid::Header)?;
+    Ok(h)
+}
+
+/// The sampler an op works on: `sampler` if it validates, else [`Invalid::Sampler`].
+#[inline]
+pub fn checked_sampler(sampler: Result<&SamplerHeader, Invalid>) -> Result<&SamplerHeader, Invalid> {
+    let s = sampler?;
+    s.validate().map_err(Invalid::Sampler)?;
+    Ok(s)
 }

@@ -12,7 +12,11 @@
 //!   (`clippy::float_arithmetic` is denied).
 //! * No panics on any input. Descriptor words, handles, coordinates, levels and indices that
 //!   are out of range produce the documented result (zeros for an invalid texture, per the
-//!   seeds) or a typed error. Property tests feed arbitrary bit patterns to every entry point.
+//!   seeds) or a typed error. A header or sampler built by hand that does not validate is an
+//!   invalid texture too ([`handle::checked_view`]), so every op's arithmetic works within the
+//!   ranges validation guarantees; texture extents past the address space follow the rule of
+//!   [`memory`] (out of range, zeros). Property tests and the libFuzzer targets in `fuzz/`
+//!   (`docs/fuzzing.md`) feed arbitrary bit patterns to every entry point.
 //!
 //! ## Pipeline stages → modules
 //!

@@ -30,10 +30,31 @@
 //! * `address = base_address + layer × S + Σ_{k<L} b_k + z × s_L + offset(x, y) + sample × bpp`;
 //! * a 1D_BUFFER is `base_address + x × bpp`.
 //!
-//! No alignment padding is inserted anywhere. An address that does not fit 32 bits makes the
-//! texel unaddressable ([`texel_address`] returns `None`, the op returns zeros).
+//! No alignment padding is inserted anywhere.
+//!
+//! ## Extents beyond the address space (the overflow rule)
+//!
+//! A valid header can describe far more bytes than a 32-bit address reaches (a 3D
+//! 65536³ RGBA32_FLOAT texture with a 4 GiB row pitch is 2^80 bytes), and the sums and
+//! products above exceed even 64 bits. The address unit therefore computes every extent
+//! with **saturating 64-bit arithmetic**: each sum and product of the table is clamped to
+//! 2^64 − 1 (in hardware: a sticky overflow bit next to each adder and multiplier). All
+//! terms are non-negative, so every value this module returns is `min(exact, 2^64 − 1)`,
+//! and a texel is addressable exactly when its exact last byte `address + bpp − 1` is at most
+//! 2^32 − 1.
+//!
+//! The rule for such headers: **they stay valid** (validation checks the fields, not the
+//! memory they need: queries report their sizes), and every texel whose exact address does
+//! not fit 32 bits is **out of range** — [`texel_address`] returns `None`, so fetch, `LOAD`
+//! and filter taps read zeros and `STORE` / atomics write nothing, the same result as a texel
+//! outside the texel memory. Texels below 2^32 (the first layers of a huge array, say) stay
+//! addressable. [`texture_bytes`] and the other extents saturate at `u64::MAX`.
+//!
+//! The arithmetic is total for every [`TextureHeader`] value, also one built by hand that
+//! does not [`validate`](TextureHeader::validate): levels past 31 are 1 × 1 × 1, so a level
+//! offset takes at most 32 steps whatever the level number.
 
-use crate::descriptor::{minify, Layout, TextureHeader, TextureType};
+use crate::descriptor::{Layout, TextureHeader, TextureType};
 
 /// Byte-addressed texel memory (read side).
 pub trait TexelMemory {
@@ -156,6 +177,70 @@ fn ceil4(v: u32) -> u64 {
     u64::from(v).div_ceil(4)
 }
 
+/// Levels from this one on are 1 × 1 × 1 for every `u32` size (and carry no row pitch):
+/// their byte counts are all equal.
+const UNIT_LEVEL: u32 = 32;
+
+/// The shape of one absolute level: size, row pitch (bytes; 4×4 tiles per row when tiled)
+/// and bytes of one depth slice — the one place the layout table's per-level quantities
+/// are computed (saturating, see the module docs).
+#[derive(Clone, Copy)]
+struct Shape {
+    size: [u32; 3],
+    pitch: u64,
+    slice: u64,
+}
+
+impl Shape {
+    fn of(h: &TextureHeader, tb: u64, level: u32) -> Shape {
+        let (w, hh) = (h.level_width(level), h.level_height(level));
+        let d = if h.ty == TextureType::ThreeD { h.level_depth(level) } else { 1 };
+        let (pitch, slice) = match h.layout {
+            Layout::PitchLinear => {
+                let p = if level == 0 && h.row_pitch != 0 { u64::from(h.row_pitch) } else { u64::from(w) * tb };
+                (p, p.saturating_mul(u64::from(hh)))
+            }
+            Layout::Tiled4x4 => (ceil4(w), ceil4(w).saturating_mul(ceil4(hh)).saturating_mul(16 * tb)),
+        };
+        Shape { size: [w, hh, d], pitch, slice }
+    }
+
+    /// Bytes of the level in one layer (all depth slices).
+    fn bytes(&self) -> u64 {
+        self.slice.saturating_mul(u64::from(self.size[2]))
+    }
+}
+
+/// Bytes from the start of a layer to absolute level `level` (Σ of the levels below it),
+/// in at most [`UNIT_LEVEL`] steps.
+fn offset_of(h: &TextureHeader, tb: u64, level: u32) -> u64 {
+    let mut sum = 0u64;
+    for l in 0..level.min(UNIT_LEVEL) {
+        sum = sum.saturating_add(Shape::of(h, tb, l).bytes());
+    }
+    if level > UNIT_LEVEL {
+        let unit = Shape::of(h, tb, UNIT_LEVEL).bytes();
+        sum = sum.saturating_add(unit.saturating_mul(u64::from(level - UNIT_LEVEL)));
+    }
+    sum
+}
+
+/// One past the last allocated level (`base_level + levels`, saturating).
+fn level_end(h: &TextureHeader) -> u32 {
+    h.base_level.saturating_add(h.levels)
+}
+
+/// Whether absolute `level` is one of the view's levels.
+fn in_view(h: &TextureHeader, level: u32) -> bool {
+    level >= h.base_level && level < level_end(h)
+}
+
+/// `addr` as a 32-bit texel address if all `bpp` bytes from it lie below 2^32.
+fn fits32(addr: u64, bpp: u64) -> Option<u32> {
+    u32::try_from(addr.saturating_add(bpp.saturating_sub(1))).ok()?;
+    u32::try_from(addr).ok()
+}
+
 /// Row pitch of absolute level `level` in bytes (pitch-linear layout).
 pub fn row_pitch(h: &TextureHeader, level: u32) -> u64 {
     if level == 0 && h.row_pitch != 0 {
@@ -165,54 +250,56 @@ pub fn row_pitch(h: &TextureHeader, level: u32) -> u64 {
     }
 }
 
-/// Bytes of one depth slice (one layer of a 2D level) of absolute level `level`.
+/// Bytes of one depth slice (one layer of a 2D level) of absolute level `level`
+/// (saturating at `u64::MAX`).
 pub fn slice_bytes(h: &TextureHeader, level: u32) -> u64 {
-    let (w, hh) = (h.level_width(level), h.level_height(level));
-    match h.layout {
-        Layout::PitchLinear => row_pitch(h, level) * u64::from(hh),
-        Layout::Tiled4x4 => ceil4(w) * ceil4(hh) * 16 * pixel_bytes(h),
-    }
+    Shape::of(h, pixel_bytes(h), level).slice
 }
 
-/// Bytes of absolute level `level` of one layer (all depth slices).
+/// Bytes of absolute level `level` of one layer (all depth slices; saturating).
 pub fn level_bytes(h: &TextureHeader, level: u32) -> u64 {
-    let slices = if h.ty == TextureType::ThreeD { h.level_depth(level) } else { 1 };
-    slice_bytes(h, level) * u64::from(slices)
+    Shape::of(h, pixel_bytes(h), level).bytes()
 }
 
-/// Bytes from the start of a layer to absolute level `level`.
+/// Bytes from the start of a layer to absolute level `level` (saturating).
 pub fn level_offset(h: &TextureHeader, level: u32) -> u64 {
-    (0..level).map(|l| level_bytes(h, l)).sum()
+    offset_of(h, pixel_bytes(h), level)
 }
 
-/// Bytes between array layers / cube faces: every allocated level of one layer.
+/// Bytes between array layers / cube faces: every allocated level of one layer
+/// (saturating).
 pub fn layer_stride(h: &TextureHeader) -> u64 {
-    level_offset(h, h.base_level + h.levels)
+    level_offset(h, level_end(h))
 }
 
-/// Total bytes the texture occupies from `base_address`.
+/// Total bytes the texture occupies from `base_address`, saturated at `u64::MAX` (see
+/// "Extents beyond the address space" above: only the part below 2^32 is addressable).
 pub fn texture_bytes(h: &TextureHeader) -> u64 {
     if h.ty == TextureType::OneDBuffer {
         return u64::from(h.width) * u64::from(h.format.bytes_per_texel());
     }
-    layer_stride(h) * u64::from(h.layers())
+    layer_stride(h).saturating_mul(u64::from(h.layers()))
 }
 
-/// Byte offset of `(x, y)` inside a slice of absolute level `level`.
+/// Byte offset of `(x, y)` inside a slice of absolute level `level` (saturating).
 pub fn slice_offset(h: &TextureHeader, level: u32, x: u32, y: u32) -> u64 {
     let tb = pixel_bytes(h);
-    match h.layout {
-        Layout::PitchLinear => u64::from(y) * row_pitch(h, level) + u64::from(x) * tb,
+    in_slice(h.layout, Shape::of(h, tb, level).pitch, tb, x, y)
+}
+
+/// `offset(x, y)` of the layout table, given the level's pitch (bytes, or tiles per row).
+fn in_slice(layout: Layout, pitch: u64, tb: u64, x: u32, y: u32) -> u64 {
+    match layout {
+        Layout::PitchLinear => u64::from(y).saturating_mul(pitch).saturating_add(u64::from(x) * tb),
         Layout::Tiled4x4 => {
-            let tiles_x = ceil4(h.level_width(level));
-            let tile = u64::from(y >> 2) * tiles_x + u64::from(x >> 2);
-            tile * 16 * tb + u64::from((y & 3) * 4 + (x & 3)) * tb
+            let tile = u64::from(y >> 2).saturating_mul(pitch).saturating_add(u64::from(x >> 2));
+            tile.saturating_mul(16 * tb).saturating_add(u64::from((y & 3) * 4 + (x & 3)) * tb)
         }
     }
 }
 
 /// The byte address of a texel, or `None` if the coordinate is outside the texture (any
-/// field out of range for the header) or the address does not fit 32 bits.
+/// field out of range for the header) or the texel's bytes do not all lie below 2^32.
 pub fn texel_address(h: &TextureHeader, c: &TexelCoord) -> Option<u32> {
     let bpp = u64::from(h.format.bytes_per_texel());
     let addr = if h.ty == TextureType::OneDBuffer {
@@ -221,25 +308,25 @@ pub fn texel_address(h: &TextureHeader, c: &TexelCoord) -> Option<u32> {
         }
         u64::from(h.base_address) + u64::from(c.x) * bpp
     } else {
-        let level_ok = c.level >= h.base_level && c.level < h.base_level + h.levels;
-        if !level_ok
-            || c.x >= h.level_width(c.level)
-            || c.y >= h.level_height(c.level)
-            || c.z >= if h.ty == TextureType::ThreeD { h.level_depth(c.level) } else { 1 }
+        let tb = pixel_bytes(h);
+        let shape = Shape::of(h, tb, c.level);
+        if !in_view(h, c.level)
+            || c.x >= shape.size[0]
+            || c.y >= shape.size[1]
+            || c.z >= shape.size[2]
             || c.layer >= h.layers()
             || c.sample >= h.samples()
         {
             return None;
         }
         u64::from(h.base_address)
-            + u64::from(c.layer) * layer_stride(h)
-            + level_offset(h, c.level)
-            + u64::from(c.z) * slice_bytes(h, c.level)
-            + slice_offset(h, c.level, c.x, c.y)
-            + u64::from(c.sample) * bpp
+            .saturating_add(u64::from(c.layer).saturating_mul(layer_stride(h)))
+            .saturating_add(offset_of(h, tb, c.level))
+            .saturating_add(u64::from(c.z).saturating_mul(shape.slice))
+            .saturating_add(in_slice(h.layout, shape.pitch, tb, c.x, c.y))
+            .saturating_add(u64::from(c.sample) * bpp)
     };
-    u32::try_from(addr + bpp - 1).ok()?;
-    u32::try_from(addr).ok()
+    fits32(addr, bpp)
 }
 
 /// Geometry of one level, computed once per level an op reads.
@@ -291,28 +378,12 @@ impl TextureLayout {
     /// Geometry of absolute level `level`, `None` outside the view's levels.
     pub fn geom(&self, level: u32) -> Option<LevelGeom> {
         let h = &self.h;
-        if level < h.base_level || level >= h.base_level + h.levels || h.ty == TextureType::OneDBuffer {
+        if !in_view(h, level) || h.ty == TextureType::OneDBuffer {
             return None;
         }
-        let three_d = h.ty == TextureType::ThreeD;
-        let mut offset = u64::from(h.base_address);
-        let mut l = 0;
-        loop {
-            let (w, hh) = (minify(h.width, l), minify(h.height, l));
-            let d = if three_d { minify(h.depth, l) } else { 1 };
-            let (pitch, slice) = match h.layout {
-                Layout::PitchLinear => {
-                    let p = if l == 0 && h.row_pitch != 0 { u64::from(h.row_pitch) } else { u64::from(w) * self.tb };
-                    (p, p * u64::from(hh))
-                }
-                Layout::Tiled4x4 => (ceil4(w), ceil4(w) * ceil4(hh) * 16 * self.tb),
-            };
-            if l == level {
-                return Some(LevelGeom { level, size: [w, hh, d], pitch, slice, base: offset });
-            }
-            offset += slice * u64::from(d);
-            l += 1;
-        }
+        let s = Shape::of(h, self.tb, level);
+        let base = u64::from(h.base_address).saturating_add(offset_of(h, self.tb, level));
+        Some(LevelGeom { level, size: s.size, pitch: s.pitch, slice: s.slice, base })
     }
 
     /// Address of a texel of level `g` (same result as [`texel_address`]).
@@ -321,20 +392,13 @@ impl TextureLayout {
         if x >= g.size[0] || y >= g.size[1] || z >= g.size[2] || layer >= self.layers || sample >= self.h.samples() {
             return None;
         }
-        let in_slice = match self.h.layout {
-            Layout::PitchLinear => u64::from(y) * g.pitch + u64::from(x) * self.tb,
-            Layout::Tiled4x4 => {
-                let tile = u64::from(y >> 2) * g.pitch + u64::from(x >> 2);
-                tile * 16 * self.tb + u64::from((y & 3) * 4 + (x & 3)) * self.tb
-            }
-        };
-        let addr = g.base
-            + u64::from(layer) * self.layer_stride
-            + u64::from(z) * g.slice
-            + in_slice
-            + u64::from(sample) * self.bpp;
-        u32::try_from(addr + self.bpp - 1).ok()?;
-        u32::try_from(addr).ok()
+        let addr = g
+            .base
+            .saturating_add(u64::from(layer).saturating_mul(self.layer_stride))
+            .saturating_add(u64::from(z).saturating_mul(g.slice))
+            .saturating_add(in_slice(self.h.layout, g.pitch, self.tb, x, y))
+            .saturating_add(u64::from(sample) * self.bpp);
+        fits32(addr, self.bpp)
     }
 
     /// The level `g` of a single-sample 2D (array) texture addressed in 32-bit arithmetic,
@@ -435,23 +499,24 @@ impl Plane {
         Some(Plane { base: self.base / 4, layer_stride: self.layer_stride / 4, pitch, tb: 1, ..*self })
     }
 
-    /// Byte offset of row `y < height` within a layer (no overflow: checked at creation).
+    /// Byte offset of row `y` within a layer: exact for `y < height` (the plane's creation
+    /// checked that it fits 32 bits); any other `y` gives the offset modulo 2^32.
     #[inline]
     pub const fn row(&self, y: u32) -> u32 {
         if self.tiled {
-            (y >> 2) * self.pitch * 16 * self.tb + (y & 3) * 4 * self.tb
+            (y >> 2).wrapping_mul(self.pitch).wrapping_mul(16 * self.tb).wrapping_add((y & 3) * 4 * self.tb)
         } else {
-            y * self.pitch
+            y.wrapping_mul(self.pitch)
         }
     }
 
-    /// Byte offset of column `x < width` within a row.
+    /// Byte offset of column `x` within a row: exact for `x < width`, modulo 2^32 otherwise.
     #[inline]
     pub const fn col(&self, x: u32) -> u32 {
         if self.tiled {
-            (x >> 2) * 16 * self.tb + (x & 3) * self.tb
+            (x >> 2).wrapping_mul(16 * self.tb).wrapping_add((x & 3) * self.tb)
         } else {
-            x * self.tb
+            x.wrapping_mul(self.tb)
         }
     }
 

@@ -9,9 +9,22 @@
 //! changed registers by default, `--all` for every non-zero one — as a table on stdout and/or
 //! JSON (`--json FILE`, `--format json`).
 //!
-//! Exit codes: 0 success; **2** for a bad scenario, a bad program (file:line:col) or an
-//! instruction the executor rejects (file:line and the typed error); 1 if the JSON report
-//! cannot be written.
+//! Exit codes: **0** success; **2** for anything else — a bad scenario, a bad program
+//! (file:line:col), an instruction the executor rejects (file:line and the typed error), a
+//! scenario beyond the limits below, a report that cannot be written, or an internal error
+//! (a defect: the message says so). `exec` exits with no other code.
+//!
+//! ## Memory bound
+//!
+//! Every scenario is checked against [`Limits::CLI`] before anything large is allocated:
+//! scenario and program files of at most 4 MiB each, at most 65 536 instructions, a texture
+//! of at most 256 MiB ([`texcore::memory::texture_bytes`]) and a texture-memory image of at
+//! most 512 MiB in all (every texture, `memory.data` block and `memory.size` must end below
+//! it). Textures are written into the image in place (no per-texel buffers), and the memory
+//! report is built from a journal of the bytes STORE and the atomics change (no second copy
+//! of the image). A scenario past a limit is a bad scenario (exit 2). With these limits the
+//! process stays below **1 GiB** of resident memory on any scenario (`docs/fuzzing.md`
+//! gives the measurements).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -31,7 +44,7 @@ use texcore::isa::{
     assemble_lines, disassemble, execute, float::parse_f32, parse_word, Env, Instr, Machine, Reg, Tables, GRF_DWORDS,
     GRF_REGS, IMMS, LANES, TEMPS,
 };
-use texcore::memory::{texel_address, texture_bytes, TexelCoord};
+use texcore::memory::{texel_address, texture_bytes, TexelCoord, TexelMemory, TexelMemoryMut};
 use texcore::texel::{domains, encode, unorm_from_f32, Domain};
 
 #[derive(clap::Args, Clone, Debug)]
@@ -62,10 +75,10 @@ pub enum OutFormat {
     Json,
 }
 
-/// Why `exec` failed (a failure to write the JSON file is handled by [`main`]: exit code 1).
+/// Why `exec` failed (exit code 2).
 #[derive(Debug)]
 pub enum Failure {
-    /// Bad scenario, bad program, or an instruction the executor rejected (exit code 2).
+    /// Bad scenario, bad program, a limit exceeded, or an instruction the executor rejected.
     Input(String),
 }
 
@@ -77,28 +90,58 @@ pub struct Report {
     pub json: Value,
 }
 
-/// Entry point for `main`: prints the report, maps failures to exit codes.
+/// The bounds `exec` checks every scenario against (see "Memory bound" in the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest scenario or program file, bytes.
+    pub file_bytes: u64,
+    /// Largest texture, bytes.
+    pub texture_bytes: u64,
+    /// The texture-memory image: every texture, data block and `memory.size` ends at or below
+    /// this many bytes.
+    pub image_bytes: u64,
+    /// Most instructions in a program.
+    pub instructions: usize,
+}
+
+impl Limits {
+    /// The limits of `cargo xtask exec`.
+    pub const CLI: Limits =
+        Limits { file_bytes: 4 << 20, texture_bytes: 256 << 20, image_bytes: 512 << 20, instructions: 65_536 };
+}
+
+/// Entry point for `main`: prints the report, maps every outcome to exit code 0 or 2.
 pub fn main(args: &Args) -> ExitCode {
-    match run(args) {
-        Ok(r) => {
-            match args.format {
-                OutFormat::Table => print!("{}", r.table),
-                OutFormat::Json => println!("{}", serde_json::to_string_pretty(&r.json).unwrap_or_default()),
-            }
-            if let Some(path) = &args.json {
-                let text = serde_json::to_string_pretty(&r.json).unwrap_or_default() + "\n";
-                if let Err(e) = std::fs::write(path, text) {
-                    eprintln!("error: cannot write {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        Err(Failure::Input(msg)) => {
+    // A panic is a defect of texcore or of this command; it still ends with exit code 2 and
+    // says so (the default hook has printed where it happened).
+    let outcome = std::panic::catch_unwind(|| run(args));
+    let report = match outcome {
+        Ok(Ok(r)) => r,
+        Ok(Err(Failure::Input(msg))) => {
             eprintln!("error: {msg}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
+        }
+        Err(_) => {
+            eprintln!("error: internal error in `exec` (a defect: please report it with the scenario)");
+            return ExitCode::from(2);
+        }
+    };
+    let json = || serde_json::to_string_pretty(&report.json).unwrap_or_default();
+    let text = match args.format {
+        OutFormat::Table => report.table.clone(),
+        OutFormat::Json => json() + "\n",
+    };
+    if let Err(e) = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes()) {
+        eprintln!("error: cannot write the report to stdout: {e}");
+        return ExitCode::from(2);
+    }
+    if let Some(path) = &args.json {
+        if let Err(e) = std::fs::write(path, json() + "\n") {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
         }
     }
+    ExitCode::SUCCESS
 }
 
 type R<T> = Result<T, Failure>;
@@ -301,17 +344,15 @@ fn color(v: &[Value], what: &str) -> R<[u32; 4]> {
 }
 
 fn parse_hex(s: &str, what: &str) -> R<Vec<u8>> {
-    let digits: String = s.chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
+    let digits: Vec<char> = s.chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
+    if let Some(c) = digits.iter().find(|c| !c.is_ascii_hexdigit()) {
+        return bad(format!("{what}: `{c}` is not a hex digit"));
+    }
     if !digits.len().is_multiple_of(2) {
         return bad(format!("{what}: odd number of hex digits"));
     }
-    (0..digits.len())
-        .step_by(2)
-        .map(|i| {
-            u8::from_str_radix(&digits[i..i + 2], 16)
-                .or_else(|_| bad(format!("{what}: bad hex `{}`", &digits[i..i + 2])))
-        })
-        .collect()
+    let nibble = |c: char| c.to_digit(16).unwrap_or(0) as u8;
+    Ok(digits.chunks_exact(2).map(|p| nibble(p[0]) << 4 | nibble(p[1])).collect())
 }
 
 fn one_of<T: Copy>(s: &str, what: &str, table: &[(&str, T)]) -> R<T> {
@@ -433,10 +474,40 @@ fn default_colors(f: Format) -> [[u32; 4]; 2] {
     [zero_opaque, [one; 4]]
 }
 
-/// Byte blocks to write into texture memory: `(address, bytes)`.
-type Writes = Vec<(u64, Vec<u8>)>;
+/// The texture-memory image a scenario builds, never larger than the image limit.
+struct Image {
+    bytes: Vec<u8>,
+    /// The value of bytes nobody wrote.
+    fill: u8,
+    /// [`Limits::image_bytes`].
+    cap: u64,
+}
 
-fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader, Writes)> {
+impl Image {
+    /// Grows the image (with `fill`) to at least `end` bytes; `end` past the limit is an
+    /// error.
+    fn reserve(&mut self, end: u64, what: &str) -> R<()> {
+        if end > self.cap {
+            return bad(format!(
+                "{what}: texture memory up to byte {end} is past the {} MiB image limit of a scenario",
+                self.cap >> 20
+            ));
+        }
+        if (self.bytes.len() as u64) < end {
+            self.bytes.resize(end as usize, self.fill);
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, at: u64, data: &[u8], what: &str) -> R<()> {
+        let end = at.saturating_add(data.len() as u64);
+        self.reserve(end, what)?;
+        self.bytes[at as usize..end as usize].copy_from_slice(data);
+        Ok(())
+    }
+}
+
+fn build_texture(t: &TextureCfg, idx: usize, img: &mut Image, limits: &Limits) -> R<TextureHeader> {
     let name = t.name.clone().unwrap_or_else(|| format!("textures[{idx}]"));
     let ty = texture_type(&t.ty).map_err(|e| prefix(&name, e))?;
     let fmt = format(&t.format).map_err(|e| prefix(&name, e))?;
@@ -463,7 +534,7 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
     }
     let base = match t.base_address {
         Some(a) => a,
-        None => u32::try_from(next_free.div_ceil(256) * 256)
+        None => u32::try_from((img.bytes.len() as u64).div_ceil(256) * 256)
             .or_else(|_| bad(format!("{name}: texture memory past 4 GiB")))?,
     };
     h.base_address = base;
@@ -472,13 +543,20 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
             "{name}: invalid texture header ({e:?}); use [[raw_headers]] for deliberately invalid words"
         ));
     }
+    // Saturated at u64::MAX for textures past the address space: caught here too.
     let size = texture_bytes(&h);
-    if size > 256 << 20 {
-        return bad(format!("{name}: {size} bytes of texture memory is too much for a scenario"));
+    if size > limits.texture_bytes {
+        return bad(format!(
+            "{name}: {size} bytes of texture memory is more than the {} MiB a scenario texture may have",
+            limits.texture_bytes >> 20
+        ));
     }
+    let (start, end) = (u64::from(base), u64::from(base) + size);
+    img.reserve(end, &name)?;
     if let Some(hex) = &t.data {
         let bytes = parse_hex(hex, &format!("{name}.data"))?;
-        return Ok((h, vec![(u64::from(base), bytes)]));
+        img.write(start, &bytes, &name)?;
+        return Ok(h);
     }
     let pattern = t.pattern.as_deref().unwrap_or("none").to_ascii_lowercase();
     let colors: Vec<[u32; 4]> =
@@ -488,7 +566,10 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
     let cell = t.cell.unwrap_or(1).max(1);
     let dom = domains(fmt, false);
     let kind = match pattern.as_str() {
-        "none" | "zero" => return Ok((h, vec![(u64::from(base), vec![0; size as usize])])),
+        "none" | "zero" => {
+            img.bytes[start as usize..end as usize].fill(0);
+            return Ok(h);
+        }
         "solid" | "checkerboard" | "gradient" | "unique" | "levels" => pattern,
         other => {
             return bad(format!(
@@ -496,7 +577,13 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
             ))
         }
     };
-    let mut writes = Vec::new();
+    // Texels are encoded straight into the image, a row at a time (the last colour's bytes
+    // are reused: solid and checkerboard textures encode once or twice). A row whose texels
+    // are contiguous (pitch-linear) is one copy; otherwise each texel is placed by its address.
+    let mut last: Option<([u32; 4], Vec<u8>)> = None;
+    let bpp = fmt.bytes_per_texel() as usize;
+    let samples = h.samples();
+    let mut row: Vec<u8> = Vec::new();
     for level in 0..h.base_level + h.levels {
         let (w, hh) = (h.level_width(level), h.level_height(level));
         let zs = if ty == TextureType::ThreeD { h.level_depth(level) } else { 1 };
@@ -504,19 +591,17 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
         for layer in 0..layers {
             for z in 0..zs {
                 for y in 0..hh {
+                    row.clear();
                     for x in 0..w {
                         let slice = layer + z;
                         let c = match kind.as_str() {
                             "solid" => pick(0),
                             "levels" => colors.get(level as usize).or(colors.last()).copied().unwrap_or(defaults[1]),
                             "checkerboard" => pick(((x / cell + y / cell + slice / cell) & 1) as usize),
-                            "unique" => [x, y, slice, level]
-                                .iter()
-                                .zip(dom)
-                                .map(|(v, d)| domain_word(d, *v))
-                                .collect::<Vec<_>>()
-                                .try_into()
-                                .unwrap_or([0; 4]),
+                            "unique" => {
+                                let v = [x, y, slice, level];
+                                std::array::from_fn(|i| domain_word(dom[i], v[i]))
+                            }
                             _ => {
                                 // gradient: x, y, slice normalized to [0, 1] (integer formats: the
                                 // coordinates), alpha 1.
@@ -533,11 +618,29 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
                                 [g(x, w, dom[0]), g(y, hh, dom[1]), g(slice, depth, dom[2]), defaults[0][3]]
                             }
                         };
-                        let bytes = encode_texel(fmt, c);
-                        for sample in 0..h.samples() {
-                            let tc = TexelCoord { x, y, z, layer, level, sample };
-                            if let Some(a) = texel_address(&h, &tc) {
-                                writes.push((u64::from(a), bytes.clone()));
+                        let bytes = match &last {
+                            Some((lc, b)) if *lc == c => b,
+                            _ => &last.insert((c, encode_texel(fmt, c))).1,
+                        };
+                        for _ in 0..samples {
+                            row.extend_from_slice(bytes);
+                        }
+                    }
+                    let at = |x: u32, sample: u32| texel_address(&h, &TexelCoord { x, y, z, layer, level, sample });
+                    let first = at(0, 0).map(|a| a as usize);
+                    let contiguous =
+                        first.is_some_and(|f| at(w - 1, samples - 1) == u32::try_from(f + row.len() - bpp).ok());
+                    match (first.and_then(|f| img.bytes.get_mut(f..f + row.len())), contiguous) {
+                        (Some(dst), true) => dst.copy_from_slice(&row),
+                        _ => {
+                            for (i, texel) in row.chunks_exact(bpp).enumerate() {
+                                let (x, sample) = ((i / samples as usize) as u32, i as u32 % samples);
+                                if let Some(a) = at(x, sample).map(|a| a as usize) {
+                                    // Every texel lies inside [base, base + size): reserved above.
+                                    if let Some(dst) = img.bytes.get_mut(a..a + bpp) {
+                                        dst.copy_from_slice(texel);
+                                    }
+                                }
                             }
                         }
                     }
@@ -545,7 +648,7 @@ fn build_texture(t: &TextureCfg, idx: usize, next_free: u64) -> R<(TextureHeader
             }
         }
     }
-    Ok((h, writes))
+    Ok(h)
 }
 
 fn prefix(name: &str, f: Failure) -> Failure {
@@ -658,19 +761,10 @@ fn put_slot(pool: &mut Vec<[u32; 8]>, slot: u32, words: [u32; 8], what: &str) ->
     Ok(())
 }
 
-fn write_mem(mem: &mut Vec<u8>, fill: u8, at: u64, bytes: &[u8], what: &str) -> R<()> {
-    let end = at.checked_add(bytes.len() as u64).filter(|e| *e <= 1 << 30);
-    let Some(end) = end else { return bad(format!("{what}: memory past 1 GiB")) };
-    if (mem.len() as u64) < end {
-        mem.resize(end as usize, fill);
-    }
-    mem[at as usize..end as usize].copy_from_slice(bytes);
-    Ok(())
-}
-
-fn build_world(sc: &Scenario) -> R<World> {
+fn build_world(sc: &Scenario, limits: &Limits) -> R<World> {
     let fill = sc.memory.fill.unwrap_or(0);
-    let mut mem = vec![fill; sc.memory.size.unwrap_or(0).min(1 << 30) as usize];
+    let mut img = Image { bytes: Vec::new(), fill, cap: limits.image_bytes };
+    img.reserve(sc.memory.size.unwrap_or(0), "memory.size")?;
     let mut headers = Vec::new();
     for (i, d) in sc.memory.data.iter().enumerate() {
         let what = format!("memory.data[{i}]");
@@ -679,18 +773,11 @@ fn build_world(sc: &Scenario) -> R<World> {
             (None, Some(w)) => words_vec(w, &what)?.iter().flat_map(|w| w.to_le_bytes()).collect(),
             _ => return bad(format!("{what}: give exactly one of `hex` and `words`")),
         };
-        write_mem(&mut mem, fill, d.at, &bytes, &what)?;
+        img.write(d.at, &bytes, &what)?;
     }
     for (i, t) in sc.textures.iter().enumerate() {
-        let (h, writes) = build_texture(t, i, mem.len() as u64)?;
+        let h = build_texture(t, i, &mut img, limits)?;
         let name = t.name.clone().unwrap_or_else(|| format!("textures[{i}]"));
-        let end = u64::from(h.base_address) + texture_bytes(&h);
-        if (mem.len() as u64) < end {
-            write_mem(&mut mem, fill, end - 1, &[fill], &name)?;
-        }
-        for (at, b) in writes {
-            write_mem(&mut mem, fill, at, &b, &name)?;
-        }
         put_slot(&mut headers, t.slot.unwrap_or(i as u32), h.to_words(), &name)?;
     }
     let mut samplers = Vec::new();
@@ -759,7 +846,7 @@ fn build_world(sc: &Scenario) -> R<World> {
         bank,
         tgsi: TgsiCfg { sview: sc.tgsi.sview.clone(), samp: sc.tgsi.samp.clone(), res: sc.tgsi.res.clone() },
         intel: IntelCfg { surface: sc.intel.surface.clone() },
-        mem,
+        mem: img.bytes,
     })
 }
 
@@ -959,78 +1046,170 @@ fn diff(before: &Machine, after: &Machine, all: bool, indent: &str) -> Diff {
     Diff { json: json!({"nvidia": nv, "predicates": preds, "tgsi": temps, "grf": grf}), table: t }
 }
 
-fn memory_diff(before: &[u8], after: &[u8]) -> (Vec<Value>, String) {
+/// Texture memory that keeps the original bytes of every dword STORE or an atomic writes,
+/// so the memory report needs no second copy of the image.
+struct Journaled<'a> {
+    mem: &'a mut [u8],
+    /// Dword index → its bytes before the first write (fewer than 4 at the end of memory).
+    before: BTreeMap<u64, Vec<u8>>,
+}
+
+impl Journaled<'_> {
+    fn dword(&self, d: u64) -> &[u8] {
+        let len = self.mem.len() as u64;
+        let (s, e) = ((d * 4).min(len) as usize, (d * 4 + 4).min(len) as usize);
+        &self.mem[s..e]
+    }
+}
+
+impl TexelMemory for Journaled<'_> {
+    fn read(&self, addr: u64, buf: &mut [u8]) -> bool {
+        self.mem.read(addr, buf)
+    }
+
+    fn read_u32(&self, addr: u32) -> Option<u32> {
+        self.mem.read_u32(addr)
+    }
+
+    fn as_bytes(&self) -> Option<&[u8]> {
+        Some(self.mem)
+    }
+}
+
+impl TexelMemoryMut for Journaled<'_> {
+    fn write(&mut self, addr: u64, data: &[u8]) -> bool {
+        let fits = addr.checked_add(data.len() as u64).is_some_and(|e| e <= self.mem.len() as u64);
+        if fits && !data.is_empty() {
+            for d in addr / 4..=(addr + data.len() as u64 - 1) / 4 {
+                if !self.before.contains_key(&d) {
+                    let old = self.dword(d).to_vec();
+                    self.before.insert(d, old);
+                }
+            }
+        }
+        self.mem.write(addr, data)
+    }
+}
+
+/// The changed dwords (runs of at most 8 per line): JSON rows and table lines.
+fn memory_diff(j: &Journaled<'_>) -> (Vec<Value>, String) {
     let mut out = Vec::new();
     let mut t = String::new();
-    let dwords = after.len().div_ceil(4);
-    let changed = |d: usize| {
-        let r = d * 4..(d * 4 + 4).min(after.len());
-        before.get(r.clone()) != after.get(r)
-    };
     let hx = |b: &[u8]| {
         b.chunks(4).map(|c| c.iter().map(|x| format!("{x:02x}")).collect::<String>()).collect::<Vec<_>>().join(" ")
     };
-    let mut d = 0;
-    while d < dwords {
-        if !changed(d) {
-            d += 1;
-            continue;
+    let changed: Vec<(u64, &[u8])> = j
+        .before
+        .iter()
+        .filter(|(d, old)| j.dword(**d) != old.as_slice())
+        .map(|(d, old)| (*d, old.as_slice()))
+        .collect();
+    let mut i = 0;
+    while i < changed.len() {
+        // A run of consecutive changed dwords, at most 8 per line.
+        let first = i;
+        while i < changed.len() && i - first < 8 && changed[i].0 == changed[first].0 + (i - first) as u64 {
+            i += 1;
         }
-        // A run of changed dwords, at most 8 per line.
-        let first = d;
-        while d < dwords && changed(d) && d - first < 8 {
-            d += 1;
-        }
-        let (s, e) = (first * 4, (d * 4).min(after.len()));
-        let (b, a) = (before.get(s..e).unwrap_or(&[]), &after[s..e]);
-        let _ = writeln!(t, "  0x{s:08x}: {} → {}", hx(b), hx(a));
-        out.push(json!({"address": format!("0x{s:08x}"), "before": hx(b), "after": hx(a)}));
+        let s = changed[first].0 * 4;
+        let b: Vec<u8> = changed[first..i].iter().flat_map(|(_, old)| old.iter().copied()).collect();
+        let a: Vec<u8> = changed[first..i].iter().flat_map(|(d, _)| j.dword(*d).iter().copied()).collect();
+        let _ = writeln!(t, "  0x{s:08x}: {} → {}", hx(&b), hx(&a));
+        out.push(json!({"address": format!("0x{s:08x}"), "before": hx(&b), "after": hx(&a)}));
     }
     (out, t)
 }
 
 // ------------------------------------------------------------------ run
 
+/// Reads a scenario or program file of at most `limit` bytes (a bounded read: devices and
+/// pipes cannot make it grow).
+fn read_limited(path: &Path, limit: u64, what: &str) -> R<String> {
+    use std::io::Read as _;
+    let mut text = String::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_string(&mut text));
+    if let Err(e) = read {
+        return bad(format!("cannot read {what} {}: {e}", path.display()));
+    }
+    if text.len() as u64 > limit {
+        return bad(format!("{what} {} is larger than {} MiB", path.display(), limit >> 20));
+    }
+    Ok(text)
+}
+
+/// A scenario given as text.
+pub struct Source<'a> {
+    /// Its name in messages and the report (the file name).
+    pub name: &'a str,
+    /// The TOML or JSON text.
+    pub text: &'a str,
+    /// JSON (else TOML).
+    pub json: bool,
+    /// The directory `program_file` is relative to; `None`: the scenario may not name files.
+    pub dir: Option<&'a Path>,
+}
+
+/// What to report.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Every non-zero or changed register (else changed ones only).
+    pub all: bool,
+    /// Every instruction with the registers it changed.
+    pub trace: bool,
+}
+
 /// Loads, assembles and runs; returns the report or why not.
 pub fn run(args: &Args) -> R<Report> {
+    let limits = Limits::CLI;
     let path = &args.scenario;
-    let text =
-        std::fs::read_to_string(path).or_else(|e| bad(format!("cannot read scenario {}: {e}", path.display())))?;
-    let is_json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let sc: Scenario = if is_json {
-        serde_json::from_str(&text).or_else(|e| bad(format!("{}:{}:{}: {e}", path.display(), e.line(), e.column())))?
-    } else {
-        toml::from_str(&text).or_else(|e: toml::de::Error| bad(toml_error(path, &text, &e)))?
+    let text = read_limited(path, limits.file_bytes, "scenario")?;
+    let program = match &args.program {
+        Some(p) => Some((p.display().to_string(), read_limited(p, limits.file_bytes, "program")?)),
+        None => None,
     };
+    let name = path.display().to_string();
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let (prog_name, prog) = match (&args.program, &sc.program, &sc.program_file) {
-        (Some(p), _, _) => (
-            p.display().to_string(),
-            std::fs::read_to_string(p).or_else(|e| bad(format!("cannot read program {}: {e}", p.display())))?,
-        ),
-        (None, Some(_), Some(_)) => {
-            return bad(format!("{}: give `program` or `program_file`, not both", path.display()))
-        }
-        (None, Some(t), None) => (format!("{} (program)", path.display()), t.clone()),
+    let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let src = Source { name: &name, text: &text, json, dir: Some(&dir) };
+    run_source(&src, program, Options { all: args.all, trace: args.trace }, &limits)
+}
+
+/// [`run`] on a scenario given as text, with an optional program `(name, text)` (else the
+/// scenario's own), within `limits`.
+pub fn run_source(src: &Source<'_>, program: Option<(String, String)>, opts: Options, limits: &Limits) -> R<Report> {
+    let (name, text) = (src.name, src.text);
+    if text.len() as u64 > limits.file_bytes {
+        return bad(format!("scenario {name} is larger than {} MiB", limits.file_bytes >> 20));
+    }
+    let sc: Scenario = if src.json {
+        serde_json::from_str(text).or_else(|e| bad(format!("{name}:{}:{}: {e}", e.line(), e.column())))?
+    } else {
+        toml::from_str(text).or_else(|e: toml::de::Error| bad(toml_error(name, text, &e)))?
+    };
+    let (prog_name, prog) = match (program, &sc.program, &sc.program_file) {
+        (Some(p), _, _) => p,
+        (None, Some(_), Some(_)) => return bad(format!("{name}: give `program` or `program_file`, not both")),
+        (None, Some(t), None) => (format!("{name} (program)"), t.clone()),
         (None, None, Some(f)) => {
+            let Some(dir) = src.dir else {
+                return bad(format!("{name}: `program_file` is not available here (give `program`)"));
+            };
             let p = dir.join(f);
-            (
-                p.display().to_string(),
-                std::fs::read_to_string(&p).or_else(|e| bad(format!("cannot read program {}: {e}", p.display())))?,
-            )
+            (p.display().to_string(), read_limited(&p, limits.file_bytes, "program")?)
         }
         (None, None, None) => {
-            return bad(format!("{}: no program (pass PROGRAM, or set `program` / `program_file`)", path.display()))
+            return bad(format!("{name}: no program (pass PROGRAM, or set `program` / `program_file`)"))
         }
     };
     let mut program: Vec<(u32, Instr)> = Vec::new();
     for r in assemble_lines(&prog) {
         match r {
-            Ok(x) => program.push(x),
+            Ok(x) if program.len() < limits.instructions => program.push(x),
+            Ok(_) => return bad(format!("{prog_name}: more than {} instructions", limits.instructions)),
             Err(e) => return bad(format!("{prog_name}:{}:{}: {}", e.line, e.col, e.kind)),
         }
     }
-    let mut world = build_world(&sc)?;
+    let mut world = build_world(&sc, limits)?;
     let mut m = Machine::new();
     m.active = mask(&sc.active, 0xF, "active")? as u8 & 0xF;
     m.killed = mask(&sc.killed, 0, "killed")? as u8 & 0xF;
@@ -1047,7 +1226,7 @@ pub fn run(args: &Args) -> R<Report> {
     }
     init_registers(&mut m, &sc)?;
     let initial = m.clone();
-    let mem_before = world.mem.clone();
+    let mut mem = Journaled { mem: &mut world.mem[..], before: BTreeMap::new() };
     let mut trace = String::new();
     for (line, i) in &program {
         let before = m.clone();
@@ -1063,25 +1242,25 @@ pub fn run(args: &Args) -> R<Report> {
             res: &world.tgsi.res,
             surface: &world.intel.surface,
         };
-        let mut env = Env { bindings, tables, mem: &mut world.mem[..] };
+        let mut env = Env { bindings, tables, mem: &mut mem };
         if let Err(e) = execute(&mut m, &mut env, i) {
             return bad(format!("{prog_name}:{line}: `{}`: {e}", disassemble(i)));
         }
-        if args.trace {
+        if opts.trace {
             let _ = writeln!(trace, "{prog_name}:{line}: {}", disassemble(i));
             let d = diff(&before, &m, false, "    ");
             trace.push_str(if d.table.is_empty() { "    (no register written)\n" } else { &d.table });
         }
     }
-    let d = diff(&initial, &m, args.all, "");
-    let (mem_json, mem_table) = memory_diff(&mem_before, &world.mem);
+    let d = diff(&initial, &m, opts.all, "");
+    let (mem_json, mem_table) = memory_diff(&mem);
     let mut table = String::new();
-    if args.trace {
+    if opts.trace {
         table.push_str("Trace\n");
         table.push_str(&trace);
         table.push('\n');
     }
-    let _ = writeln!(table, "{}: {} instruction(s) from {prog_name}", path.display(), program.len());
+    let _ = writeln!(table, "{name}: {} instruction(s) from {prog_name}", program.len());
     if let Some(desc) = &sc.description {
         let _ = writeln!(table, "{}", desc.trim());
     }
@@ -1095,32 +1274,35 @@ pub fn run(args: &Args) -> R<Report> {
         table.push_str(&mem_table);
     }
     let mut json = d.json;
-    json["scenario"] = json!(path.display().to_string());
+    json["scenario"] = json!(name);
     json["program"] = json!(prog_name);
     json["executed"] = json!(program.len());
     json["instructions"] =
         json!(program.iter().map(|(l, i)| json!({"line": l, "text": disassemble(i).as_str()})).collect::<Vec<_>>());
     json["memory"] = json!(mem_json);
-    json["only_changed"] = json!(!args.all);
+    json["only_changed"] = json!(!opts.all);
     Ok(Report { table, json })
 }
 
-fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> String {
+fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> String {
     match e.span() {
         Some(span) => {
-            let before = &text[..span.start.min(text.len())];
+            let before = text.get(..span.start.min(text.len())).unwrap_or(text);
             let line = before.matches('\n').count() + 1;
             let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            format!("{}:{line}:{col}: {}", path.display(), e.message())
+            format!("{name}:{line}:{col}: {}", e.message())
         }
-        None => format!("{}: {}", path.display(), e.message()),
+        None => format!("{name}: {}", e.message()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::util::root;
+
+    fn root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
+    }
 
     fn args(scenario: &str) -> Args {
         Args {

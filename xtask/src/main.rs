@@ -3,12 +3,13 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use xtask::exec;
 
 mod bench;
 mod cosim;
-mod exec;
 #[cfg(feature = "probe")]
 mod flash;
+mod fuzz;
 mod provision;
 mod qemu;
 mod render;
@@ -122,6 +123,9 @@ enum Command {
     /// (textures, samplers, bindings, registers: see examples/exec/); prints the final
     /// register state. Exit code 2 on a bad scenario or program.
     Exec(exec::Args),
+    /// Run the libFuzzer targets of fuzz/ (nightly + cargo-fuzz, installed if missing) from
+    /// their seed corpora and stored regression inputs; fails on any crash, hang or leak.
+    Fuzz(fuzz::Args),
 }
 
 /// `flash` arguments (kept here so the command exists, with a clear message, even in an
@@ -170,6 +174,7 @@ fn main() -> ExitCode {
         Command::Size(a) => size::run(&a),
         Command::Flash(a) => flash_cmd(&a),
         Command::Exec(a) => return exec::main(&a),
+        Command::Fuzz(a) => fuzz::run(&a),
         Command::Render(a) => render::run(&a),
     };
     match result {

@@ -93,3 +93,38 @@ pub fn pypi(tools: &[(&str, &str)]) -> Result<()> {
     }
     Ok(())
 }
+
+/// The cargo-fuzz release `cargo xtask fuzz` installs (from crates.io) when none is present.
+pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
+
+/// The C++ compiler that builds libFuzzer itself (`libfuzzer-sys`, through the `cc` crate).
+pub const FUZZ_CXX: [(&str, &str); 1] = [("c++", "g++")];
+
+/// The nightly toolchain, cargo-fuzz and the C++ compiler that the fuzz targets need
+/// (libFuzzer's coverage instrumentation is a nightly `-Z` feature): installs whichever is
+/// missing, and fails if one is still unusable.
+pub fn fuzz_tools() -> Result<()> {
+    debian(&FUZZ_CXX)?;
+    let nightly = |args: &[&str]| {
+        Command::new("rustup")
+            .args(["run", "nightly", "cargo"])
+            .args(args)
+            .env_remove("RUSTUP_TOOLCHAIN")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !nightly(&["--version"]) {
+        let mut c = Command::new("rustup");
+        c.args(["toolchain", "install", "nightly", "--profile", "minimal"]);
+        run(c)?;
+    }
+    if !nightly(&["fuzz", "--version"]) {
+        let mut c = Command::new("cargo");
+        c.args(["install", "cargo-fuzz", "--locked", "--version", CARGO_FUZZ_VERSION]);
+        run(c)?;
+    }
+    if !nightly(&["fuzz", "--version"]) {
+        bail!("cargo-fuzz is still not usable with the nightly toolchain after installing it");
+    }
+    Ok(())
+}

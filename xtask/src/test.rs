@@ -21,6 +21,8 @@ pub struct Args {
 
 pub fn run_all(args: Args) -> Result<()> {
     provision::rust_targets()?;
+    // Nightly, cargo-fuzz and a C++ compiler for the fuzz stage (every run, no skip).
+    provision::fuzz_tools()?;
     if !args.no_qemu {
         provision::debian(&provision::QEMU)?;
     }
@@ -100,6 +102,7 @@ pub fn run_all(args: Args) -> Result<()> {
     for r in &rows {
         eprintln!("  {}: HX8K {}, ECP5-25F {}", crate::synth::TEST_BLOCK, r.fmax, r.ecp5_pnr);
     }
+    fuzz_stage()?;
 
     if args.no_cosim {
         eprintln!("note: --no-cosim given: HDL co-simulation NOT run");
@@ -111,6 +114,32 @@ pub fn run_all(args: Args) -> Result<()> {
     eprintln!("\nall test stages passed");
     // Every stage that was entered passed (the first failure returns early with an error).
     println!("stages: {} passed, 0 failed", STAGES.load(std::sync::atomic::Ordering::Relaxed));
+    Ok(())
+}
+
+fn fuzz_stage() -> Result<()> {
+    step(
+        "fuzz targets: every seed and stored regression input (stable), clippy, then each target for 12 s (libFuzzer)",
+    );
+    let manifest = crate::util::root().join("fuzz/Cargo.toml");
+    let mut c = cargo();
+    c.args(["clippy", "--manifest-path"]).arg(&manifest).args(["--all-targets", "--", "-D", "warnings"]);
+    exec(c)?;
+    let mut b = cargo();
+    b.args(["test", "--no-run", "--manifest-path"]).arg(&manifest);
+    exec(b)?;
+    let replay_start = std::time::Instant::now();
+    let mut t = cargo();
+    t.args(["test", "--manifest-path"]).arg(&manifest);
+    exec(t)?;
+    let replay = replay_start.elapsed().as_secs_f64();
+    let mut fuzzing = 0.0;
+    for o in crate::fuzz::fuzz(&crate::fuzz::Args::smoke())? {
+        eprintln!("  {:<12} {:>10} executions in {:.1} s, no crash", o.target, o.executions, o.seconds);
+        fuzzing += o.seconds;
+    }
+    // The builds above are not part of the smoke time (docs/fuzzing.md states it).
+    eprintln!("  smoke time: replay {replay:.1} s + fuzzing {fuzzing:.1} s = {:.1} s", replay + fuzzing);
     Ok(())
 }
 

@@ -32,7 +32,7 @@
 
 use super::read_texel;
 use crate::descriptor::{TextureHeader, TextureType};
-use crate::handle::Invalid;
+use crate::handle::{checked_view, Invalid};
 use crate::memory::{TexelCoord, TexelMemory};
 use crate::output::{swizzle, texel_to_bits};
 use crate::texel::domains;
@@ -78,7 +78,7 @@ fn fetch<M: TexelMemory + ?Sized>(
     a: [i64; 4],
     sample: u32,
 ) -> Result<[u32; 4], FetchError> {
-    let Ok(h) = view else { return Ok([0; 4]) };
+    let Ok(h) = checked_view(view) else { return Ok([0; 4]) };
     let Some(c) = coord(h, a, sample)? else { return Ok([0; 4]) };
     let Some(t) = read_texel(h, mem, &c) else { return Ok([0; 4]) };
     let d = domains(h.format, h.srgb);

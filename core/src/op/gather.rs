@@ -47,7 +47,7 @@ use crate::filter::cube_tap;
 use crate::fp::{
     f16_to_f32_bits, f32_to_f16_mode, ratio128_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding,
 };
-use crate::handle::{Bindings, HandleSource, Invalid};
+use crate::handle::{checked_sampler, checked_view, Bindings, HandleSource, Invalid};
 use crate::memory::{TexelCoord, TexelMemory};
 use crate::op::read_texel;
 use crate::texel::{border_texel, domains, Domain, Texel};
@@ -410,7 +410,7 @@ pub fn gather4<M: TexelMemory + ?Sized>(
             return Err(GatherError::OffsetRange(i as u8));
         }
     }
-    let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
+    let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return Ok([[0; 4]; 4]) };
     if !matches!(
         h.ty,
         TextureType::TwoD

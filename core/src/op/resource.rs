@@ -33,7 +33,7 @@
 
 use super::read_texel;
 use crate::descriptor::{ComponentLayout, NumericClass, TextureHeader, TextureType};
-use crate::handle::Invalid;
+use crate::handle::{checked_view, Invalid};
 use crate::memory::{texel_address, TexelCoord, TexelMemory, TexelMemoryMut};
 use crate::output::texel_to_bits;
 use crate::texel::{domains, encode, EncodeError};
@@ -169,7 +169,7 @@ fn coord(h: &TextureHeader, a: [u32; 4]) -> TexelCoord {
 
 /// `LOAD dst, RES[n], address`.
 pub fn load<M: TexelMemory + ?Sized>(res: Result<&TextureHeader, Invalid>, mem: &M, address: [u32; 4]) -> [u32; 4] {
-    let Ok(h) = res else { return [0; 4] };
+    let Ok(h) = checked_view(res) else { return [0; 4] };
     match read_texel(h, mem, &coord(h, address)) {
         Some(t) => texel_to_bits(domains(h.format, h.srgb), t),
         None => [0; 4],
@@ -184,7 +184,7 @@ pub fn store<M: TexelMemoryMut + ?Sized>(
     address: [u32; 4],
     src: [u32; 4],
 ) -> Result<bool, ResourceError> {
-    let Ok(h) = res else { return Ok(false) };
+    let Ok(h) = checked_view(res) else { return Ok(false) };
     let bytes = encode(h.format, h.srgb, src).map_err(ResourceError::Encode)?;
     let Some(addr) = texel_address(h, &coord(h, address)) else { return Ok(false) };
     let n = h.format.bytes_per_texel() as usize;
@@ -201,7 +201,7 @@ pub fn atomic<M: TexelMemoryMut + ?Sized>(
     src: [u32; 4],
     cmp: [u32; 4],
 ) -> Result<[u32; 4], ResourceError> {
-    let Ok(h) = res else { return Ok([0; 4]) };
+    let Ok(h) = checked_view(res) else { return Ok([0; 4]) };
     let bpp = h.format.bytes_per_texel() as usize;
     let channels = match h.format.layout() {
         ComponentLayout::R => 1,

@@ -58,7 +58,7 @@ use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_laye
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use crate::filter::{dims, Acc, At, Ctx};
 use crate::fp::{f32_parts, f32_sub, F32Class};
-use crate::handle::Invalid;
+use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::lod::tables::aniso_offset_t;
 use crate::lod::{compute, cube_derivs, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource};
 use crate::memory::{TexelMemory, TextureLayout};
@@ -221,6 +221,7 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     req: &SampleRequest,
     out: &mut [[u32; 4]; 4],
 ) -> Result<(), SampleError> {
+    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     if let (Ok(h), Ok(s)) = (view, sampler) {
         if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
             return Ok(());
@@ -257,6 +258,7 @@ fn warp_into<M: TexelMemory + ?Sized, const N: usize>(
     out: &mut [[[u32; 4]; 4]; N],
     kernel: bool,
 ) -> Result<(), (usize, SampleError)> {
+    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     let mut done = 0;
     if let (true, Ok(h), Ok(s)) = (kernel, view, sampler) {
         // The kernel runs up to the end or up to a quad it does not take (a texel offset
@@ -285,6 +287,7 @@ pub fn sample_compare_quad<M: TexelMemory + ?Sized>(
     req: &SampleRequest,
     reference: [u32; 4],
 ) -> Result<[[u32; 4]; 4], SampleError> {
+    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     let (Ok(h), Ok(s)) = (view, sampler) else { return Ok([[0; 4]; 4]) };
     let d0 = domains(h.format, h.srgb)[0];
     if d0.is_integer() {
@@ -327,6 +330,7 @@ fn sample_quad_with_into<M: TexelMemory + ?Sized>(
     out: &mut [[u32; 4]; 4],
     kernel: bool,
 ) -> Result<(), SampleError> {
+    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     if let (true, None, Ok(h), Ok(s)) = (kernel, &compare, view, sampler) {
         if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
             return Ok(());
@@ -610,6 +614,7 @@ pub fn tex_family_offset<M: TexelMemory + ?Sized>(
     ops: TexOperands<'_>,
     offset: [i32; 3],
 ) -> Result<Quad, SampleError> {
+    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     let ty = view.map(|h| h.ty).ok();
     let mut src0 = *ops.src0;
     if op == TexOp::Txp {

@@ -140,7 +140,7 @@ pub fn tmml_header(
     desc: CoordDesc,
     ra: &[[u32; 4]; 4],
 ) -> [[u32; 4]; 4] {
-    if desc.class() != type_class(h.ty) || h.samples() > 1 {
+    if desc.class() != type_class(h.ty) || h.samples() > 1 || h.validate().is_err() || s.validate().is_err() {
         return [[0; 4]; 4];
     }
     // Canonical (s, t, r, layer) for the LOD unit; the array index never matters for λ.

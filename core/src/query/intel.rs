@@ -50,7 +50,7 @@
 //! An invalid or unbound surface returns zeros in every enabled lane.
 
 use crate::descriptor::{TextureHeader, TextureType};
-use crate::handle::Invalid;
+use crate::handle::{checked_view, Invalid};
 
 /// Op field (bits 4:0 of the Op byte).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,9 +149,12 @@ pub enum InfoError {
     },
 }
 
-/// The four components of one lane's resinfo.
+/// The four components of one lane's resinfo (zeros for a header that does not validate).
 pub fn resinfo_lane(h: &TextureHeader, lod: u32) -> [u32; 4] {
     use TextureType as T;
+    if h.validate().is_err() {
+        return [0; 4];
+    }
     let shift = h.base_level.saturating_add(lod);
     let shr = |v: u32| v.checked_shr(shift).unwrap_or(0);
     let w = shr(h.width);
@@ -168,9 +171,10 @@ pub fn resinfo_lane(h: &TextureHeader, lod: u32) -> [u32; 4] {
     }
 }
 
-/// The four components of sampleinfo.
+/// The four components of sampleinfo (zeros for a header that does not validate).
 pub fn sampleinfo(h: &TextureHeader) -> [u32; 4] {
     match h.ty {
+        _ if h.validate().is_err() => [0; 4],
         TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap => [h.samples(), 0, 0, 0],
         _ => [0; 4],
     }
@@ -190,6 +194,7 @@ pub fn info(
 ) -> Result<(), InfoError> {
     let op = InfoOp::from_byte(op)?;
     let ctrl = ExecCtrl::from_byte(exec)?;
+    let surface = checked_view(surface);
     let n = ctrl.lanes as usize;
     for (lane, lane_lod) in lod.iter().enumerate().take(n) {
         if !ctrl.lane_enabled(exec_mask, lane as u32) {

@@ -92,8 +92,12 @@ impl TxqQuery {
     }
 }
 
-/// `TXQ` on a resolved header: the RGBA result before the write mask.
+/// `TXQ` on a resolved header: the RGBA result before the write mask (zeros for a header
+/// that does not validate).
 pub fn txq_header(h: &TextureHeader, query: TxqQuery, param: u32) -> [u32; 4] {
+    if h.validate().is_err() {
+        return [0; 4];
+    }
     match query {
         TxqQuery::Dimension => dimension(h, param),
         TxqQuery::TextureType => [0, 0, h.samples(), 0],

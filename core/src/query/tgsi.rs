@@ -35,12 +35,12 @@
 
 use super::{sample_pos, view_level_dims};
 use crate::descriptor::TextureHeader;
-use crate::handle::Invalid;
+use crate::handle::{checked_view, Invalid};
 use crate::output::u32_to_f32_bits;
 
 /// `SVIEWINFO`: sizes of level `mip_level` and the level count (int4).
 pub fn sviewinfo(view: Result<&TextureHeader, Invalid>, mip_level: u32) -> [u32; 4] {
-    let Ok(h) = view else { return [0; 4] };
+    let Ok(h) = checked_view(view) else { return [0; 4] };
     let levels = h.levels;
     match view_level_dims(h, mip_level) {
         Some([x, y, z]) => [x, y, z, levels],
@@ -55,7 +55,7 @@ pub fn txq(view: Result<&TextureHeader, Invalid>, lod: u32) -> [u32; 4] {
 
 /// `SAMPLE_INFO`: `(samples, 0, 0, 0)` for a multisample resource, else zeros.
 pub fn sample_info(view: Result<&TextureHeader, Invalid>) -> [u32; 4] {
-    match view {
+    match checked_view(view) {
         Ok(h) if h.samples() > 1 => [h.samples(), 0, 0, 0],
         _ => [0; 4],
     }
@@ -63,7 +63,7 @@ pub fn sample_info(view: Result<&TextureHeader, Invalid>) -> [u32; 4] {
 
 /// `SAMPLE_POS`: fp32 bit patterns `(x, y, 0, 0)` of sample `index`.
 pub fn sample_pos(view: Result<&TextureHeader, Invalid>, index: u32) -> [u32; 4] {
-    let Ok(h) = view else { return [0; 4] };
+    let Ok(h) = checked_view(view) else { return [0; 4] };
     if h.samples() <= 1 {
         return [0; 4];
     }

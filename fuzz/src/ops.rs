@@ -1,0 +1,401 @@
+//! Target `ops`: every core op through its public entry point (`texcore::op::*`) on a
+//! generated texture header (words, fields in range, or hand-built fields), sampler,
+//! binary32 coordinates biased to NaN / ±∞ / denormals / huge / texel edges, offsets and a
+//! small texel memory.
+//!
+//! Checks, besides "no panic" (overflow checks are on):
+//! * sampling: `sample_quad_into` and `sample_warp_into` (batch) equal `sample_quad`
+//!   (scalar); the same memory without its byte slice (no word-indexed kernel) gives the same
+//!   quad; an RGBA8 2D texture (the RGBA8 fast path) samples exactly like the same texels
+//!   viewed as a one-slice 3D texture (the general path);
+//! * gather: `GATHER4` equals `TLD4S` lane by lane where both apply (2D, RGBA formats);
+//! * fetch: `TXF` with zero offset equals `SAMPLE_I` equals `SAMPLE_I_MS` sample 0;
+//! * `STORE` then `LOAD` returns the encoded value; an atomic returns the old texel, writes
+//!   `op(old, src, cmp)` exactly where the resource table puts the texel, and nothing else;
+//!   a rejected `STORE` / atomic writes nothing.
+
+use texcore::descriptor::{ComponentLayout, Format, SamplerHeader, TextureHeader, TextureType, WrapMode};
+use texcore::fp::F16Rounding;
+use texcore::handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
+use texcore::memory::{texel_address, TexelCoord, TexelMemory};
+use texcore::op::fetch::{sample_i, sample_i_ms, txf};
+use texcore::op::gather::{gather4, tld4s, Tld4sMods, Tld4sOperands};
+use texcore::op::resource::{atomic, load, store, AtomicOp};
+use texcore::op::sample::{
+    sample, sample_b, sample_c, sample_c_lz, sample_compare_quad, sample_d, sample_l, sample_quad, sample_quad_into,
+    sample_warp_into, tex_family_offset, Quad, SampleRequest, TexOp, TexOperands,
+};
+use texcore::op::tmml::{tmml, tmml_header, CoordDesc};
+use texcore::output::texel_to_bits;
+use texcore::texel::{decode, domains, encode};
+
+use crate::gen;
+use crate::input::Reader;
+
+/// Texel memory without a byte slice: the ops read it byte-addressed only.
+struct NoSlice<'a>(&'a [u8]);
+
+impl TexelMemory for NoSlice<'_> {
+    fn read(&self, addr: u64, buf: &mut [u8]) -> bool {
+        self.0.read(addr, buf)
+    }
+}
+
+/// A quad of coordinates: four independent lanes, or a base lane and screen deltas (so
+/// implicit derivatives are small and meaningful).
+fn quad(r: &mut Reader<'_>) -> Quad {
+    if r.bool() {
+        core::array::from_fn(|_| core::array::from_fn(|_| gen::f32_bits(r)))
+    } else {
+        let base: [u32; 4] = core::array::from_fn(|_| gen::f32_bits(r));
+        let dx: [f32; 4] = core::array::from_fn(|_| f32::from_bits(gen::f32_bits(r)) / 64.0);
+        let dy: [f32; 4] = core::array::from_fn(|_| f32::from_bits(gen::f32_bits(r)) / 64.0);
+        core::array::from_fn(|lane| {
+            let (ix, iy) = ((lane & 1) as f32, (lane >> 1) as f32);
+            core::array::from_fn(|c| (f32::from_bits(base[c]) + ix * dx[c] + iy * dy[c]).to_bits())
+        })
+    }
+}
+
+fn grads(r: &mut Reader<'_>) -> [[[u32; 3]; 2]; 4] {
+    core::array::from_fn(|_| core::array::from_fn(|_| core::array::from_fn(|_| gen::f32_bits(r))))
+}
+
+fn vec4(r: &mut Reader<'_>) -> [u32; 4] {
+    core::array::from_fn(|_| gen::uint(r))
+}
+
+/// Runs one input.
+pub fn run(data: &[u8]) {
+    let mut r = Reader::new(data);
+    let src = gen::header(&mut r);
+    let smp = gen::sampler(&mut r);
+    let mut mem = gen::memory(&mut r);
+    let view_v = src.view();
+    let smp_v = smp.sampler();
+    let view = view_v.as_ref().map_err(|e| *e);
+    let sampler = smp_v.as_ref().map_err(|e| *e);
+    match r.below(10) {
+        0 => sampling(view, sampler, &mem, &mut r),
+        1 => tex_family(view, sampler, &mem, &mut r),
+        2 => tgsi_sample(view, sampler, &mem, &mut r),
+        3 => gathers(view, sampler, &mem, &src, &smp, &mut r),
+        4 => tmml_ops(view, sampler, &src, &smp, &mut r),
+        5 => fetches(view, &mem, &mut r),
+        6 => store_load(view, &mut mem, &mut r),
+        _ => atomics(view, &mut mem, &mut r),
+    }
+}
+
+fn request(r: &mut Reader<'_>) -> SampleRequest {
+    let mut req = SampleRequest::new(quad(r));
+    if r.bool() {
+        req.grads = Some(grads(r));
+    }
+    req.offset = [gen::offset(r, 16), gen::offset(r, 16), gen::offset(r, 16)];
+    req
+}
+
+fn sampling(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &[u8],
+    r: &mut Reader<'_>,
+) {
+    let req = request(r);
+    let req2 = request(r);
+    let want = sample_quad(view, sampler, mem, &req);
+    let want2 = sample_quad(view, sampler, mem, &req2);
+    // The form writing into a buffer: the same quad, zeros on an error.
+    let mut out = [[0xDEAD_BEEF; 4]; 4];
+    let got = sample_quad_into(view, sampler, mem, &req, &mut out);
+    assert_eq!(got, want.map(|_| ()), "sample_quad_into status");
+    assert_eq!(out, *want.as_ref().unwrap_or(&[[0; 4]; 4]), "sample_quad_into quad");
+    // A warp of two quads: each quad as alone, the first failing quad's error.
+    let mut outs = [[[0x5555_5555; 4]; 4]; 2];
+    let got = sample_warp_into(view, sampler, mem, &[req, req2], &mut outs);
+    let first = match (&want, &want2) {
+        (Err(e), _) => Err((0, *e)),
+        (Ok(_), Err(e)) => Err((1, *e)),
+        _ => Ok(()),
+    };
+    assert_eq!(got, first, "warp status");
+    assert_eq!(outs[0], *want.as_ref().unwrap_or(&[[0; 4]; 4]), "warp quad 0");
+    assert_eq!(outs[1], *want2.as_ref().unwrap_or(&[[0; 4]; 4]), "warp quad 1");
+    // Without the byte slice (no word-indexed kernel): the same results.
+    assert_eq!(sample_quad(view, sampler, &NoSlice(mem), &req), want, "byte-addressed memory");
+    // The RGBA8 fast path equals the general path: the same texels as a one-slice 3D texture.
+    if let (Ok(h), Ok(s)) = (view, sampler) {
+        rgba8_vs_general(h, s, mem, &req);
+    }
+    // Depth compare on the same request.
+    let reference: [u32; 4] = core::array::from_fn(|_| gen::f32_bits(r));
+    let _ = sample_compare_quad(view, sampler, mem, &req, reference);
+}
+
+fn rgba8_vs_general(h: &TextureHeader, s: &SamplerHeader, mem: &[u8], req: &SampleRequest) {
+    let fast = h.ty == TextureType::TwoD
+        && matches!(h.format, Format::RGBA8_UNORM | Format::BGRA8_UNORM)
+        && !h.srgb
+        && h.samples() == 1
+        && h.validate().is_ok()
+        && s.validate().is_ok()
+        && s.max_anisotropy_log2 == 0;
+    if !fast {
+        return;
+    }
+    let mut h3 = *h;
+    h3.ty = TextureType::ThreeD;
+    (h3.depth, h3.quilt_width, h3.quilt_height) = (1, 0, 0);
+    if h3.validate().is_err() {
+        return;
+    }
+    let mut s3 = *s;
+    s3.wrap[2] = WrapMode::ClampToEdge;
+    // r = ½ in every lane and no r derivative: the 3D texture's one slice, at full weight.
+    let mut q = *req;
+    for c in q.coords.iter_mut() {
+        c[2] = 0x3F00_0000;
+    }
+    if let Some(g) = q.grads.as_mut() {
+        for lane in g.iter_mut() {
+            lane[0][2] = 0;
+            lane[1][2] = 0;
+        }
+    }
+    q.offset[2] = 0;
+    let two_d = sample_quad(Ok(h), Ok(&s3), mem, &q);
+    let three_d = sample_quad(Ok(&h3), Ok(&s3), mem, &q);
+    assert_eq!(two_d, three_d, "RGBA8 fast path == general path (one-slice 3D)");
+}
+
+fn tex_family(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &[u8],
+    r: &mut Reader<'_>,
+) {
+    let op = [TexOp::Tex, TexOp::Txb, TexOp::Txl, TexOp::Txd, TexOp::Txp][r.below(5)];
+    let shadow = r.bool();
+    let src0 = quad(r);
+    let src1 = quad(r);
+    let (ddx, ddy) = (quad(r), quad(r));
+    let flags = r.u8();
+    let ops = TexOperands {
+        src0: &src0,
+        src1: (flags & 1 == 1).then_some(&src1),
+        grads: (flags & 2 == 2).then_some((&ddx, &ddy)),
+    };
+    let offset = [gen::offset(r, 16), gen::offset(r, 16), gen::offset(r, 16)];
+    let a = tex_family_offset(op, shadow, view, sampler, mem, ops, offset);
+    let b = tex_family_offset(op, shadow, view, sampler, &NoSlice(mem), ops, offset);
+    assert_eq!(a, b, "byte-addressed memory");
+}
+
+fn tgsi_sample(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &[u8],
+    r: &mut Reader<'_>,
+) {
+    let address = quad(r);
+    let scalar: [u32; 4] = core::array::from_fn(|_| gen::f32_bits(r));
+    let (ddx, ddy) = (quad(r), quad(r));
+    let offset = [gen::offset(r, 16), gen::offset(r, 16), gen::offset(r, 16)];
+    let _ = match r.below(6) {
+        0 => sample(view, sampler, mem, &address, offset),
+        1 => sample_b(view, sampler, mem, &address, scalar, offset),
+        2 => sample_l(view, sampler, mem, &address, scalar, offset),
+        3 => sample_d(view, sampler, mem, &address, &ddx, &ddy, offset),
+        4 => sample_c(view, sampler, mem, &address, scalar, offset),
+        _ => sample_c_lz(view, sampler, mem, &address, scalar, offset),
+    };
+}
+
+/// Pools holding the generated descriptors at pointer 0, a constant bank with their handle.
+fn bindings<'a>(headers: &'a [[u32; 8]], samplers: &'a [[u32; 8]], bank: &'a [u32]) -> Bindings<'a> {
+    Bindings {
+        headers: Pool::new(headers),
+        samplers: Pool::new(samplers),
+        binding: SamplerBinding::Independent,
+        const_bank: bank,
+    }
+}
+
+fn words(src: &gen::HeaderSrc, smp: &gen::SamplerSrc) -> ([[u32; 8]; 1], [[u32; 8]; 1]) {
+    let h = match src {
+        gen::HeaderSrc::Words(w) => *w,
+        gen::HeaderSrc::Fields(h) => h.to_words(),
+    };
+    let s = match smp {
+        gen::SamplerSrc::Words(w) => *w,
+        gen::SamplerSrc::Fields(s) => s.to_words(),
+    };
+    ([h], [s])
+}
+
+fn gathers(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &[u8],
+    src: &gen::HeaderSrc,
+    smp: &gen::SamplerSrc,
+    r: &mut Reader<'_>,
+) {
+    let address = quad(r);
+    let comp = if r.u8() < 250 { r.below(4) as u8 } else { r.u8() };
+    let offset = [gen::offset(r, 64), gen::offset(r, 64)];
+    let reference: Option<[u32; 4]> = r.bool().then(|| core::array::from_fn(|_| gen::f32_bits(r)));
+    let g = gather4(view, sampler, mem, &address, comp, offset, reference);
+    assert_eq!(g, gather4(view, sampler, &NoSlice(mem), &address, comp, offset, reference));
+    // TLD4S through pools holding the same descriptors.
+    let (hw, sw) = words(src, smp);
+    let bank = [Handle::new(0, 0).map_or(0, |h| h.0)];
+    let b = bindings(&hw, &sw, &bank);
+    let mods = Tld4sMods {
+        comp,
+        aoffi: offset != [0, 0],
+        dc: reference.is_some(),
+        f16: [None, Some(F16Rounding::NearestEven), Some(F16Rounding::TowardZero)][r.below(3)],
+    };
+    let source = if r.bool() { HandleSource::ConstBank(TsPtrIdx::default()) } else { HandleSource::Bindless(r.u32()) };
+    for lane in 0..4 {
+        let ops = Tld4sOperands {
+            s: address[lane][0],
+            t: address[lane][1],
+            toff: texcore::op::gather::aoffi_encode(offset[0], offset[1], 0),
+            dc: reference.map_or(0, |x| x[lane]),
+        };
+        let t = tld4s(&b, source, mem, mods, ops);
+        // Where both apply (2D RGBA, the pool's header, no .F16, in-range offsets and component),
+        // TLD4S lane = GATHER4 lane.
+        let same = b.resolve(source).is_ok_and(|x| Ok(&x.header) == view && Ok(&x.sampler) == sampler);
+        if let (true, Ok(g), Ok(t), Ok(h)) = (same, &g, &t, view) {
+            let comparable = h.ty == TextureType::TwoD
+                && h.format.layout() == ComponentLayout::Rgba
+                && mods.f16.is_none()
+                && offset.iter().all(|o| (-32..=31).contains(o));
+            if comparable {
+                assert_eq!([t.rd0[0], t.rd0[1], t.rd1[0], t.rd1[1]], g[lane], "TLD4S == GATHER4, lane {lane}");
+            }
+        }
+    }
+}
+
+fn tmml_ops(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    src: &gen::HeaderSrc,
+    smp: &gen::SamplerSrc,
+    r: &mut Reader<'_>,
+) {
+    let ra = quad(r);
+    let desc = CoordDesc::ALL[r.below(CoordDesc::ALL.len())];
+    let (hw, sw) = words(src, smp);
+    let bank = [Handle::new(0, 0).map_or(0, |h| h.0)];
+    let b = bindings(&hw, &sw, &bank);
+    let source = if r.bool() { HandleSource::ConstBank(TsPtrIdx::default()) } else { HandleSource::Bindless(r.u32()) };
+    let via_pool = tmml(&b, source, desc, &ra);
+    match b.resolve(source) {
+        Ok(x) => assert_eq!(via_pool, tmml_header(&x.header, &x.sampler, desc, &ra)),
+        Err(_) => assert_eq!(via_pool, [[0; 4]; 4], "an invalid texture: zeros"),
+    }
+    if let (Ok(h), Ok(s)) = (view, sampler) {
+        let _ = tmml_header(h, s, desc, &ra);
+    }
+}
+
+fn fetches(view: Result<&TextureHeader, Invalid>, mem: &[u8], r: &mut Reader<'_>) {
+    let a = vec4(r);
+    let sample = gen::uint(r);
+    let offset = [gen::offset(r, 16), gen::offset(r, 16), gen::offset(r, 16)];
+    let si = sample_i(view, mem, a);
+    assert_eq!(sample_i_ms(view, mem, a, 0), si, "SAMPLE_I == SAMPLE_I_MS sample 0");
+    assert_eq!(sample_i(view, &NoSlice(mem), a), si, "byte-addressed memory");
+    if a.iter().all(|v| i32::try_from(*v).is_ok()) {
+        assert_eq!(txf(view, mem, a.map(|v| v as i32), [0; 3]), si, "TXF, no offset == SAMPLE_I");
+    }
+    let _ = sample_i_ms(view, mem, a, sample);
+    let _ = txf(view, mem, a.map(|v| v as i32), offset);
+}
+
+/// The texel a resource address names (the table of `texcore::op::resource`).
+fn resource_texel(h: &TextureHeader, a: [u32; 4]) -> TexelCoord {
+    use TextureType as T;
+    let [x, y, z, _] = a;
+    let (y, z, layer) = match h.ty {
+        T::OneDBuffer | T::OneD => (0, 0, 0),
+        T::OneDArray => (0, 0, y),
+        T::TwoD => (y, 0, 0),
+        T::TwoDArray | T::TwoDNoMipmap | T::Cube | T::CubeArray => (y, 0, z),
+        T::ThreeD => (y, z, 0),
+    };
+    TexelCoord { x, y, z, layer, level: h.base_level, sample: 0 }
+}
+
+/// The texel's byte range if it is addressable and inside `len` bytes of memory.
+fn texel_range(h: &TextureHeader, a: [u32; 4], len: usize) -> Option<core::ops::Range<usize>> {
+    let at = texel_address(h, &resource_texel(h, a))? as usize;
+    let end = at + h.format.bytes_per_texel() as usize;
+    (end <= len).then_some(at..end)
+}
+
+fn store_load(view: Result<&TextureHeader, Invalid>, mem: &mut Vec<u8>, r: &mut Reader<'_>) {
+    let a = vec4(r);
+    let value: [u32; 4] = core::array::from_fn(|_| if r.bool() { gen::f32_bits(r) } else { r.u32() });
+    let before = mem.clone();
+    let res = store(view, &mut mem[..], a, value);
+    let Ok(h) = texcore::handle::checked_view(view) else {
+        assert_eq!(res, Ok(false));
+        assert_eq!(*mem, before);
+        return;
+    };
+    let range = texel_range(h, a, mem.len());
+    match res {
+        Ok(true) => {
+            let range = range.expect("a STORE that wrote names an addressable texel in memory");
+            let bytes = encode(h.format, h.srgb, value).expect("STORE encoded");
+            let n = range.len();
+            assert_eq!(mem[range.clone()], bytes[..n], "STORE wrote the encoding");
+            assert_eq!(mem[..range.start], before[..range.start], "nothing before the texel");
+            assert_eq!(mem[range.end..], before[range.end..], "nothing after the texel");
+            let want = texel_to_bits(domains(h.format, h.srgb), decode(h.format, h.srgb, &bytes));
+            assert_eq!(load(view, &mem[..], a), want, "LOAD after STORE");
+        }
+        Ok(false) => {
+            assert!(range.is_none(), "STORE to an in-range texel reported no write");
+            assert_eq!(*mem, before);
+        }
+        Err(_) => assert_eq!(*mem, before, "a rejected STORE writes nothing"),
+    }
+}
+
+fn atomics(view: Result<&TextureHeader, Invalid>, mem: &mut Vec<u8>, r: &mut Reader<'_>) {
+    let op = AtomicOp::ALL[r.below(AtomicOp::ALL.len())];
+    let a = vec4(r);
+    let (src, cmp) = (vec4(r), vec4(r));
+    let before = mem.clone();
+    let old = load(view, &mem[..], a);
+    let res = atomic(op, view, &mut mem[..], a, src, cmp);
+    let (Ok(h), Ok(v)) = (texcore::handle::checked_view(view), res) else {
+        assert_eq!(*mem, before, "a rejected or invalid atomic writes nothing");
+        return;
+    };
+    match texel_range(h, a, mem.len()) {
+        Some(range) => {
+            assert_eq!(v, old, "an atomic returns the old texel");
+            let n = range.len() / 4;
+            for i in 0..n {
+                let at = range.start + 4 * i;
+                let w = |m: &[u8]| u32::from_le_bytes(m[at..at + 4].try_into().unwrap());
+                assert_eq!(w(mem), op.apply(w(&before), src[i], cmp[i]), "{op:?} component {i}");
+            }
+            assert_eq!(mem[..range.start], before[..range.start]);
+            assert_eq!(mem[range.end..], before[range.end..]);
+        }
+        None => {
+            assert_eq!(v, [0; 4], "an out-of-range atomic returns zeros");
+            assert_eq!(*mem, before, "and writes nothing");
+        }
+    }
+}
