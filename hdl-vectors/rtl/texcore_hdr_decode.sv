@@ -61,13 +61,13 @@ module texcore_hdr_decode (
     endcase
   end
 
-  // Bit length of a 32-bit value: floor(log2(v)) + 1, 0 for v = 0 (full mip-chain length).
-  function automatic logic [5:0] bitlen(input logic [31:0] v);
+  // Bit length of a 17-bit value: floor(log2(v)) + 1, 0 for v = 0 (full mip-chain length).
+  function automatic logic [4:0] bitlen(input logic [16:0] v);
     integer i;
     begin
-      bitlen = 6'd0;
-      for (i = 0; i < 32; i = i + 1)
-        if (v[i]) bitlen = 6'd1 + i[5:0];
+      bitlen = 5'd0;
+      for (i = 0; i < 17; i = i + 1)
+        if (v[i]) bitlen = 5'd1 + i[4:0];
     end
   endfunction
 
@@ -97,19 +97,27 @@ module texcore_hdr_decode (
     if (is_cubea)       size_ok = square;
   end
 
-  // Largest minified dimension -> full chain length.
-  logic [31:0] wh, maxdim;
-  assign wh     = (w2 >= {16'd0, w3[15:0]}) ? width : {15'd0, height};
-  assign maxdim = (is_1d | is_1da | is_buf) ? width
-                : (is_3d && {15'd0, depth} > wh) ? {15'd0, depth} : wh;
-  logic [5:0] chain;
-  assign chain = bitlen(maxdim);
+  // Full chain length: the bit length of the largest minified dimension. Only 17-bit sizes
+  // matter (a width above 65536 is a size error, and a buffer's single level always fits),
+  // and bit length is monotonic, so the three bit lengths are formed in parallel and the one
+  // of the largest dimension is picked by comparing the raw fields (shallow logic).
+  logic [16:0] width17;
+  logic [4:0]  len_w, len_h, len_d, len_wh, chain;
+  logic        w_ge_h, d_gt_wh;
+  assign width17 = {1'b0, w2[15:0]} + 17'd1;
+  assign len_w   = bitlen(width17);
+  assign len_h   = bitlen(height);
+  assign len_d   = bitlen(depth);
+  assign w_ge_h  = w2[15:0] >= w3[15:0];
+  assign d_gt_wh = w_ge_h ? (w3[31:16] > w2[15:0]) : (w3[31:16] > w3[15:0]);
+  assign len_wh  = w_ge_h ? len_w : len_h;
+  assign chain   = (is_1d | is_1da | is_buf) ? len_w : (is_3d & d_gt_wh) ? len_d : len_wh;
 
   // Row size in bytes for the pitch check (widths above 65536 are invalid anyway).
   logic [2:0]  bpt_log2;
   logic [31:0] row_bytes;
   assign bpt_log2  = texcore_vectors_pkg::FMT_BPT_LOG2[fmt * 3 +: 3];
-  assign row_bytes = {15'd0, width[16:0]} << bpt_log2;
+  assign row_bytes = {15'd0, width17} << bpt_log2;
 
   logic single_level;
   assign single_level = is_buf | is_2dnm | (ms != texcore_vectors_pkg::MS_MODE_1X1);
@@ -128,7 +136,7 @@ module texcore_hdr_decode (
   assign err_multisample = (ms != texcore_vectors_pkg::MS_MODE_1X1) & ~(is_2d | is_2da | is_2dnm);
   assign err_levels      = (levels > 6'd17) | (base_level > 5'd16)
                          | (single_level & ((levels != 6'd1) | (base_level != 5'd0)))
-                         | (({2'd0, base_level} + {1'b0, levels}) > {1'b0, chain});
+                         | (({2'd0, base_level} + {1'b0, levels}) > {2'd0, chain});
   assign err_quilt       = ((quilt_w != 5'd0) | (quilt_h != 5'd0)) & ~(is_2d | is_2da);
   assign err_pitch       = ((w5 != 32'd0) & (is_buf | (layout != 2'd0) | (w5 < row_bytes)))
                          | (is_buf & (layout != 2'd0));

@@ -231,7 +231,7 @@ module texcore_sampler_exec #(
   // a 32-bit word at a time with constant-index enables and read through small muxes.
   localparam logic [5:0]
     X_IDLE = 6'd0, X_W0 = 6'd1, X_LOAD = 6'd2, X_VALID = 6'd3, X_DONE = 6'd4,
-    X_HL = 6'd5, X_SL = 6'd6,
+    X_HL = 6'd5, X_SL = 6'd6, X_HLW = 6'd7,
     X_NV1 = 6'd8, X_NV1W = 6'd9, X_NVH = 6'd10, X_NVS = 6'd11, X_NV2 = 6'd12, X_NV2W = 6'd13,
     X_TQ = 6'd14, X_TQW = 6'd15,
     X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19,
@@ -320,18 +320,24 @@ module texcore_sampler_exec #(
 
   // ---------------------------------------------------------------- header fields
   // One decode of the loaded header for every op class (the query units decode the same
-  // register, hdr_w, and synthesis merges the identical logic).
-  logic        hd_ok;
-  logic [3:0]  hd_ty;
-  logic [4:0]  hd_samples, hd_base, hd_qw, hd_qh;
-  logic [31:0] hd_width;
-  logic [16:0] hd_height, hd_depth;
-  logic [5:0]  hd_levels;
+  // register, hdr_w, and synthesis merges the identical logic). Its outputs are registered:
+  // they are valid from the second clock after the last header word (state X_HLW).
+  logic        hd_ok, hdc_ok;
+  logic [3:0]  hd_ty, hdc_ty;
+  logic [4:0]  hd_samples, hd_base, hd_qw, hd_qh, hdc_samples, hdc_base, hdc_qw, hdc_qh;
+  logic [31:0] hd_width, hdc_width;
+  logic [16:0] hd_height, hd_depth, hdc_height, hdc_depth;
+  logic [5:0]  hd_levels, hdc_levels;
   texcore_hdr_decode u_hdr (
-    .words(hdr_w), .valid(hd_ok), .ty(hd_ty), .samples(hd_samples), .width(hd_width),
-    .height(hd_height), .depth(hd_depth), .levels(hd_levels), .base_level(hd_base),
-    .quilt_w(hd_qw), .quilt_h(hd_qh)
+    .words(hdr_w), .valid(hdc_ok), .ty(hdc_ty), .samples(hdc_samples), .width(hdc_width),
+    .height(hdc_height), .depth(hdc_depth), .levels(hdc_levels), .base_level(hdc_base),
+    .quilt_w(hdc_qw), .quilt_h(hdc_qh)
   );
+  always @(posedge clk) begin
+    hd_ok <= hdc_ok; hd_ty <= hdc_ty; hd_samples <= hdc_samples; hd_width <= hdc_width;
+    hd_height <= hdc_height; hd_depth <= hdc_depth; hd_levels <= hdc_levels; hd_base <= hdc_base;
+    hd_qw <= hdc_qw; hd_qh <= hdc_qh;
+  end
   wire [7:0]  hd_fmt    = hdr_w[11:4];
   wire        hd_srgb   = hdr_w[12];
   wire        hd_tiled  = hdr_w[13];
@@ -707,7 +713,7 @@ module texcore_sampler_exec #(
             hk <= 4'd1;
             if (!(hl_ptr <= {12'd0, hdr_max} && hl_ptr < 32'(HEADER_ENTRIES))) begin
               hk <= 4'd0;
-              st <= ret;
+              st <= X_HLW;
             end
           end else begin
             // hp_addr = entry word hk - 1 this clock; data of word hk - 2 arrives
@@ -715,12 +721,13 @@ module texcore_sampler_exec #(
               if (hk == 4'(i + 2)) hdr_w[32*i +: 32] <= hp_data;
             if (hk == 4'd9) begin
               hk <= 4'd0;
-              st <= ret;
+              st <= X_HLW;
             end else begin
               hk <= hk + 4'd1;
             end
           end
         end
+        X_HLW: st <= ret;                             // the decode registers settle
         // sampler words of pointer hl_ptr (no MaximumIndex check: the NV unit does it)
         X_SL: begin
           if (hk == 4'd0) begin
