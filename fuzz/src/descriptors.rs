@@ -249,11 +249,16 @@ fn pools(src: &HeaderSrc, smp: &gen::SamplerSrc, r: &mut Reader<'_>) {
             }
             other => panic!("resolve and handle disagree: {other:?}"),
         }
-        // Queries through the pools equal the queries on the resolved header.
+        // Queries through the pools equal the queries on the header the query resolves (it
+        // reads the texture header only: of the sampler, only its `MaximumIndex` check).
+        let qres = b.resolve_header(source);
+        if let Ok(x) = &res {
+            assert_eq!(qres, Ok((x.handle, x.header)), "a valid texture is a valid query");
+        }
         let p = gen::uint(r);
         for q in TxqQuery::ALL {
-            let want = match &res {
-                Ok(x) => nv::txq_header(&x.header, q, p),
+            let want = match &qres {
+                Ok((_, h)) => nv::txq_header(h, q, p),
                 Err(_) => [0; 4],
             };
             assert_eq!(nv::txq(&b, source, q, p), want, "TXQ through the pools");
