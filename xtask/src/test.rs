@@ -19,7 +19,22 @@ pub struct Args {
     pub no_cosim: bool,
 }
 
+/// A copy of this xtask binary, made before any stage runs: the host-test stage's
+/// `cargo test --workspace` may rebuild `target/debug/xtask` (features unify differently
+/// across the workspace), which leaves the running binary's own path deleted. The stages
+/// that run the xtask as a user would (render, flash) start this copy.
+fn self_exe() -> Result<std::path::PathBuf> {
+    static COPY: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    if let Some(p) = COPY.get() {
+        return Ok(p.clone());
+    }
+    let dst = crate::util::root().join("target").join("xtask-test-self");
+    std::fs::copy(std::env::current_exe()?, &dst)?;
+    Ok(COPY.get_or_init(|| dst).clone())
+}
+
 pub fn run_all(args: Args) -> Result<()> {
+    self_exe()?;
     provision::rust_targets()?;
     // Nightly, cargo-fuzz and a C++ compiler for the fuzz stage (every run, no skip).
     provision::fuzz_tools()?;
@@ -174,7 +189,7 @@ fn qemu_stage() -> Result<()> {
         eprintln!("  {m:?} flash {} B, static RAM {} B, core {} B", s.flash, s.ram, s.core_bytes);
     }
     step("flash with no probe attached must fail cleanly (exit 1, clear message)");
-    let mut f = std::process::Command::new(std::env::current_exe()?);
+    let mut f = std::process::Command::new(self_exe()?);
     f.args(["flash", "--chip", "STM32F407VGTx", "--rtt-seconds", "0"]);
     let out = f.output()?;
     let msg = String::from_utf8_lossy(&out.stderr);
@@ -189,7 +204,7 @@ fn qemu_stage() -> Result<()> {
 fn render_smoke() -> Result<()> {
     let out = crate::util::root().join("target").join("render-smoke");
     let _ = std::fs::remove_dir_all(&out);
-    let mut r = std::process::Command::new(std::env::current_exe()?);
+    let mut r = std::process::Command::new(self_exe()?);
     r.args(["render", "--scene", "all", "--size", "64x64", "--out"]).arg(&out);
     exec(r)?;
     for f in
@@ -199,7 +214,7 @@ fn render_smoke() -> Result<()> {
             bail!("`xtask render` did not write {}", out.join(f).display());
         }
     }
-    let bad = std::process::Command::new(std::env::current_exe()?).args(["render", "--size", "63x64"]).output()?;
+    let bad = std::process::Command::new(self_exe()?).args(["render", "--size", "63x64"]).output()?;
     if bad.status.code() != Some(2) {
         bail!("`xtask render --size 63x64`: expected exit 2, got {:?}", bad.status.code());
     }
