@@ -281,6 +281,15 @@ fn with_lod<M: TexelMemory + ?Sized>(
             lods = [lods[0]; 4];
         }
     }
+    // One LOD decision for the quad on aligned word memory: the level kernel.
+    if let (false, None, Some(sel)) = (lod_free, req.grads, lods[0]) {
+        if let Some(([], texels, _)) = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>) {
+            let mut out = [[0u32; 4]; 4];
+            if levels_kernel(h, s, texels, req, &sel, rgba, &mut out) {
+                return Some(out);
+            }
+        }
+    }
     let lay = TextureLayout::new(h);
     // Level units of at most two distinct levels per quad; `None` in a slot = the level is
     // outside the view (reads zeros).
@@ -323,6 +332,100 @@ fn with_lod<M: TexelMemory + ?Sized>(
         output.apply(filter_rgba8(&b), o);
     }
     Some(out)
+}
+
+/// One level of [`levels_kernel`]: the first texel's word index, the row pitch in words and
+/// the two axis units (with the request's texel offsets).
+#[derive(Clone, Copy)]
+struct KernelLevel {
+    base: u32,
+    pitch: u32,
+    ax: KernelAxis,
+    ay: KernelAxis,
+}
+
+impl KernelLevel {
+    /// Level `level` (absolute) of a single-layer pitch-linear texture in word memory, if it
+    /// is addressable in 32 bits and its wrap modes are the kernel's ([`KernelAxis::new`]).
+    #[inline(always)]
+    fn new(
+        lay: &TextureLayout,
+        level: u32,
+        s: &SamplerHeader,
+        req: &SampleRequest,
+        linear: bool,
+    ) -> Option<KernelLevel> {
+        let p = lay.plane(&lay.geom(level)?)?.in_words()?;
+        Some(KernelLevel {
+            base: p.layer_base(0)?,
+            pitch: p.row(1),
+            ax: KernelAxis::new(p.size[0], s.wrap[0], linear)?.offset(req.offset[0]),
+            ay: KernelAxis::new(p.size[1], s.wrap[1], linear)?.offset(req.offset[1]),
+        })
+    }
+
+    /// The four taps and sub-texel weights of one lane (NEAREST: the texel four times,
+    /// weights 0), as [`single_level`] reads them.
+    #[inline(always)]
+    fn taps(&self, c: &[u32; 4], linear: bool, read: impl Fn(u32) -> Rgba8) -> ([Rgba8; 4], [u8; 2]) {
+        let ((x0, a), (y0, b)) = (self.ax.tap0(self.ax.fixed(c[0])), self.ay.tap0(self.ay.fixed(c[1])));
+        let r0 = self.base + y0 * self.pitch;
+        if !linear {
+            return ([read(r0 + x0); 4], [0, 0]);
+        }
+        let x1 = self.ax.tap1(x0);
+        let r1 = self.base + self.ay.tap1(y0) * self.pitch;
+        ([read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)], [a, b])
+    }
+}
+
+/// The quad with one LOD decision `sel` for its four lanes (implicit derivatives) on one or
+/// two levels of a 2D (non-array) pitch-linear texture in aligned word memory `texels`:
+/// the single-level kernel's axis units ([`KernelAxis`]) and word reads per level, the
+/// levels' constants computed once per quad, then [`filter_rgba8`] of both levels. The
+/// taps and weights are those of [`with_lod`]'s general units wherever they enter the sum
+/// (see [`KernelAxis`]), so the result is the same (the property test
+/// `fast_path_matches_general` covers it). `false` (nothing written) where a level is
+/// outside the view or not addressable, or a wrap mode is not CLAMP_TO_EDGE / power-of-two
+/// REPEAT: [`with_lod`] then continues.
+#[inline(never)]
+fn levels_kernel(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    texels: &[u32],
+    req: &SampleRequest,
+    sel: &LevelSelect,
+    rgba: bool,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    if h.ty == TextureType::TwoDArray || h.layout != Layout::PitchLinear {
+        return false;
+    }
+    let linear = (if sel.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
+    let lay = TextureLayout::new(h);
+    let level = |rel: u32| KernelLevel::new(&lay, h.base_level.checked_add(rel)?, s, req, linear);
+    let Some(l0) = level(sel.level) else { return false };
+    let l1 = if sel.delta == 0 {
+        l0
+    } else {
+        match level(sel.level2) {
+            Some(l) => l,
+            None => return false,
+        }
+    };
+    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
+    let output = Output::new(h, rgba);
+    for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+        let (t0, f0) = l0.taps(c, linear, read);
+        if sel.delta == 0 {
+            filter_level_rgba8(&t0, f0, o);
+        } else {
+            let (t1, f1) = l1.taps(c, linear, read);
+            *o = filter_rgba8(&Bilerp8 { taps: [t0, t1], frac: [f0, f1], delta: sel.delta as u8 });
+        }
+        output.fix(o);
+    }
+    true
 }
 
 /// The output stage: stored byte order to R, G, B, A (filtering is per component, so the
@@ -779,6 +882,69 @@ mod tests {
             // The generated cases must mostly reach the fast path (the kernel is covered by
             // `kernel_matches_general`, with its own generator).
             prop_assert!(t < 1000 || (f > t && k > 0), "fast path taken {} / {}, kernel {}", f, t, k);
+        }
+    }
+
+    static LEVELS_TAKEN: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+    static LEVELS_TOTAL: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        /// The level kernel (one LOD decision per quad, one or two levels) is bit-identical
+        /// to the general path: headers with mip chains and base levels, pitch-linear
+        /// aligned planes, CLAMP_TO_EDGE / REPEAT, every mip filter, LOD bias and clamps,
+        /// implicit quads of every footprint, memory shorter than the texture; through the
+        /// op's own dispatch (`quad`) and directly.
+        #[test]
+        fn levels_kernel_matches_general(
+            h in header(),
+            s in sampler(),
+            wrap in any::<[bool; 2]>(),
+            req in request(),
+            step in any::<[u16; 2]>(),
+            mem_len in prop_oneof![0usize..256, 0usize..24_000],
+            seed in any::<u32>(),
+        ) {
+            let all: std::vec::Vec<u8> = (0..mem_len as u32).map(|i| (i.wrapping_mul(2_654_435_761) ^ seed).wrapping_shr(13) as u8).collect();
+            let mut h = TextureHeader { layout: Layout::PitchLinear, ..h };
+            h.base_address &= !3;
+            if h.ty == TextureType::TwoDArray {
+                h.ty = TextureType::TwoD;
+                h.depth = 1;
+            }
+            let mut s = SamplerHeader { max_anisotropy_log2: 0, ..s };
+            s.wrap[0] = if wrap[0] { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            s.wrap[1] = if wrap[1] { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            // An implicit quad whose footprint spans 1/64 to 64 texels of the base level.
+            let mut req = SampleRequest { grads: None, ..req };
+            let ratio = |v: u32, k: u32| crate::fp::ratio_to_f32_bits(i64::from(v), 1 << 16, k);
+            let [s0, t0] = [req.coords[0][0] & 0xFFFF, req.coords[0][1] & 0xFFFF];
+            let (ds, dt) = (u32::from(step[0] >> 4), u32::from(step[1] >> 4));
+            let k = u32::from(step[0] & 15);
+            req.coords = [
+                [ratio(s0, 0), ratio(t0, 0), 0, 0],
+                [ratio(s0 * 64 + ds, 6 + k), ratio(t0, 0), 0, 0],
+                [ratio(s0, 0), ratio(t0 * 64 + dt, 6 + k), 0, 0],
+                [ratio(s0 * 64 + ds, 6 + k), ratio(t0 * 64 + dt, 6 + k), 0, 0],
+            ];
+            let general = sample_quad_general(&h, &s, &all[..], &req, None, s.mip_filter, true).unwrap();
+            if let Some(fast) = quad(&h, &s, &all[..], &req, s.mip_filter) {
+                prop_assert_eq!(fast, general);
+            }
+            if offsets_in_range(&req.offset) && byte_order(&h).is_some() {
+                let sel = lane_lod(&h, &s, &req, 0, s.mip_filter, true).sel;
+                if let ([], texels, _) = bytemuck::pod_align_to::<u8, u32>(&all[..]) {
+                    let mut k = [[0; 4]; 4];
+                    if levels_kernel(&h, &s, texels, &req, &sel, byte_order(&h).unwrap(), &mut k) {
+                        prop_assert_eq!(k, general);
+                        LEVELS_TAKEN.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            }
+            let t = LEVELS_TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
+            let n = LEVELS_TAKEN.load(core::sync::atomic::Ordering::Relaxed);
+            prop_assert!(t < 1000 || n > t / 4, "level kernel taken {} / {}", n, t);
         }
     }
 
