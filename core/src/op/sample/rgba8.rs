@@ -334,6 +334,34 @@ fn with_lod<M: TexelMemory + ?Sized>(
     Some(out)
 }
 
+/// Level `level` (absolute) of a single-layer, pitch-linear RGBA8 / BGRA8 texture
+/// ([`byte_order`]) in 4-byte words, as `(first texel's word index, row pitch in words,
+/// [width, height])`: the plane `TextureLayout::plane(geom(level))?.in_words()` computed
+/// in 32-bit arithmetic (the levels below it summed as words, every step checked), without
+/// the general layout's 64-bit walk (a property test checks they agree). `None` outside the
+/// view's levels, for an address or level-0 row pitch that is not a multiple of 4, and
+/// where the level's last texel is not addressable in 32 bits.
+#[inline(always)]
+fn kernel_plane(h: &TextureHeader, level: u32) -> Option<(u32, u32, [u32; 2])> {
+    if h.layout != Layout::PitchLinear
+        || h.layers() != 1
+        || level < h.base_level
+        || level >= h.base_level.saturating_add(h.levels)
+        || (h.base_address | h.row_pitch) & 3 != 0
+    {
+        return None;
+    }
+    let pitch_of = |l: u32| if l == 0 && h.row_pitch != 0 { h.row_pitch / 4 } else { h.level_width(l) };
+    let mut base = h.base_address / 4;
+    for l in 0..level {
+        base = base.checked_add(pitch_of(l).checked_mul(h.level_height(l))?)?;
+    }
+    let (w, hh, pitch) = (h.level_width(level), h.level_height(level), pitch_of(level));
+    // The last texel's word index; its 4 bytes end below 2^32.
+    let last = base.checked_add((hh - 1).checked_mul(pitch)?)?.checked_add(w - 1)?;
+    (last <= u32::MAX / 4).then_some((base, pitch, [w, hh]))
+}
+
 /// One level of [`levels_kernel`]: the first texel's word index, the row pitch in words and
 /// the two axis units (with the request's texel offsets).
 #[derive(Clone, Copy)]
@@ -345,22 +373,16 @@ struct KernelLevel {
 }
 
 impl KernelLevel {
-    /// Level `level` (absolute) of a single-layer pitch-linear texture in word memory, if it
-    /// is addressable in 32 bits and its wrap modes are the kernel's ([`KernelAxis::new`]).
+    /// Level `level` (absolute) of a single-layer pitch-linear texture in word memory
+    /// ([`kernel_plane`]), if its wrap modes are the kernel's ([`KernelAxis::new`]).
     #[inline(always)]
-    fn new(
-        lay: &TextureLayout,
-        level: u32,
-        s: &SamplerHeader,
-        req: &SampleRequest,
-        linear: bool,
-    ) -> Option<KernelLevel> {
-        let p = lay.plane(&lay.geom(level)?)?.in_words()?;
+    fn new(h: &TextureHeader, level: u32, s: &SamplerHeader, req: &SampleRequest, linear: bool) -> Option<KernelLevel> {
+        let (base, pitch, [w, hh]) = kernel_plane(h, level)?;
         Some(KernelLevel {
-            base: p.layer_base(0)?,
-            pitch: p.row(1),
-            ax: KernelAxis::new(p.size[0], s.wrap[0], linear)?.offset(req.offset[0]),
-            ay: KernelAxis::new(p.size[1], s.wrap[1], linear)?.offset(req.offset[1]),
+            base,
+            pitch,
+            ax: KernelAxis::new(w, s.wrap[0], linear)?.offset(req.offset[0]),
+            ay: KernelAxis::new(hh, s.wrap[1], linear)?.offset(req.offset[1]),
         })
     }
 
@@ -402,8 +424,7 @@ fn levels_kernel(
         return false;
     }
     let linear = (if sel.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
-    let lay = TextureLayout::new(h);
-    let level = |rel: u32| KernelLevel::new(&lay, h.base_level.checked_add(rel)?, s, req, linear);
+    let level = |rel: u32| KernelLevel::new(h, h.base_level.checked_add(rel)?, s, req, linear);
     let Some(l0) = level(sel.level) else { return false };
     let l1 = if sel.delta == 0 {
         l0
@@ -1109,6 +1130,25 @@ mod tests {
                 } else {
                     prop_assert!(u as u8 == 0 || wrap(i) == wrap(i.wrapping_add(1)));
                 }
+            }
+        }
+
+        /// The level kernel's planes are the general planes in words wherever they exist.
+        #[test]
+        fn kernel_plane_matches_plane(h in header(), pitch in prop_oneof![Just(0u32), 0u32..400, any::<u32>()], big in any::<bool>(), level in 0u32..9) {
+            let mut h = TextureHeader { row_pitch: pitch, ..h };
+            if big {
+                h.base_address = u32::MAX - (h.base_address & 0xFF_FFFF);
+            }
+            let lay = TextureLayout::new(&h);
+            let general = lay.geom(level).and_then(|g| lay.plane(&g)).and_then(|p| p.in_words());
+            if let Some(k) = kernel_plane(&h, level) {
+                let p = general.unwrap();
+                prop_assert_eq!(k, (p.layer_base(0).unwrap(), p.row(1), p.size));
+            }
+            // Only misaligned or layered textures leave a general plane to the general path.
+            if general.is_some() && h.layers() == 1 && (h.base_address | h.row_pitch) & 3 == 0 && h.layout == Layout::PitchLinear {
+                prop_assert!(kernel_plane(&h, level).is_some());
             }
         }
 
