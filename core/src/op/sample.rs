@@ -272,7 +272,8 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
             return Ok(());
         }
     }
-    sample_quad_with_into(view, sampler, mem, req, None, out, false)
+    // (Validated above: the checked form does not validate again.)
+    sample_quad_checked_into(view, sampler, mem, req, None, out, false)
 }
 
 /// [`sample_quad_into`] for the `N` quads of a warp (a 32-lane warp is 8 quads) with one
@@ -375,7 +376,20 @@ fn sample_quad_with_into<M: TexelMemory + ?Sized>(
     out: &mut [[u32; 4]; 4],
     kernel: bool,
 ) -> Result<(), SampleError> {
-    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
+    sample_quad_checked_into(checked_view(view), checked_sampler(sampler), mem, req, compare, out, kernel)
+}
+
+/// [`sample_quad_with_into`] on a view and sampler already passed through [`checked_view`]
+/// and [`checked_sampler`].
+fn sample_quad_checked_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+    compare: Option<CompareHook<'_>>,
+    out: &mut [[u32; 4]; 4],
+    kernel: bool,
+) -> Result<(), SampleError> {
     if let (true, None, Ok(h), Ok(s)) = (kernel, &compare, view, sampler) {
         if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
             return Ok(());
