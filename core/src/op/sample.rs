@@ -60,7 +60,11 @@ use crate::filter::{dims, Acc, At, Ctx};
 use crate::fp::{f32_parts, f32_sub, F32Class};
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::lod::tables::aniso_offset_t;
-use crate::lod::{compute, cube_derivs, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource, Sf};
+use crate::lod::tables::log2_up;
+use crate::lod::{
+    compute, cube_derivs, f32_to_fine, select_level, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource, Sf,
+    FINE_MAX, FINE_MIN,
+};
 use crate::memory::{TexelMemory, TextureLayout};
 use crate::output::swizzle;
 use crate::texel::{border_texel, domains, Texel};
@@ -186,6 +190,32 @@ fn quad_texel_derivs(h: &TextureHeader, req: &SampleRequest, axes: usize) -> Der
         dv.dy[a] = one(&c2, a);
     }
     dv
+}
+
+/// The one LOD decision of a quad with implicit derivatives on a 2D view (plain, array or
+/// no-mipmap) and a sampler without anisotropy, LOD from the derivatives: [`lane_lod`]'s
+/// level selection without the stages that cannot change it there (`A = 1`: `log2 η² = 0`,
+/// one sample, so `λ_fine = log2 ρ²_max`; the minor axis's `log2`, the sample count and
+/// TMML's ratio are not formed). The same [`LevelSelect`] (a property test compares);
+/// `None` where it does not apply.
+pub(crate) fn quad_lod_iso(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    req: &SampleRequest,
+    mip: MipFilter,
+) -> Option<LevelSelect> {
+    let LodSource::Derivatives { bias } = req.lod else { return None };
+    if req.grads.is_some()
+        || s.max_anisotropy_log2 != 0
+        || !matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
+    {
+        return None;
+    }
+    let dv = quad_texel_derivs(h, req, 2);
+    let (rx, ry) = (Sf::sum_squares(dv.dx), Sf::sum_squares(dv.dy));
+    let rmax = if rx.mag_lt(ry) { ry } else { rx };
+    let fine = if rmax.is_zero() { FINE_MIN } else { log2_up(rmax).clamp(FINE_MIN, FINE_MAX) };
+    Some(select_level(fine, f32_to_fine(bias), s, h.levels, mip))
 }
 
 /// The LOD decision for one lane (also used by TMML).
@@ -947,6 +977,53 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 50_000, ..ProptestConfig::default() })]
+
+        /// The isotropic quad LOD equals the LOD unit's level selection wherever it
+        /// answers (every type, sampler, bias, footprint; it answers for 2D types without
+        /// anisotropy).
+        #[test]
+        fn quad_lod_iso_matches_lane_lod(
+            c0 in [coord(), coord()],
+            steps in any::<[[i16; 2]; 2]>(),
+            scale in 0u32..24,
+            ty in 0usize..7,
+            size in [size(), size()],
+            levels in 1u32..18,
+            base in 0u32..5,
+            mip in 0usize..3,
+            aniso in prop_oneof![Just(0u8), 0u8..5],
+            bias in prop_oneof![Just(0u32), coord()],
+            lod_bias in any::<i16>(),
+            lods in any::<[u16; 2]>(),
+            explicit in 0u8..8,
+        ) {
+            let ty = [TextureType::OneD, TextureType::TwoD, TextureType::TwoDArray, TextureType::TwoDNoMipmap, TextureType::ThreeD, TextureType::Cube, TextureType::OneDArray][ty];
+            let mut h = TextureHeader::new(ty, Format::RGBA8_UNORM, size[0], size[1], 1, levels);
+            h.base_level = base;
+            let mip = [MipFilter::None, MipFilter::Nearest, MipFilter::Linear][mip];
+            let s = SamplerHeader {
+                mip_filter: mip,
+                max_anisotropy_log2: aniso,
+                lod_bias: fixed::types::I8F8::from_bits(lod_bias / 8),
+                min_lod: fixed::types::U8F8::from_bits(lods[0] % 2048),
+                max_lod: fixed::types::U8F8::from_bits(lods[1] % 4096),
+                ..SamplerHeader::default()
+            };
+            let lane = |k: usize| -> [u32; 4] {
+                let f = |a: usize| c0[a].wrapping_add((i32::from(steps[k][a]) << scale) as u32);
+                [f(0), f(1), 0, 0]
+            };
+            let mut req = SampleRequest::new([[c0[0], c0[1], 0, 0], lane(0), lane(1), [0; 4]]);
+            req.lod = match explicit {
+                0 => LodSource::Explicit(bias),
+                1 => LodSource::Zero,
+                _ => LodSource::Derivatives { bias },
+            };
+            if let Some(sel) = quad_lod_iso(&h, &s, &req, mip) {
+                prop_assert_eq!(sel, lane_lod(&h, &s, &req, 0, mip, true).sel);
+                prop_assert!(aniso == 0 && explicit >= 2);
+            }
+        }
 
         /// The quad's texel-space derivatives equal the binary32 derivatives' texel-space
         /// form, for every grid type, size and base level.

@@ -19,7 +19,7 @@
 // Indices are lanes 0..4 and axes 0..2 of fixed-size arrays.
 #![allow(clippy::indexing_slicing)]
 
-use super::{lane_lod, offsets_in_range, SampleRequest};
+use super::{lane_lod, offsets_in_range, quad_lod_iso, SampleRequest};
 use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, NOT_POW2};
 use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
@@ -267,6 +267,18 @@ fn with_lod<M: TexelMemory + ?Sized>(
     rgba: bool,
     border: Rgba8,
 ) -> Option<[[u32; 4]; 4]> {
+    // Isotropic implicit LOD on aligned word memory: the quad's one decision
+    // ([`quad_lod_iso`]) and the level kernel.
+    if !lod_free {
+        if let (Some(sel), Some(([], texels, _))) =
+            (quad_lod_iso(h, s, req, mip), mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>))
+        {
+            let mut out = [[0u32; 4]; 4];
+            if levels_kernel(h, s, texels, req, &sel, rgba, &mut out) {
+                return Some(out);
+            }
+        }
+    }
     // The level selection per lane (implicit derivatives: one for the quad).
     let mut lods: [Option<LevelSelect>; 4] = [None; 4];
     if !lod_free {
