@@ -180,6 +180,8 @@ pub fn unit_component(x: i32) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::indexing_slicing)]
+    extern crate std;
     use super::*;
 
     #[test]
@@ -197,7 +199,6 @@ mod tests {
             p.extend([i32::MIN, -1, 0, 1, i32::MAX]);
             p
         };
-        extern crate std;
         for x in probes(&N_T) {
             for a in 0..=6 {
                 let n = 1usize << a.min(4);

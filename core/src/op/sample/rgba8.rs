@@ -14,7 +14,12 @@
 //! single-level kernel ([`single_level`]): per-quad axis units (coordinate shift for
 //! power-of-two sizes, a mask-and-clamp wrap for CLAMP_TO_EDGE / REPEAT), word-indexed texel
 //! reads, one level's filter and conversion. Everything else on this path goes through
-//! [`with_lod`] (per-lane LOD, one or two levels, byte-addressed reads).
+//! [`with_lod`]: a quad with one LOD decision (implicit derivatives; without anisotropy
+//! from [`super::quad_lod_iso`]) on aligned word memory, a pitch-linear non-array texture
+//! and CLAMP_TO_EDGE / power-of-two REPEAT runs through the level kernel
+//! ([`levels_kernel`]: the single-level kernel's units for each of its one or two levels,
+//! their constants once per quad); the rest per lane (one or two levels, byte-addressed
+//! reads).
 
 // Indices are lanes 0..4 and axes 0..2 of fixed-size arrays.
 #![allow(clippy::indexing_slicing)]
