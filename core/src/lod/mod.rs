@@ -156,13 +156,14 @@ pub fn scale_factor(d: &Derivs, aniso_log2: u32) -> ScaleFactor {
     if rmax.is_zero() {
         return ScaleFactor { lambda_fine: FINE_MIN, samples: 1, major_is_x, rho2: [rx, ry], log2_ratio: 0 };
     }
-    let l_max = i64::from(log2_up(rmax)) + i64::from(d.log2_scale);
+    let log2_rmax = i64::from(log2_up(rmax));
+    let l_max = log2_rmax + i64::from(d.log2_scale);
     // log2 η² (stage 7); the ratio for TMML's A.
     let a2 = i64::from(2 * a) << LOG2_FRAC;
     let (eta2, log2_ratio) = if rmin.is_zero() {
         (a2, -8 << 12)
     } else {
-        let diff = i64::from(log2_up(rmax)) - i64::from(log2_up(rmin)); // ≥ 0
+        let diff = log2_rmax - i64::from(log2_up(rmin)); // ≥ 0
         (diff.min(a2), ((-diff + 16) >> 5).clamp(-8 << 12, 0) as i32)
     };
     let samples = aniso_samples(eta2 as i32, a);

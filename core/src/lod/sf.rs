@@ -132,6 +132,82 @@ impl Sf {
         }
     }
 
+    /// [`Sf::round_up64`] of a magnitude below 2^32, in 32-bit arithmetic.
+    #[inline]
+    pub const fn round_up32(neg: bool, mag: u32, exp: i32) -> Sf {
+        if mag == 0 {
+            return Sf::ZERO;
+        }
+        let len = 32 - mag.leading_zeros();
+        if len <= SF_BITS {
+            let sh = SF_BITS - len;
+            return Sf { neg, m: mag << sh, e: exp - sh as i32 };
+        }
+        let sh = len - SF_BITS;
+        let m = (mag >> sh) + (mag & ((1 << sh) - 1) != 0) as u32;
+        if m == 1 << SF_BITS {
+            Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
+        } else {
+            Sf { neg, m, e: exp + sh as i32 }
+        }
+    }
+
+    /// `Sf::from_f32(f32_sub(a, b))` ([`crate::fp::f32_sub`]: the binary32 difference, RNE)
+    /// in 32-bit integer arithmetic, for two normal binary32 values with biased exponents
+    /// 32 … 253 at most 7 binades apart (a quad's neighbouring coordinates): the exact
+    /// difference (< 2^32 at the smaller exponent), rounded to nearest-even at 24 bits, then
+    /// up to 18 bits. In that range the difference is 0 or a normal binary32 (at least
+    /// 2^-118, below 2^128 − 2^104), so no subnormal or overflow rounding applies. `None`
+    /// elsewhere (the caller takes the general form; a test checks both agree).
+    #[inline]
+    pub const fn from_f32_diff(a: u32, b: u32) -> Option<Sf> {
+        let (ea, eb) = ((a >> 23) & 0xFF, (b >> 23) & 0xFF);
+        if ea.wrapping_sub(32) > 253 - 32 || eb.wrapping_sub(32) > 253 - 32 {
+            return None;
+        }
+        let (ma, mb) = ((a & 0x007F_FFFF) | 0x0080_0000, (b & 0x007F_FFFF) | 0x0080_0000);
+        // a − b = a + (−b): the signs of the two terms.
+        let (sa, sb) = (a >> 31 != 0, b >> 31 == 0);
+        let (hm, hs, lm, ls, d, e) =
+            if ea >= eb { (ma, sa, mb, sb, ea - eb, eb) } else { (mb, sb, ma, sa, eb - ea, ea) };
+        if d > 7 {
+            return None;
+        }
+        let h = hm << d; // < 2^31
+        let (neg, v) = if hs == ls {
+            (hs, h + lm)
+        } else if h >= lm {
+            (hs, h - lm)
+        } else {
+            (ls, lm - h)
+        };
+        if v == 0 {
+            return Some(Sf::ZERO);
+        }
+        let exp = e as i32 - 150;
+        let len = 32 - v.leading_zeros();
+        if len <= 24 {
+            return Some(Sf::round_up32(neg, v, exp));
+        }
+        // RNE to 24 bits (a carry to 2^24 is a 25-bit value, exact for the next step).
+        let sh = len - 24;
+        let q = v >> sh;
+        let rem = v & ((1 << sh) - 1);
+        let half = 1 << (sh - 1);
+        let q = q + (rem > half || (rem == half && q & 1 == 1)) as u32;
+        Some(Sf::round_up32(neg, q, exp + sh as i32))
+    }
+
+    /// [`Sf::scale`] by `2^k` (a power-of-two size): the exponent plus `k`, exactly.
+    #[inline]
+    pub const fn scale_pow2(self, k: u32) -> Sf {
+        if self.m == 0 {
+            Sf::ZERO
+        } else {
+            Sf { e: self.e + k as i32, ..self }
+        }
+    }
+
     /// `mag × 2^exp` with the magnitude rounded **down** to 18 bits (for lower bounds: the
     /// cube maps' `ma⁴`).
     pub const fn round_down(mag: u128, exp: i32) -> Sf {
@@ -175,17 +251,22 @@ impl Sf {
     /// squares summed exactly (< 3 · 2^36) and the sum rounded up to 18 bits. Never below
     /// the exact sum nor below any term's square; monotone in every term.
     pub fn sum_squares(t: [Sf; 3]) -> Sf {
-        let Some(e_max) = t.iter().filter(|x| x.m != 0).map(|x| x.e).max() else { return Sf::ZERO };
-        let sum: u64 = t
-            .iter()
-            .filter(|x| x.m != 0)
-            .map(|x| {
-                let d = e_max.abs_diff(x.e); // ≥ 0
-                let a = if d >= SF_BITS { 1 } else { (x.m >> d) + u32::from(x.m & ((1 << d) - 1) != 0) };
-                u64::from(a) * u64::from(a)
-            })
-            .sum();
-        Sf::round_up64(false, sum, 2 * e_max, false)
+        // Straight-line over the three terms (no iterator adapters: the MCUs' LOD cost).
+        let [a, b, c] = t;
+        if a.m | b.m | c.m == 0 {
+            return Sf::ZERO;
+        }
+        let e = |x: Sf| if x.m == 0 { i32::MIN } else { x.e };
+        let e_max = e(a).max(e(b)).max(e(c));
+        let sq = |x: Sf| -> u64 {
+            if x.m == 0 {
+                return 0;
+            }
+            let d = e_max.abs_diff(x.e); // ≥ 0
+            let v = if d >= SF_BITS { 1 } else { (x.m >> d) + u32::from(x.m & ((1 << d) - 1) != 0) };
+            u64::from(v) * u64::from(v)
+        };
+        Sf::round_up64(false, sq(a) + sq(b) + sq(c), 2 * e_max, false)
     }
 
     /// `x + y` of two exact values, rounded up in magnitude to 18 bits once (a fused
@@ -232,6 +313,105 @@ impl Sf {
             self.e < o.e
         } else {
             self.m < o.m
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::fp::f32_sub;
+    use proptest::prelude::*;
+
+    /// The definition of [`Sf::sum_squares`] as written in its docs (the reference of the
+    /// straight-line form).
+    fn sum_squares_ref(t: [Sf; 3]) -> Sf {
+        let Some(e_max) = t.iter().filter(|x| x.m != 0).map(|x| x.e).max() else { return Sf::ZERO };
+        let sum: u64 = t
+            .iter()
+            .filter(|x| x.m != 0)
+            .map(|x| {
+                let d = e_max.abs_diff(x.e);
+                let a = if d >= SF_BITS { 1 } else { (x.m >> d) + u32::from(x.m & ((1 << d) - 1) != 0) };
+                u64::from(a) * u64::from(a)
+            })
+            .sum();
+        Sf::round_up64(false, sum, 2 * e_max, false)
+    }
+
+    fn sf() -> impl Strategy<Value = Sf> {
+        prop_oneof![
+            1 => Just(Sf::ZERO),
+            6 => (any::<bool>(), (1u32 << 17)..(1 << 18), -300i32..300).prop_map(|(neg, m, e)| Sf { neg, m, e }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200_000, ..ProptestConfig::default() })]
+
+        /// The 32-bit difference equals the binary32 difference rounded up, wherever it
+        /// answers; it answers on every pair of normal values up to 7 binades apart in its
+        /// exponent range.
+        #[test]
+        fn from_f32_diff_matches_f32_sub(b in any::<u32>(), a in any::<u32>(), close in any::<bool>(), d in -2000i32..2000) {
+            let a = if close { b.wrapping_add(d as u32) } else { a };
+            let want = Sf::from_f32(f32_sub(a, b));
+            if let Some(got) = Sf::from_f32_diff(a, b) {
+                prop_assert_eq!(got, want, "a = {:#x}, b = {:#x}", a, b);
+            } else {
+                let (ea, eb) = ((a >> 23) & 0xFF, (b >> 23) & 0xFF);
+                prop_assert!(!(32..=253).contains(&ea) || !(32..=253).contains(&eb) || ea.abs_diff(eb) > 7);
+            }
+        }
+
+        #[test]
+        fn scale_pow2_matches_scale(x in sf(), k in 0u32..=16) {
+            prop_assert_eq!(x.scale_pow2(k), x.scale(1 << k));
+        }
+
+        #[test]
+        fn round_up32_matches_round_up64(neg in any::<bool>(), mag in any::<u32>(), exp in -400i32..400) {
+            prop_assert_eq!(Sf::round_up32(neg, mag, exp), Sf::round_up64(neg, u64::from(mag), exp, false));
+        }
+
+        #[test]
+        fn sum_squares_matches_definition(t in [sf(), sf(), sf()], near in any::<bool>()) {
+            let mut t = t;
+            if near {
+                // Exponents within a few binades (the alignment's rounding).
+                t[1].e = t[0].e - (t[1].e.rem_euclid(20));
+                t[2].e = t[0].e + (t[2].e.rem_euclid(3));
+            }
+            prop_assert_eq!(Sf::sum_squares(t), sum_squares_ref(t));
+        }
+    }
+
+    /// Every pair of adjacent binades and sign with dense significands: a ulp-level sweep.
+    #[test]
+    fn from_f32_diff_sweep() {
+        for eb in [32u32, 33, 100, 126, 127, 128, 200, 246, 253] {
+            for de in -8i32..=8 {
+                let ea = eb as i32 + de;
+                if !(1..=254).contains(&ea) {
+                    continue;
+                }
+                for (i, mb) in (0u32..0x80_0000).step_by(4099).chain([0, 1, 0x7F_FFFF, 0x40_0000]).enumerate() {
+                    let b = (eb << 23) | mb;
+                    for ma in
+                        [mb, mb ^ 1, mb.wrapping_add(63) & 0x7F_FFFF, (mb * 7 + i as u32) & 0x7F_FFFF, 0, 0x7F_FFFF]
+                    {
+                        for sign in [0u32, 0x8000_0000] {
+                            let a = ((ea as u32) << 23) | ma | sign;
+                            for (x, y) in [(a, b), (b, a), (a ^ 0x8000_0000, b ^ 0x8000_0000)] {
+                                if let Some(got) = Sf::from_f32_diff(x, y) {
+                                    assert_eq!(got, Sf::from_f32(f32_sub(x, y)), "a = {x:#x}, b = {y:#x}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

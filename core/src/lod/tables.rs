@@ -162,13 +162,52 @@ pub fn log2_down(x: Sf) -> i32 {
 
 /// `N = 1 + #{k ∈ [1, A) : log2η² > N_T[k]}` for `A = 2^aniso_log2` (≤ 16) and `log2 η²` in
 /// units of 2^-16 (`≤ 2·log2 A`).
+/// The thresholds increase with `k`, so the count is the position of the first threshold
+/// not below `log2 η²` (a binary search; a test checks it against the count).
 pub fn aniso_samples(log2_eta2: i32, aniso_log2: u32) -> u32 {
     let a = 1usize << aniso_log2.min(4);
-    1 + N_T.iter().take(a - 1).filter(|&&t| log2_eta2 > t).count() as u32
+    let t = N_T.get(..a - 1).unwrap_or(&N_T);
+    1 + t.partition_point(|&t| log2_eta2 > t) as u32
 }
 
 /// TMML's unit-vector component `RNE(64 · |c|/len)` from `x = log2(|c|/len)` in units of
 /// 2^-17 (`x ≤ 0`): the number of thresholds `UNIT_T[k]` with `x ≥ UNIT_T[k]` (0 … 64).
+/// The thresholds increase with `k`: the count is a binary search (a test checks it
+/// against the count).
 pub fn unit_component(x: i32) -> u32 {
-    UNIT_T.iter().filter(|&&t| x >= t).count() as u32
+    UNIT_T.partition_point(|&t| x >= t) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    extern crate std;
+    use super::*;
+
+    #[test]
+    fn threshold_tables_increase() {
+        assert!(N_T.windows(2).all(|w| w[0] < w[1]));
+        assert!(UNIT_T.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// The binary searches equal the threshold counts of their definitions, at and one
+    /// unit around every threshold.
+    #[test]
+    fn searches_equal_counts() {
+        let probes = |t: &[i32]| -> std::vec::Vec<i32> {
+            let mut p: std::vec::Vec<i32> = t.iter().flat_map(|&v| [v - 1, v, v + 1]).collect();
+            p.extend([i32::MIN, -1, 0, 1, i32::MAX]);
+            p
+        };
+        for x in probes(&N_T) {
+            for a in 0..=6 {
+                let n = 1usize << a.min(4);
+                let want = 1 + N_T.iter().take(n - 1).filter(|&&t| x > t).count() as u32;
+                assert_eq!(aniso_samples(x, a), want, "log2 eta2 {x}, A = 2^{a}");
+            }
+        }
+        for x in probes(&UNIT_T) {
+            assert_eq!(unit_component(x), UNIT_T.iter().filter(|&&t| x >= t).count() as u32, "x = {x}");
+        }
+    }
 }

@@ -60,7 +60,11 @@ use crate::filter::{dims, Acc, At, Ctx};
 use crate::fp::{f32_parts, f32_sub, F32Class};
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::lod::tables::aniso_offset_t;
-use crate::lod::{compute, cube_derivs, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource};
+use crate::lod::tables::log2_up;
+use crate::lod::{
+    compute, cube_derivs, f32_to_fine, select_level, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource, Sf,
+    FINE_MAX, FINE_MIN,
+};
 use crate::memory::{TexelMemory, TextureLayout};
 use crate::output::swizzle;
 use crate::texel::{border_texel, domains, Texel};
@@ -157,12 +161,74 @@ fn coord_derivs(req: &SampleRequest, lane: usize, axes: usize) -> [[u32; 3]; 2] 
     }
 }
 
+/// The texel-space derivatives of a grid (non-cube) view from the quad's implicit
+/// derivatives: [`texel_derivs`] of [`coord_derivs`], with each binary32 difference and
+/// its rounding to a short float done at once in 32-bit arithmetic where the two
+/// coordinates allow ([`Sf::from_f32_diff`]; elsewhere [`f32_sub`] and [`Sf::from_f32`])
+/// and power-of-two sizes applied as an exponent ([`Sf::scale_pow2`]). The same values (a
+/// property test compares both forms).
+fn quad_texel_derivs(h: &TextureHeader, req: &SampleRequest, axes: usize) -> Derivs {
+    let b = h.base_level;
+    let size = [h.level_width(b), h.level_height(b), h.level_depth(b)];
+    let [c0, c1, c2, _] = req.coords;
+    let nz = |v: u32| if v & 0x7FFF_FFFF > 0x7F80_0000 { 0 } else { v };
+    let one = |c: &[u32; 4], a: usize| -> Sf {
+        if c[a] == c0[a] {
+            // x − x is +0 (∞ − ∞ is NaN, and NaN counts as 0): a zero derivative.
+            return Sf::ZERO;
+        }
+        let d = match Sf::from_f32_diff(c[a], c0[a]) {
+            Some(d) => d,
+            None => Sf::from_f32(f32_sub(nz(c[a]), nz(c0[a]))),
+        };
+        let sz = size[a].min(1 << 16);
+        if sz.is_power_of_two() {
+            d.scale_pow2(sz.trailing_zeros())
+        } else {
+            d.scale(sz)
+        }
+    };
+    let mut dv = Derivs { dx: [Sf::ZERO; 3], dy: [Sf::ZERO; 3], log2_scale: 0 };
+    for a in 0..axes.min(3) {
+        dv.dx[a] = one(&c1, a);
+        dv.dy[a] = one(&c2, a);
+    }
+    dv
+}
+
+/// The one LOD decision of a quad with implicit derivatives on a 2D view (plain, array or
+/// no-mipmap) and a sampler without anisotropy, LOD from the derivatives: [`lane_lod`]'s
+/// level selection without the stages that cannot change it there (`A = 1`: `log2 η² = 0`,
+/// one sample, so `λ_fine = log2 ρ²_max`; the minor axis's `log2`, the sample count and
+/// TMML's ratio are not formed). The same [`LevelSelect`] (a property test compares);
+/// `None` where it does not apply.
+pub(crate) fn quad_lod_iso(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    req: &SampleRequest,
+    mip: MipFilter,
+) -> Option<LevelSelect> {
+    let LodSource::Derivatives { bias } = req.lod else { return None };
+    if req.grads.is_some()
+        || s.max_anisotropy_log2 != 0
+        || !matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
+    {
+        return None;
+    }
+    let dv = quad_texel_derivs(h, req, 2);
+    let (rx, ry) = (Sf::sum_squares(dv.dx), Sf::sum_squares(dv.dy));
+    let rmax = if rx.mag_lt(ry) { ry } else { rx };
+    let fine = if rmax.is_zero() { FINE_MIN } else { log2_up(rmax).clamp(FINE_MIN, FINE_MAX) };
+    Some(select_level(fine, f32_to_fine(bias), s, h.levels, mip))
+}
+
 /// The LOD decision for one lane (also used by TMML).
 #[derive(Clone, Copy)]
 pub(crate) struct LaneLod {
     pub sel: LevelSelect,
     pub samples: u32,
-    /// The binary32 coordinate derivative of the major screen axis (0 without derivatives).
+    /// The binary32 coordinate derivative of the major screen axis, where anisotropic
+    /// samples use it (`samples > 1`); 0 otherwise.
     pub major: [u32; 3],
     pub derivs: Derivs,
     pub major_is_x: bool,
@@ -184,15 +250,28 @@ pub(crate) fn lane_lod(
     let lane = lane & 3;
     let c = req.coords[lane];
     let axes = if h.ty.is_cube() { 3 } else { dims(h.ty) as usize };
-    let cd = coord_derivs(req, lane, axes);
-    let dv = derivs(h, c, &cd);
+    // Implicit derivatives of a grid view: straight from the quad's coordinates to texel
+    // space ([`quad_texel_derivs`]); the binary32 derivatives are formed only if an
+    // anisotropic sample needs the major one.
+    let (dv, cd) = if req.grads.is_none() && !h.ty.is_cube() {
+        (quad_texel_derivs(h, req, axes), None)
+    } else {
+        let cd = coord_derivs(req, lane, axes);
+        (derivs(h, c, &cd), Some(cd))
+    };
     let aniso_ok = matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap) && filterable;
     let aniso_log2 = if aniso_ok { u32::from(s.max_anisotropy_log2) } else { 0 };
     let l = compute(&dv, aniso_log2, req.lod, s, h.levels, mip);
     let major = match req.lod {
-        LodSource::Derivatives { .. } if l.major_is_x => cd[0],
-        LodSource::Derivatives { .. } => cd[1],
-        LodSource::Explicit(_) | LodSource::Zero => [0; 3],
+        LodSource::Derivatives { .. } if l.samples > 1 => {
+            let cd = cd.unwrap_or_else(|| coord_derivs(req, lane, axes));
+            if l.major_is_x {
+                cd[0]
+            } else {
+                cd[1]
+            }
+        }
+        _ => [0; 3],
     };
     LaneLod { sel: l.sel, samples: l.samples, major, derivs: dv, major_is_x: l.major_is_x, log2_ratio: l.log2_ratio }
 }
@@ -227,7 +306,8 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
             return Ok(());
         }
     }
-    sample_quad_with_into(view, sampler, mem, req, None, out, false)
+    // (Validated above: the checked form does not validate again.)
+    sample_quad_checked_into(view, sampler, mem, req, None, out, false)
 }
 
 /// [`sample_quad_into`] for the `N` quads of a warp (a 32-lane warp is 8 quads) with one
@@ -330,7 +410,20 @@ fn sample_quad_with_into<M: TexelMemory + ?Sized>(
     out: &mut [[u32; 4]; 4],
     kernel: bool,
 ) -> Result<(), SampleError> {
-    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
+    sample_quad_checked_into(checked_view(view), checked_sampler(sampler), mem, req, compare, out, kernel)
+}
+
+/// [`sample_quad_with_into`] on a view and sampler already passed through [`checked_view`]
+/// and [`checked_sampler`].
+fn sample_quad_checked_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+    compare: Option<CompareHook<'_>>,
+    out: &mut [[u32; 4]; 4],
+    kernel: bool,
+) -> Result<(), SampleError> {
     if let (true, None, Ok(h), Ok(s)) = (kernel, &compare, view, sampler) {
         if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
             return Ok(());
@@ -863,4 +956,109 @@ pub fn sample_d<M: TexelMemory + ?Sized>(
     req.offset = offset;
     req.grads = Some(grads_of(ddx, ddy));
     sample_quad(view, sampler, mem, &req)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::descriptor::Format;
+    use proptest::prelude::*;
+
+    /// A binary32 coordinate: mostly in [−2, 3] with neighbours a few ulps to a few binades
+    /// apart, sometimes special or anything.
+    fn coord() -> impl Strategy<Value = u32> {
+        prop_oneof![
+            6 => (-2_000_000i32..3_000_000).prop_map(|v| crate::fp::ratio_to_f32_bits(i64::from(v), 1_000_000, 0)),
+            1 => prop::sample::select(&[0u32, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 1, 0x0080_0000, 0x7F7F_FFFF][..]),
+            1 => any::<u32>(),
+        ]
+    }
+
+    fn size() -> impl Strategy<Value = u32> {
+        prop_oneof![(0u32..=16).prop_map(|k| 1u32 << k), 1u32..70_000]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 50_000, ..ProptestConfig::default() })]
+
+        /// The isotropic quad LOD equals the LOD unit's level selection wherever it
+        /// answers (every type, sampler, bias, footprint; it answers for 2D types without
+        /// anisotropy).
+        #[test]
+        fn quad_lod_iso_matches_lane_lod(
+            c0 in [coord(), coord()],
+            steps in any::<[[i16; 2]; 2]>(),
+            scale in 0u32..24,
+            ty in 0usize..7,
+            size in [size(), size()],
+            levels in 1u32..18,
+            base in 0u32..5,
+            mip in 0usize..3,
+            aniso in prop_oneof![Just(0u8), 0u8..5],
+            bias in prop_oneof![Just(0u32), coord()],
+            lod_bias in any::<i16>(),
+            lods in any::<[u16; 2]>(),
+            explicit in 0u8..8,
+        ) {
+            let ty = [TextureType::OneD, TextureType::TwoD, TextureType::TwoDArray, TextureType::TwoDNoMipmap, TextureType::ThreeD, TextureType::Cube, TextureType::OneDArray][ty];
+            let mut h = TextureHeader::new(ty, Format::RGBA8_UNORM, size[0], size[1], 1, levels);
+            h.base_level = base;
+            let mip = [MipFilter::None, MipFilter::Nearest, MipFilter::Linear][mip];
+            let s = SamplerHeader {
+                mip_filter: mip,
+                max_anisotropy_log2: aniso,
+                lod_bias: fixed::types::I8F8::from_bits(lod_bias / 8),
+                min_lod: fixed::types::U8F8::from_bits(lods[0] % 2048),
+                max_lod: fixed::types::U8F8::from_bits(lods[1] % 4096),
+                ..SamplerHeader::default()
+            };
+            let lane = |k: usize| -> [u32; 4] {
+                let f = |a: usize| c0[a].wrapping_add((i32::from(steps[k][a]) << scale) as u32);
+                [f(0), f(1), 0, 0]
+            };
+            let mut req = SampleRequest::new([[c0[0], c0[1], 0, 0], lane(0), lane(1), [0; 4]]);
+            req.lod = match explicit {
+                0 => LodSource::Explicit(bias),
+                1 => LodSource::Zero,
+                _ => LodSource::Derivatives { bias },
+            };
+            if let Some(sel) = quad_lod_iso(&h, &s, &req, mip) {
+                prop_assert_eq!(sel, lane_lod(&h, &s, &req, 0, mip, true).sel);
+                prop_assert!(aniso == 0 && explicit >= 2);
+            }
+        }
+
+        /// The quad's texel-space derivatives equal the binary32 derivatives' texel-space
+        /// form, for every grid type, size and base level.
+        #[test]
+        fn quad_texel_derivs_match_texel_derivs(
+            c0 in [coord(), coord(), coord()],
+            steps in any::<[[i16; 3]; 2]>(),
+            far in any::<[bool; 2]>(),
+            other in [[coord(), coord(), coord()], [coord(), coord(), coord()]],
+            ty in 0usize..6,
+            size in [size(), size(), size()],
+            base in 0u32..5,
+        ) {
+            let ty = [TextureType::OneD, TextureType::OneDArray, TextureType::TwoD, TextureType::TwoDArray, TextureType::TwoDNoMipmap, TextureType::ThreeD][ty];
+            let mut h = TextureHeader::new(ty, Format::RGBA8_UNORM, size[0], size[1], size[2], 17);
+            h.base_level = base;
+            let lane = |k: usize| -> [u32; 4] {
+                if far[k] {
+                    let o = other[k];
+                    [o[0], o[1], o[2], 0]
+                } else {
+                    let s = steps[k];
+                    // (A third of the steps are 0: equal coordinates, specials included.)
+                    let f = |a: usize| if s[a] % 3 == 0 { c0[a] } else { c0[a].wrapping_add((i32::from(s[a]) * 8) as u32) };
+                    [f(0), f(1), f(2), 0]
+                }
+            };
+            let req = SampleRequest::new([[c0[0], c0[1], c0[2], 0], lane(0), lane(1), [0; 4]]);
+            let axes = dims(ty) as usize;
+            let cd = coord_derivs(&req, 0, axes);
+            prop_assert_eq!(quad_texel_derivs(&h, &req, axes), derivs(&h, req.coords[0], &cd));
+        }
+    }
 }

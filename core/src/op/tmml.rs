@@ -158,17 +158,23 @@ pub fn tmml_header(
     };
     let mut req = SampleRequest::new(canon);
     req.lod = LodSource::Derivatives { bias: 0 };
-    let mut out = [[0u32; 4]; 4];
-    for (lane, o) in out.iter_mut().enumerate() {
+    let lane_result = |lane: usize| -> [u32; 4] {
         let ll = lane_lod(h, s, &req, lane, mip, h.format.linear_filterable());
         let r = (ll.sel.lambda_unclamped as u32) & 0xFFFF;
         let g = ll.sel.used_lod & 0xFFFF;
         let maj = if ll.major_is_x { ll.derivs.dx } else { ll.derivs.dy };
         let b = unit_vector(maj[0], maj[1]);
         let a = (ll.log2_ratio as u32) & 0xFFFF;
-        *o = [r, g, b, a];
+        [r, g, b, a]
+    };
+    // The quad's implicit derivatives are the same for every lane; outside cube maps (whose
+    // face projection depends on the lane's direction) so is everything computed from them:
+    // one LOD unit pass serves the quad.
+    if h.ty.is_cube() {
+        core::array::from_fn(lane_result)
+    } else {
+        [lane_result(0); 4]
     }
-    out
 }
 
 /// `{v S2.6, u S2.6}` of the normalised `(u, v)` (see the module docs).

@@ -14,12 +14,17 @@
 //! single-level kernel ([`single_level`]): per-quad axis units (coordinate shift for
 //! power-of-two sizes, a mask-and-clamp wrap for CLAMP_TO_EDGE / REPEAT), word-indexed texel
 //! reads, one level's filter and conversion. Everything else on this path goes through
-//! [`with_lod`] (per-lane LOD, one or two levels, byte-addressed reads).
+//! [`with_lod`]: a quad with one LOD decision (implicit derivatives; without anisotropy
+//! from [`super::quad_lod_iso`]) on aligned word memory, a pitch-linear non-array texture
+//! and CLAMP_TO_EDGE / power-of-two REPEAT runs through the level kernel
+//! ([`levels_kernel`]: the single-level kernel's units for each of its one or two levels,
+//! their constants once per quad); the rest per lane (one or two levels, byte-addressed
+//! reads).
 
 // Indices are lanes 0..4 and axes 0..2 of fixed-size arrays.
 #![allow(clippy::indexing_slicing)]
 
-use super::{lane_lod, offsets_in_range, SampleRequest};
+use super::{lane_lod, offsets_in_range, quad_lod_iso, SampleRequest};
 use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, NOT_POW2};
 use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
@@ -267,6 +272,18 @@ fn with_lod<M: TexelMemory + ?Sized>(
     rgba: bool,
     border: Rgba8,
 ) -> Option<[[u32; 4]; 4]> {
+    // Isotropic implicit LOD on aligned word memory: the quad's one decision
+    // ([`quad_lod_iso`]) and the level kernel.
+    if !lod_free {
+        if let (Some(sel), Some(([], texels, _))) =
+            (quad_lod_iso(h, s, req, mip), mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>))
+        {
+            let mut out = [[0u32; 4]; 4];
+            if levels_kernel(h, s, texels, req, &sel, rgba, &mut out) {
+                return Some(out);
+            }
+        }
+    }
     // The level selection per lane (implicit derivatives: one for the quad).
     let mut lods: [Option<LevelSelect>; 4] = [None; 4];
     if !lod_free {
@@ -279,6 +296,15 @@ fn with_lod<M: TexelMemory + ?Sized>(
         }
         if req.grads.is_none() {
             lods = [lods[0]; 4];
+        }
+    }
+    // One LOD decision for the quad on aligned word memory: the level kernel.
+    if let (false, None, Some(sel)) = (lod_free, req.grads, lods[0]) {
+        if let Some(([], texels, _)) = mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>) {
+            let mut out = [[0u32; 4]; 4];
+            if levels_kernel(h, s, texels, req, &sel, rgba, &mut out) {
+                return Some(out);
+            }
         }
     }
     let lay = TextureLayout::new(h);
@@ -323,6 +349,121 @@ fn with_lod<M: TexelMemory + ?Sized>(
         output.apply(filter_rgba8(&b), o);
     }
     Some(out)
+}
+
+/// Level `level` (absolute) of a single-layer, pitch-linear RGBA8 / BGRA8 texture
+/// ([`byte_order`]) in 4-byte words, as `(first texel's word index, row pitch in words,
+/// [width, height])`: the plane `TextureLayout::plane(geom(level))?.in_words()` computed
+/// in 32-bit arithmetic (the levels below it summed as words, every step checked), without
+/// the general layout's 64-bit walk (a property test checks they agree). `None` outside the
+/// view's levels, for an address or level-0 row pitch that is not a multiple of 4, and
+/// where the level's last texel is not addressable in 32 bits.
+#[inline(always)]
+fn kernel_plane(h: &TextureHeader, level: u32) -> Option<(u32, u32, [u32; 2])> {
+    if h.layout != Layout::PitchLinear
+        || h.layers() != 1
+        || level < h.base_level
+        || level >= h.base_level.saturating_add(h.levels)
+        || (h.base_address | h.row_pitch) & 3 != 0
+    {
+        return None;
+    }
+    let pitch_of = |l: u32| if l == 0 && h.row_pitch != 0 { h.row_pitch / 4 } else { h.level_width(l) };
+    let mut base = h.base_address / 4;
+    for l in 0..level {
+        base = base.checked_add(pitch_of(l).checked_mul(h.level_height(l))?)?;
+    }
+    let (w, hh, pitch) = (h.level_width(level), h.level_height(level), pitch_of(level));
+    // The last texel's word index; its 4 bytes end below 2^32.
+    let last = base.checked_add((hh - 1).checked_mul(pitch)?)?.checked_add(w - 1)?;
+    (last <= u32::MAX / 4).then_some((base, pitch, [w, hh]))
+}
+
+/// One level of [`levels_kernel`]: the first texel's word index, the row pitch in words and
+/// the two axis units (with the request's texel offsets).
+#[derive(Clone, Copy)]
+struct KernelLevel {
+    base: u32,
+    pitch: u32,
+    ax: KernelAxis,
+    ay: KernelAxis,
+}
+
+impl KernelLevel {
+    /// Level `level` (absolute) of a single-layer pitch-linear texture in word memory
+    /// ([`kernel_plane`]), if its wrap modes are the kernel's ([`KernelAxis::new`]).
+    #[inline(always)]
+    fn new(h: &TextureHeader, level: u32, s: &SamplerHeader, req: &SampleRequest, linear: bool) -> Option<KernelLevel> {
+        let (base, pitch, [w, hh]) = kernel_plane(h, level)?;
+        Some(KernelLevel {
+            base,
+            pitch,
+            ax: KernelAxis::new(w, s.wrap[0], linear)?.offset(req.offset[0]),
+            ay: KernelAxis::new(hh, s.wrap[1], linear)?.offset(req.offset[1]),
+        })
+    }
+
+    /// The four taps and sub-texel weights of one lane (NEAREST: the texel four times,
+    /// weights 0), as [`single_level`] reads them.
+    #[inline(always)]
+    fn taps(&self, c: &[u32; 4], linear: bool, read: impl Fn(u32) -> Rgba8) -> ([Rgba8; 4], [u8; 2]) {
+        let ((x0, a), (y0, b)) = (self.ax.tap0(self.ax.fixed(c[0])), self.ay.tap0(self.ay.fixed(c[1])));
+        let r0 = self.base + y0 * self.pitch;
+        if !linear {
+            return ([read(r0 + x0); 4], [0, 0]);
+        }
+        let x1 = self.ax.tap1(x0);
+        let r1 = self.base + self.ay.tap1(y0) * self.pitch;
+        ([read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)], [a, b])
+    }
+}
+
+/// The quad with one LOD decision `sel` for its four lanes (implicit derivatives) on one or
+/// two levels of a 2D (non-array) pitch-linear texture in aligned word memory `texels`:
+/// the single-level kernel's axis units ([`KernelAxis`]) and word reads per level, the
+/// levels' constants computed once per quad, then [`filter_rgba8`] of both levels. The
+/// taps and weights are those of [`with_lod`]'s general units wherever they enter the sum
+/// (see [`KernelAxis`]), so the result is the same (the property test
+/// `fast_path_matches_general` covers it). `false` (nothing written) where a level is
+/// outside the view or not addressable, or a wrap mode is not CLAMP_TO_EDGE / power-of-two
+/// REPEAT: [`with_lod`] then continues.
+#[inline(never)]
+fn levels_kernel(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    texels: &[u32],
+    req: &SampleRequest,
+    sel: &LevelSelect,
+    rgba: bool,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    if h.ty == TextureType::TwoDArray || h.layout != Layout::PitchLinear {
+        return false;
+    }
+    let linear = (if sel.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
+    let level = |rel: u32| KernelLevel::new(h, h.base_level.checked_add(rel)?, s, req, linear);
+    let Some(l0) = level(sel.level) else { return false };
+    let l1 = if sel.delta == 0 {
+        l0
+    } else {
+        match level(sel.level2) {
+            Some(l) => l,
+            None => return false,
+        }
+    };
+    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
+    let output = Output::new(h, rgba);
+    for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+        let (t0, f0) = l0.taps(c, linear, read);
+        if sel.delta == 0 {
+            filter_level_rgba8(&t0, f0, o);
+        } else {
+            let (t1, f1) = l1.taps(c, linear, read);
+            *o = filter_rgba8(&Bilerp8 { taps: [t0, t1], frac: [f0, f1], delta: sel.delta as u8 });
+        }
+        output.fix(o);
+    }
+    true
 }
 
 /// The output stage: stored byte order to R, G, B, A (filtering is per component, so the
@@ -782,6 +923,69 @@ mod tests {
         }
     }
 
+    static LEVELS_TAKEN: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+    static LEVELS_TOTAL: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        /// The level kernel (one LOD decision per quad, one or two levels) is bit-identical
+        /// to the general path: headers with mip chains and base levels, pitch-linear
+        /// aligned planes, CLAMP_TO_EDGE / REPEAT, every mip filter, LOD bias and clamps,
+        /// implicit quads of every footprint, memory shorter than the texture; through the
+        /// op's own dispatch (`quad`) and directly.
+        #[test]
+        fn levels_kernel_matches_general(
+            h in header(),
+            s in sampler(),
+            wrap in any::<[bool; 2]>(),
+            req in request(),
+            step in any::<[u16; 2]>(),
+            mem_len in prop_oneof![0usize..256, 0usize..24_000],
+            seed in any::<u32>(),
+        ) {
+            let all: std::vec::Vec<u8> = (0..mem_len as u32).map(|i| (i.wrapping_mul(2_654_435_761) ^ seed).wrapping_shr(13) as u8).collect();
+            let mut h = TextureHeader { layout: Layout::PitchLinear, ..h };
+            h.base_address &= !3;
+            if h.ty == TextureType::TwoDArray {
+                h.ty = TextureType::TwoD;
+                h.depth = 1;
+            }
+            let mut s = SamplerHeader { max_anisotropy_log2: 0, ..s };
+            s.wrap[0] = if wrap[0] { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            s.wrap[1] = if wrap[1] { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            // An implicit quad whose footprint spans 1/64 to 64 texels of the base level.
+            let mut req = SampleRequest { grads: None, ..req };
+            let ratio = |v: u32, k: u32| crate::fp::ratio_to_f32_bits(i64::from(v), 1 << 16, k);
+            let [s0, t0] = [req.coords[0][0] & 0xFFFF, req.coords[0][1] & 0xFFFF];
+            let (ds, dt) = (u32::from(step[0] >> 4), u32::from(step[1] >> 4));
+            let k = u32::from(step[0] & 15);
+            req.coords = [
+                [ratio(s0, 0), ratio(t0, 0), 0, 0],
+                [ratio(s0 * 64 + ds, 6 + k), ratio(t0, 0), 0, 0],
+                [ratio(s0, 0), ratio(t0 * 64 + dt, 6 + k), 0, 0],
+                [ratio(s0 * 64 + ds, 6 + k), ratio(t0 * 64 + dt, 6 + k), 0, 0],
+            ];
+            let general = sample_quad_general(&h, &s, &all[..], &req, None, s.mip_filter, true).unwrap();
+            if let Some(fast) = quad(&h, &s, &all[..], &req, s.mip_filter) {
+                prop_assert_eq!(fast, general);
+            }
+            if offsets_in_range(&req.offset) && byte_order(&h).is_some() {
+                let sel = lane_lod(&h, &s, &req, 0, s.mip_filter, true).sel;
+                if let ([], texels, _) = bytemuck::pod_align_to::<u8, u32>(&all[..]) {
+                    let mut k = [[0; 4]; 4];
+                    if levels_kernel(&h, &s, texels, &req, &sel, byte_order(&h).unwrap(), &mut k) {
+                        prop_assert_eq!(k, general);
+                        LEVELS_TAKEN.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            }
+            let t = LEVELS_TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
+            let n = LEVELS_TAKEN.load(core::sync::atomic::Ordering::Relaxed);
+            prop_assert!(t < 1000 || n > t / 4, "level kernel taken {} / {}", n, t);
+        }
+    }
+
     static KERNEL_ONLY: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
     static KERNEL_TOTAL: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
 
@@ -943,6 +1147,25 @@ mod tests {
                 } else {
                     prop_assert!(u as u8 == 0 || wrap(i) == wrap(i.wrapping_add(1)));
                 }
+            }
+        }
+
+        /// The level kernel's planes are the general planes in words wherever they exist.
+        #[test]
+        fn kernel_plane_matches_plane(h in header(), pitch in prop_oneof![Just(0u32), 0u32..400, any::<u32>()], big in any::<bool>(), level in 0u32..9) {
+            let mut h = TextureHeader { row_pitch: pitch, ..h };
+            if big {
+                h.base_address = u32::MAX - (h.base_address & 0xFF_FFFF);
+            }
+            let lay = TextureLayout::new(&h);
+            let general = lay.geom(level).and_then(|g| lay.plane(&g)).and_then(|p| p.in_words());
+            if let Some(k) = kernel_plane(&h, level) {
+                let p = general.unwrap();
+                prop_assert_eq!(k, (p.layer_base(0).unwrap(), p.row(1), p.size));
+            }
+            // Only misaligned or layered textures leave a general plane to the general path.
+            if general.is_some() && h.layers() == 1 && (h.base_address | h.row_pitch) & 3 == 0 && h.layout == Layout::PitchLinear {
+                prop_assert!(kernel_plane(&h, level).is_some());
             }
         }
 
