@@ -128,6 +128,13 @@ struct Rig {
 
 thread_local! {
     static RIG: RefCell<Option<Result<Rig, String>>> = const { RefCell::new(None) };
+    static LAST_CLOCKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The RTL clock cycles the last input of this thread took (its cost: the model runs a
+/// fixed number of clock cycles per second).
+pub fn last_clocks() -> u64 {
+    LAST_CLOCKS.with(|c| c.get())
 }
 
 fn rig_new() -> Result<Rig, String> {
@@ -236,7 +243,7 @@ fn command(r: &mut Reader<'_>) -> (u8, Vec<u8>, usize) {
                 _ => u16::from(r.u8()),
             };
             p.extend_from_slice(&start.to_le_bytes());
-            let words = if r.u8() % 8 == 0 { r.below(70) } else { 1 + r.below(4) };
+            let words = if r.u8().is_multiple_of(8) { r.below(70) } else { 1 + r.below(4) };
             for _ in 0..words {
                 p.extend_from_slice(&r.u32().to_le_bytes());
             }
@@ -256,7 +263,7 @@ fn command(r: &mut Reader<'_>) -> (u8, Vec<u8>, usize) {
         }
         cmd::READ_RESULT => {
             p.push(r.u8());
-            let count = if r.u8() % 4 == 0 { r.u8() } else { r.u8() % 16 };
+            let count = if r.u8().is_multiple_of(4) { r.u8() } else { r.u8() % 16 };
             p.push(count);
             hint = 4 * usize::from(count);
         }
@@ -332,6 +339,7 @@ impl Rig {
     fn run(&self, data: &[u8]) {
         let rtl = &self.rtl;
         assert!(rtl.restore().expect("model"), "no snapshot");
+        let start = rtl.cycles().expect("model");
         let mut mem = vec![0u8; MEM_BYTES];
         let sim: Sim<'_> = SimulatedFpga::new(&mut mem);
         sim.set_caps(self.caps).expect("sim");
@@ -392,6 +400,7 @@ impl Rig {
             t += 1;
         }
         self.final_check(&sim, &mut r);
+        LAST_CLOCKS.with(|c| c.set(rtl.cycles().expect("model") - start));
     }
 
     /// One transaction of `bits` bits of `bytes` into both devices, MISO compared over the
@@ -521,7 +530,7 @@ impl Script {
             cmd::WRITE_HEADER | cmd::WRITE_SAMPLER if payload.len() == 36 => {
                 w.u8(2).bytes(payload);
             }
-            cmd::WRITE_CBANK if payload.len() >= 2 && (payload.len() - 2) % 4 == 0 && payload.len() < 2 + 4 * 70 => {
+            cmd::WRITE_CBANK if payload.len() >= 2 && (payload.len() - 2).is_multiple_of(4) && payload.len() < 2 + 4 * 70 => {
                 w.u8(1).u16(u16_at(0)).u8(0).u8(((payload.len() - 2) / 4) as u8).bytes(&payload[2..]);
             }
             cmd::SUBMIT if !payload.is_empty() => {
