@@ -6,6 +6,16 @@
 //! without the model (a cargo warning says so) and [`texcore_rtlsim::Rtl::new`] returns an
 //! error naming the missing tool, so `cargo clippy --workspace` works on machines without
 //! it. `TEXCORE_RTLSIM_REQUIRE=1` turns a missing Verilator into a build error.
+//!
+//! The Verilated C++ is compiled with `-O2` (Verilator's makefile would compile the model's
+//! evaluation code with `-Os`, `OPT_FAST`, which runs it about 1.3× slower); no
+//! machine-specific flags, so the build stays portable and its results are those of any
+//! other build (integer code only).
+//!
+//! `TEXCORE_RTLSIM_SANCOV=1` (set by `cargo xtask fuzz` for the `spi_rtl` target) compiles
+//! the model with clang++ and `-fsanitize-coverage=inline-8bit-counters,pc-table`, so that
+//! libFuzzer, which defines the counters' callbacks, is guided by the RTL's branches too.
+//! Only a binary linked with libFuzzer can use such a build.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,6 +24,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=VERILATOR");
     println!("cargo:rerun-if-env-changed=TEXCORE_RTLSIM_REQUIRE");
     println!("cargo:rerun-if-env-changed=PATH");
+    println!("cargo:rerun-if-env-changed=TEXCORE_RTLSIM_SANCOV");
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let hdl = manifest.join("../hdl-vectors");
     let list = hdl.join("rtl/texcore_sampler.f");
@@ -46,10 +57,25 @@ fn main() {
 
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let obj = out.join("vobj");
+    // A fresh directory: make would keep objects compiled with other flags.
+    let _ = std::fs::remove_dir_all(&obj);
     let jobs = std::env::var("NUM_JOBS").unwrap_or_else(|_| "2".into());
     let mut v = Command::new(&verilator);
-    v.args(["--cc", "--build", "-j", &jobs, "-O3", "--x-assign", "fast", "--x-initial", "fast"])
-        .args(["-CFLAGS", "-O2", "-CFLAGS", "-fPIC", "--top-module", "texcore_sampler", "--Mdir"])
+    v.args(["--cc", "--build", "-j", &jobs, "-O3", "--x-assign", "fast", "--x-initial", "fast"]).args([
+        "-CFLAGS",
+        "-O2",
+        "-CFLAGS",
+        "-fPIC",
+        "-MAKEFLAGS",
+        "OPT_FAST=-O2",
+        "-MAKEFLAGS",
+        "OPT_GLOBAL=-O2",
+    ]);
+    let sancov = std::env::var("TEXCORE_RTLSIM_SANCOV").is_ok_and(|v| v == "1");
+    if sancov {
+        v.args(["-MAKEFLAGS", "CXX=clang++", "-CFLAGS", "-fsanitize-coverage=inline-8bit-counters,pc-table"]);
+    }
+    v.args(["--top-module", "texcore_sampler", "--Mdir"])
         .arg(&obj)
         .arg(format!("-I{}", hdl.join("generated").display()))
         .args(&files);

@@ -1,6 +1,7 @@
 //! Runs inputs through a target on stable, with a normal panic message and backtrace:
 //! `cargo run --example replay -- <target> <file>…` (a crash file from `artifacts/`, a
-//! corpus entry, a regression input).
+//! corpus entry, a regression input). For `spi_rtl` it prints the RTL clock cycles each
+//! input took.
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -14,6 +15,9 @@ fn main() {
         let data = std::fs::read(&f).unwrap_or_else(|e| panic!("{f}: {e}"));
         eprintln!("{name}: {f} ({} bytes)", data.len());
         (t.run)(&data);
+        if name == "spi_rtl" {
+            eprintln!("  {} RTL clock cycles", texcore_fuzz::spi_rtl::last_clocks());
+        }
     }
     eprintln!("ok");
 }

@@ -1,7 +1,8 @@
 //! Fuzz targets for every entry point of texcore: the core's descriptors, ops and queries,
 //! the instruction layer (assembler, disassembler, executor), the HAL (the FPGA driver over
 //! a damaging link, the frame and op codecs, the simulated device) and the xtask's `exec`
-//! scenario loader.
+//! scenario loader, and the RTL sampler's SPI protocol parser (Verilated) against the HAL's
+//! model device.
 //!
 //! Each target is a function from bytes to "no panic" plus its cross-checks ([`TARGETS`]).
 //! The libFuzzer binaries in `fuzz_targets/` call them (`cargo xtask fuzz`, nightly); the
@@ -9,10 +10,6 @@
 //! fixtures and self-check scene; `tests/regressions.rs` replays every seed and every stored
 //! regression input (`regressions/<target>/`) on stable, as part of `cargo xtask test`.
 //! `docs/fuzzing.md` describes the targets, the checks and how to run them.
-//!
-//! The RTL sampler's SPI protocol parser (the reference RTL's device model) gets its own
-//! target here once it exists: a `spi_rtl` entry in [`TARGETS`] driving it with the damaged
-//! frames of [`hal`].
 
 pub mod asm;
 pub mod descriptors;
@@ -24,6 +21,7 @@ pub mod ops;
 pub mod reference;
 pub mod scenario;
 pub mod seeds;
+pub mod spi_rtl;
 
 /// A fuzz target.
 pub struct Target {
@@ -67,6 +65,11 @@ pub const TARGETS: &[Target] = &[
         name: "scenario",
         run: scenario::run,
         about: "xtask exec: TOML and JSON scenario loader and runner, bounded, exit 0 or 2 (never a panic)",
+    },
+    Target {
+        name: "spi_rtl",
+        run: spi_rtl::run,
+        about: "the Verilated texcore_sampler's SPI protocol parser against SimulatedFpga: identical MISO bytes and IRQ per transaction, BUSY bounded, the driver works afterwards",
     },
 ];
 

@@ -2,7 +2,8 @@
 //! scenarios and programs (`examples/exec/`), the instruction lines of the core's ISA tests
 //! (`core/tests/isa_*.rs`), the descriptors of the HAL self-check scene
 //! (`texcore_hal::selfcheck::Scene`) and its op generator (`OpGen`), and the three headers
-//! whose layout needs more than 2^64 bytes (`core/tests/extents.rs`). Each is encoded in the
+//! whose layout needs more than 2^64 bytes (`core/tests/extents.rs`), and for `spi_rtl`
+//! the HAL's own command frames on that scene. Each is encoded in the
 //! target's input format ([`crate::input::Writer`]), so the fuzzer starts from inputs that
 //! reach deep into every target.
 
@@ -14,6 +15,7 @@ use texcore_hal::selfcheck::Scene;
 
 use crate::gen;
 use crate::input::Writer;
+use crate::spi_rtl;
 
 /// The headers that overflowed 64-bit layout arithmetic (see `core/tests/extents.rs`).
 pub const OVERFLOW_HEADERS: [[u32; 8]; 3] = [
@@ -303,6 +305,79 @@ fn hal(out: &mut Vec<Seed>) {
     }
 }
 
+/// `spi_rtl`: the HAL's own command frames — the self-check scene's pools, constant bank
+/// and texel memory, an op of every op code from its op generator with the result read
+/// back, every register read, memory round trips — plus damaged frames, partial bytes and
+/// resets.
+fn spi_rtl(out: &mut Vec<Seed>) {
+    use protocol::{cmd, reg};
+    use spi_rtl::{damage, Script};
+    let sc = scene();
+    let le = |v: &[u32]| v.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>();
+    let mut push = |name: String, data: Vec<u8>| out.push(Seed { target: "spi_rtl", name, data });
+    for (k, d) in protocol::OPS.iter().enumerate() {
+        let Some(op) = texcore_hal::selfcheck::OpGen::new(k as u64).op(d.code) else { continue };
+        let mut buf = [0u8; texcore_hal::op::MAX_OP_LEN];
+        let n = op.encode(&mut buf);
+        let mut s = Script::new();
+        let h = k % sc.headers().len();
+        let header = [&(h as u32).to_le_bytes()[..], &le(&sc.headers()[h])].concat();
+        let sampler = [&0u32.to_le_bytes()[..], &le(&sc.samplers()[0])].concat();
+        s.command(cmd::WRITE_HEADER, 1, &header, false)
+            .command(cmd::WRITE_SAMPLER, 2, &sampler, false)
+            .command(
+                cmd::WRITE_REG,
+                3,
+                &[&reg::HEADER_POOL_MAX.to_le_bytes()[..], &15u32.to_le_bytes()].concat(),
+                false,
+            )
+            .command(cmd::WRITE_MEM, 4, &[&0u32.to_le_bytes()[..], &sc.memory()[..16]].concat(), false)
+            .command(cmd::SUBMIT, 5, &buf[..n], true)
+            .command(cmd::READ_RESULT, 6, &[0, 4], true);
+        push(format!("op-{}", d.name.to_ascii_lowercase()), s.finish(Some((k as u8, k as u32)), 0));
+    }
+    for (i, r) in protocol::REGISTERS.iter().enumerate() {
+        let mut s = Script::new();
+        s.command(cmd::READ_REG, i as u8, &r.addr.to_le_bytes(), true)
+            .command(cmd::WRITE_REG, 1, &[&r.addr.to_le_bytes()[..], &0xA5A5_5A5Au32.to_le_bytes()].concat(), true)
+            .command(cmd::READ_REG, 2, &r.addr.to_le_bytes(), true);
+        push(format!("reg-{}", r.name.to_ascii_lowercase()), s.finish(None, i as u8));
+    }
+    let scratch = reg::SCRATCH.to_le_bytes();
+    let mem = &sc.memory()[..16];
+    let mut s = Script::new();
+    s.command(cmd::WRITE_MEM, 1, &[&0xFFF8u32.to_le_bytes()[..], mem].concat(), true)
+        .command(cmd::READ_MEM, 2, &[&0xFFF0u32.to_le_bytes()[..], &32u16.to_le_bytes()].concat(), true)
+        .command(cmd::WRITE_CBANK, 3, &[&1020u16.to_le_bytes()[..], &le(&sc.const_bank()[..6])].concat(), true)
+        .command(cmd::READ_MEM, 4, &[&0u32.to_le_bytes()[..], &0u16.to_le_bytes()].concat(), true);
+    push("memory-edges".into(), s.finish(None, 0));
+    let mut s = Script::new();
+    s.fetch(16).command(cmd::NOP, 1, &[], true).command(cmd::RESET, 2, &[], true).fetch(16).reset_pin(4).fetch(12);
+    push("resets".into(), s.finish(None, 0));
+    for dmg in 0..spi_rtl::DAMAGES {
+        let params: &[u8] = match dmg {
+            damage::FLIP => &[5, 0, 3],
+            damage::TRUNCATE => &[7, 0],
+            damage::EXTEND => &[2, 0x55, 0xAA, 0x5F],
+            damage::LENGTH => &[0x05, 0x01],
+            damage::LENGTH_NEAR => &[1, 0],
+            damage::CRC => &[1, 0, 0, 0],
+            _ => &[3, 0xEE],
+        };
+        let mut s = Script::new();
+        s.damaged(cmd::READ_REG, 9, &scratch, dmg, params).command(cmd::READ_REG, 10, &scratch, true).fetch(20);
+        push(format!("damaged-{dmg}"), s.finish(None, 0));
+    }
+    let mut s = Script::new();
+    s.raw(&[0x10, 0x01, 0x02], 3).raw(&[protocol::FETCH], 5).raw(&[], 0).idle(40).raw(&[0xFF; 19], 0).command(
+        cmd::READ_REG,
+        1,
+        &reg::ID.to_le_bytes(),
+        true,
+    );
+    push("raw-partial".into(), s.finish(Some((0, 7)), 0));
+}
+
 fn scenario(root: &Path, out: &mut Vec<Seed>) {
     let Ok(rd) = std::fs::read_dir(root.join("examples/exec")) else { return };
     let mut files: Vec<_> = rd.flatten().map(|e| e.path()).collect();
@@ -357,5 +432,6 @@ pub fn all(root: &Path) -> Vec<Seed> {
     isa(root, &mut v);
     hal(&mut v);
     scenario(root, &mut v);
+    spi_rtl(&mut v);
     v
 }

@@ -1,8 +1,17 @@
 // C ABI over the Verilated texcore_sampler: pins, clock and SPI byte transfers, for the
 // Rust side (rtlsim/src/model.rs). One clock cycle = clk low then high, with the inputs
 // applied while the clock is low.
+//
+// Speed: the model's cost is the posedge evaluation (every always block of the design runs
+// each clock). The shim adds no evaluation of its own between clock edges inside an SPI
+// byte: an input changed while the clock is low is seen by the next rising edge exactly as
+// if it had been evaluated on its own (the design samples SCK, CS_N and MOSI with `clk`
+// only; there is no combinational path from them to an output the shim reads meanwhile).
 #include <cstdint>
+#include <cstring>
+#include <vector>
 #include "Vtexcore_sampler.h"
+#include "Vtexcore_sampler___024root.h"
 #include "verilated.h"
 
 namespace {
@@ -10,6 +19,10 @@ struct Dut {
   VerilatedContext ctx;
   Vtexcore_sampler* top;
   uint64_t cycles = 0;
+  // A copy of the model's state (the root module: every signal and memory; plain data and
+  // a pointer to this model's symbol table, which a copy onto the same model keeps).
+  std::vector<unsigned char> saved;
+  uint64_t saved_cycles = 0;
   Dut() {
     top = new Vtexcore_sampler{&ctx};
     top->clk = 0;
@@ -70,20 +83,47 @@ uint64_t txs_cycles(void* p) { return static_cast<Dut*>(p)->cycles; }
 uint32_t txs_spi_byte(void* p, uint32_t out, uint32_t half, uint32_t drop) {
   auto* d = static_cast<Dut*>(p);
   uint32_t in = 0;
+  // Inputs change with the clock low and are evaluated by the next edge (see the top).
   for (int b = 7; b >= 0; --b) {
     d->top->spi_mosi = (out >> b) & 1;
-    d->top->eval();
     for (uint32_t i = 0; i < half; ++i) d->tick();
     in = (in << 1) | (d->top->spi_miso ? 1u : 0u);
-    if (!((drop >> b) & 1)) {
-      d->top->spi_sck = 1;
-      d->top->eval();
-    }
+    if (!((drop >> b) & 1)) d->top->spi_sck = 1;
     for (uint32_t i = 0; i < half; ++i) d->tick();
     d->top->spi_sck = 0;
-    d->top->eval();
   }
+  d->top->eval();
   return in;
+}
+
+// Runs the clock until BUSY is low, at most `max` cycles. Returns the cycles run, or
+// `max + 1` if BUSY was still high after them.
+uint64_t txs_run_until_idle(void* p, uint64_t max) {
+  auto* d = static_cast<Dut*>(p);
+  for (uint64_t i = 0; i < max; ++i) {
+    if (!d->top->busy) return i;
+    d->tick();
+  }
+  return d->top->busy ? max + 1 : max;
+}
+
+// Saves the whole model state (signals, memories, cycle count).
+void txs_snapshot(void* p) {
+  auto* d = static_cast<Dut*>(p);
+  const auto* root = d->top->rootp;
+  d->saved.resize(sizeof(*root));
+  std::memcpy(d->saved.data(), static_cast<const void*>(root), sizeof(*root));
+  d->saved_cycles = d->cycles;
+}
+
+// Restores the state saved by `txs_snapshot` (returns 0 if there is none).
+int txs_restore(void* p) {
+  auto* d = static_cast<Dut*>(p);
+  auto* root = d->top->rootp;
+  if (d->saved.size() != sizeof(*root)) return 0;
+  std::memcpy(static_cast<void*>(root), d->saved.data(), sizeof(*root));
+  d->cycles = d->saved_cycles;
+  return 1;
 }
 
 }  // extern "C"

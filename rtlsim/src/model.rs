@@ -30,6 +30,9 @@ mod ffi {
         pub fn txs_tick(p: *mut c_void, n: u64);
         pub fn txs_cycles(p: *mut c_void) -> u64;
         pub fn txs_spi_byte(p: *mut c_void, out: u32, half: u32, drop: u32) -> u32;
+        pub fn txs_run_until_idle(p: *mut c_void, max: u64) -> u64;
+        pub fn txs_snapshot(p: *mut c_void);
+        pub fn txs_restore(p: *mut c_void) -> i32;
     }
 }
 
@@ -121,6 +124,8 @@ struct Model {
     dut: *mut c_void,
     timing: Timing,
     rst_n: bool,
+    /// `rst_n` at the snapshot.
+    saved_rst_n: bool,
     armed: Vec<Armed>,
     busy_until: u64,
     stats: WireStats,
@@ -206,6 +211,32 @@ impl Model {
         unsafe { ffi::txs_spi_byte(self.dut, out.into(), self.timing.sck_half, drop.into()) as u8 }
     }
 
+    #[cfg(rtlsim_model)]
+    fn run_until_idle(&mut self, max: u64) -> u64 {
+        // SAFETY: as above.
+        unsafe { ffi::txs_run_until_idle(self.dut, max) }
+    }
+    #[cfg(rtlsim_model)]
+    fn snapshot(&mut self) {
+        // SAFETY: as above.
+        unsafe { ffi::txs_snapshot(self.dut) }
+    }
+    #[cfg(rtlsim_model)]
+    fn restore(&mut self) -> bool {
+        // SAFETY: as above.
+        unsafe { ffi::txs_restore(self.dut) != 0 }
+    }
+
+    #[cfg(not(rtlsim_model))]
+    fn run_until_idle(&mut self, max: u64) -> u64 {
+        max + 1
+    }
+    #[cfg(not(rtlsim_model))]
+    fn snapshot(&mut self) {}
+    #[cfg(not(rtlsim_model))]
+    fn restore(&mut self) -> bool {
+        false
+    }
     #[cfg(not(rtlsim_model))]
     fn pins(&mut self, _: bool, _: bool, _: bool) {}
     #[cfg(not(rtlsim_model))]
@@ -334,8 +365,15 @@ impl Rtl {
         {
             // SAFETY: plain constructor; the pointer is owned by the `Model`.
             let dut = unsafe { ffi::txs_new() };
-            let mut m =
-                Model { dut, timing, rst_n: true, armed: Vec::new(), busy_until: 0, stats: WireStats::default() };
+            let mut m = Model {
+                dut,
+                timing,
+                rst_n: true,
+                saved_rst_n: true,
+                armed: Vec::new(),
+                busy_until: 0,
+                stats: WireStats::default(),
+            };
             m.pins(false, true, false);
             Ok(Rtl { m: RefCell::new(m) })
         }
@@ -407,6 +445,40 @@ impl Rtl {
     /// Runs the clock for `n` cycles.
     pub fn tick(&self, n: u64) -> Result<(), RtlError> {
         self.with(|m| m.tick(n))
+    }
+
+    /// Runs the clock until `BUSY` (the pin, not a held [`WireFault::HoldBusy`]) is low, at
+    /// most `max` cycles. Returns the cycles run, or `None` if `BUSY` was still high.
+    pub fn run_until_idle(&self, max: u64) -> Result<Option<u64>, RtlError> {
+        self.with(|m| {
+            let n = m.run_until_idle(max);
+            (n <= max).then_some(n)
+        })
+    }
+
+    /// Saves the device's whole state — every signal and memory, the pins, the cycle count —
+    /// to be restored by [`restore`](Self::restore) (one snapshot; a new one replaces it).
+    /// Armed wire faults are not part of it.
+    pub fn snapshot(&self) -> Result<(), RtlError> {
+        self.with(|m| {
+            m.saved_rst_n = m.rst_n;
+            m.snapshot()
+        })
+    }
+
+    /// Returns the device to the state of the last [`snapshot`](Self::snapshot) and disarms
+    /// every wire fault: the same state, cycle for cycle, as if nothing had happened since.
+    /// Returns `false` (and changes nothing) if there is no snapshot.
+    pub fn restore(&self) -> Result<bool, RtlError> {
+        self.with(|m| {
+            let ok = m.restore();
+            if ok {
+                m.rst_n = m.saved_rst_n;
+                m.armed.clear();
+                m.busy_until = 0;
+            }
+            ok
+        })
     }
 
     /// Clocks a transaction whose device sees only the first `bits` bits of `bytes` (a

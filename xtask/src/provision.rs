@@ -97,12 +97,16 @@ pub fn pypi(tools: &[(&str, &str)]) -> Result<()> {
 /// The cargo-fuzz release `cargo xtask fuzz` installs (from crates.io) when none is present.
 pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
 
-/// The C++ compiler that builds libFuzzer itself (`libfuzzer-sys`, through the `cc` crate).
-pub const FUZZ_CXX: [(&str, &str); 1] = [("c++", "g++")];
+/// The C++ compilers and tools the fuzz targets need: g++ builds libFuzzer itself
+/// (`libfuzzer-sys`, through the `cc` crate) and the rtlsim shim; Verilator and make
+/// verilate `texcore_sampler` (target `spi_rtl`, as `cargo xtask cosim --ops sampler`);
+/// clang++ compiles the Verilated model with libFuzzer's coverage instrumentation.
+pub const FUZZ_CXX: [(&str, &str); 4] =
+    [("c++", "g++"), ("verilator", "verilator"), ("make", "make"), ("clang++", "clang")];
 
-/// The nightly toolchain, cargo-fuzz and the C++ compiler that the fuzz targets need
-/// (libFuzzer's coverage instrumentation is a nightly `-Z` feature): installs whichever is
-/// missing, and fails if one is still unusable.
+/// The nightly toolchain, cargo-fuzz, Verilator and the C++ compilers that the fuzz targets
+/// need (libFuzzer's coverage instrumentation is a nightly `-Z` feature): installs whichever
+/// is missing, and fails if one is still unusable.
 pub fn fuzz_tools() -> Result<()> {
     debian(&FUZZ_CXX)?;
     let nightly = |args: &[&str]| {
