@@ -237,7 +237,7 @@ module texcore_sampler_exec #(
     X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19, X_INR = 6'd20,
     X_FD = 6'd21, X_FA = 6'd22, X_FAW = 6'd23, X_FR = 6'd24, X_FRW = 6'd25,
     X_FEN = 6'd26, X_FWR = 6'd27, X_FENW = 6'd28, X_FDECW = 6'd29, X_FCV = 6'd30, X_FCVW = 6'd31,
-    X_FRES = 6'd32, X_RES0 = 6'd33;
+    X_FRES = 6'd32, X_RES0 = 6'd33, X_FWP = 6'd34;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -519,12 +519,13 @@ module texcore_sampler_exec #(
     endcase
   end
   assign wr_word = (cls == C_ATOM) ? atomic_apply(code, wr_chunk, at_src, at_cmp) : wr_chunk;
+  logic [31:0] wr_word_q;              // wr_word of `chunk`, registered in X_FWP, written in X_FWR
   always @* begin : wr_data
     integer j;
     logic [1:0] bj;
     for (j = 0; j < 4; j = j + 1) begin
       bj = 2'(j[1:0] - a_addr[1:0]);
-      tm_wdata[8*j +: 8] = wr_word[8*bj +: 8];
+      tm_wdata[8*j +: 8] = wr_word_q[8*bj +: 8];
       tm_we[j] = (st == X_FWR) && ({1'b0, chunk[1:0], bj} < bpp);
     end
   end
@@ -932,7 +933,7 @@ module texcore_sampler_exec #(
             if (rd_chunk == 2'(i / 4) && rd_be[i % 4]) tbuf[8*i +: 8] <= rd_rot[8*(i % 4) +: 8];
           rd_pend <= 1'b0;
           chunk <= 3'd0;
-          st <= (cls == C_ATOM) ? X_FWR : X_FRES;     // atomics: the new components, then the old texel
+          st <= (cls == C_ATOM) ? X_FWP : X_FRES;     // atomics: the new components, then the old texel
         end
         X_FEN: begin                                  // STORE: one channel at a time
           en_start <= 1'b1;
@@ -945,12 +946,16 @@ module texcore_sampler_exec #(
           en_ch <= en_ch + 2'd1;
           if (en_ch == 2'd3) begin
             chunk <= 3'd0;
-            st <= X_FWR;
+            st <= X_FWP;
           end else begin
             st <= X_FEN;
           end
         end
-        X_FWR: begin                                  // one 4-byte chunk per clock (tm_we)
+        X_FWP: begin                                  // the chunk's word (STORE or atomic result)
+          wr_word_q <= wr_word;
+          st <= X_FWR;
+        end
+        X_FWR: begin                                  // one 4-byte chunk per two clocks (tm_we)
           if (chunk == nchunk - 3'd1) begin
             if (cls == C_STORE) begin
               `TXC_FIN_OK(16'd1, 8'd0)
@@ -960,6 +965,7 @@ module texcore_sampler_exec #(
             end
           end else begin
             chunk <= chunk + 3'd1;
+            st <= X_FWP;
           end
         end
         X_FRES: begin
