@@ -8,8 +8,8 @@
 // `srgb`. The caller ORs the four channels into the texel bytes. A channel never crosses a
 // 32-bit boundary of the texel.
 //
-// Pipeline: the clock of `start` registers the format map (kind, bits, D = 2^n - 1, the
-// source word, place); the next clock classifies the value; the rounding engine's result is
+// Pipeline: the clock of `start` registers the format map (kind, bits, the source word,
+// place); the next forms the magnitude's bits and D = 2^n - 1; the next classifies the value; the rounding engine's result is
 // clamped to D in one clock and given its sign in the next.
 //
 //   channel sources: r <- x, g <- y, b <- z, a <- w (BGRA8 stores b, g, r, a: z, y, x, w);
@@ -145,12 +145,11 @@ module texcore_texel_encode (
   //   binary16: zero, inf, NaN and overflow (exponent >= 143) at once; else mant right by
   //            13 (normal range, exponent >= 113) or 126 - e (subnormal range; 32 or more
   //            -> +-0), then the binary16 fields (texcore::fp::f32_to_f16_bits).
-  //   binary32 / integers: the word. A channel takes 2 clocks (no engine) to 62.
-  wire  [4:0]  m_nn   = (m_kind == K_SNORM) ? m_nbits - 5'd1 : m_nbits;   // UNORM bits of the magnitude
-
-  // registered at `start`: the map of channel `ch` and its source word
+  //   binary32 / integers: the word. A channel takes 3 clocks (no engine) to 63.
+  // registered at `start`: the map of channel `ch` and its source word; then the UNORM bits
+  // of the magnitude and D
   logic [2:0]  kind;
-  logic [4:0]  nn;
+  logic [4:0]  nbits, nn;
   logic [16:0] dmax;                                                 // D = 2^nn - 1
   logic [31:0] v;
   wire  [7:0]  e    = v[30:23];
@@ -161,7 +160,8 @@ module texcore_texel_encode (
   wire  [23:0] mant = {e != 8'd0, v[22:0]};
 
   localparam logic [2:0] E_IDLE = 3'd0, E_CLS = 3'd1, E_SHL = 3'd2, E_SHR = 3'd3, E_RND = 3'd4,
-                         E_SGN = 3'd5;
+                         E_SGN = 3'd5, E_MAP = 3'd6;
+  wire  [4:0]  nn_c = (kind == K_SNORM) ? nbits - 5'd1 : nbits;
   logic [2:0]  est;
   logic [39:0] q;
   logic [5:0]  cnt;
@@ -184,11 +184,15 @@ module texcore_texel_encode (
       case (est)
         E_IDLE: if (start) begin
           kind <= m_kind;
-          nn <= m_nn;
-          for (int i = 0; i < 17; i++) dmax[i] <= 5'(i) < m_nn;       // 2^nn - 1
+          nbits <= m_nbits;
           v <= src[32*m_srcc +: 32];
           lsb <= m_lsb;
           width <= m_width;
+          est <= E_MAP;
+        end
+        E_MAP: begin
+          nn <= nn_c;
+          for (int i = 0; i < 17; i++) dmax[i] <= 5'(i) < nn_c;        // 2^nn - 1
           est <= E_CLS;
         end
         E_CLS: begin
