@@ -61,13 +61,17 @@ module texcore_hdr_decode (
     endcase
   end
 
-  // Bit length of a 17-bit value: floor(log2(v)) + 1, 0 for v = 0 (full mip-chain length).
-  function automatic logic [4:0] bitlen(input logic [16:0] v);
+  // The chain-length check without the chain length: for a 16-bit field m (a size minus
+  // one), base + levels > bit length of m + 1 exactly when m + 1 < 2^(base + levels - 1),
+  // i.e. when bit n = base + (levels - 1) of the thermometer code t(m) is clear, where
+  // t(m)[i] = (m + 1 >= 2^i) = (m >= 2^i - 1) = m[15:i] is not zero or m[i-1:0] is all
+  // ones (bits 0 .. 16; the 32-bit code is zero from bit 17 on). Shallow logic, no adder.
+  function automatic logic [31:0] thermo(input logic [15:0] m);
     integer i;
     begin
-      bitlen = 5'd0;
-      for (i = 0; i < 17; i = i + 1)
-        if (v[i]) bitlen = 5'd1 + i[4:0];
+      thermo = 32'd1;
+      for (i = 1; i < 17; i = i + 1)
+        thermo[i] = ((m >> i) != 16'd0) || ((m | (16'hFFFF << i)) == 16'hFFFF);
     end
   endfunction
 
@@ -97,27 +101,28 @@ module texcore_hdr_decode (
     if (is_cubea)       size_ok = square;
   end
 
-  // Full chain length: the bit length of the largest minified dimension. Only 17-bit sizes
+  // Full chain: the thermometer code of the largest minified dimension. Only 17-bit sizes
   // matter (a width above 65536 is a size error, and a buffer's single level always fits),
-  // and bit length is monotonic, so the three bit lengths are formed in parallel and the one
-  // of the largest dimension is picked by comparing the raw fields (shallow logic).
-  logic [16:0] width17;
-  logic [4:0]  len_w, len_h, len_d, len_wh, chain;
+  // and the code is monotonic in the size, so the three codes are formed in parallel and the
+  // one of the largest dimension is picked by comparing the raw fields (shallow logic).
+  logic [31:0] t_w, t_h, t_d, t_wh, t_chain;
   logic        w_ge_h, d_gt_wh;
-  assign width17 = {1'b0, w2[15:0]} + 17'd1;
-  assign len_w   = bitlen(width17);
-  assign len_h   = bitlen(height);
-  assign len_d   = bitlen(depth);
+  logic [5:0]  lv_top;                 // base + levels - 1: the top level's index
+  assign t_w     = thermo(w2[15:0]);
+  assign t_h     = thermo(w3[15:0]);
+  assign t_d     = thermo(w3[31:16]);
   assign w_ge_h  = w2[15:0] >= w3[15:0];
   assign d_gt_wh = w_ge_h ? (w3[31:16] > w2[15:0]) : (w3[31:16] > w3[15:0]);
-  assign len_wh  = w_ge_h ? len_w : len_h;
-  assign chain   = (is_1d | is_1da | is_buf) ? len_w : (is_3d & d_gt_wh) ? len_d : len_wh;
+  assign t_wh    = w_ge_h ? t_w : t_h;
+  assign t_chain = (is_1d | is_1da | is_buf) ? t_w : (is_3d & d_gt_wh) ? t_d : t_wh;
+  assign lv_top  = {1'b0, base_level} + {1'b0, w4[4:0]};
 
-  // Row size in bytes for the pitch check (widths above 65536 are invalid anyway).
+  // Pitch check: pitch < row bytes = (w2[15:0] + 1) << bpt_log2 exactly when
+  // pitch >> bpt_log2 <= w2[15:0] (widths above 65536 are invalid anyway).
   logic [2:0]  bpt_log2;
-  logic [31:0] row_bytes;
-  assign bpt_log2  = texcore_vectors_pkg::FMT_BPT_LOG2[fmt * 3 +: 3];
-  assign row_bytes = {15'd0, width17} << bpt_log2;
+  logic [31:0] pitch_t;
+  assign bpt_log2 = texcore_vectors_pkg::FMT_BPT_LOG2[fmt * 3 +: 3];
+  assign pitch_t  = w5 >> bpt_log2;
 
   logic single_level;
   assign single_level = is_buf | is_2dnm | (ms != texcore_vectors_pkg::MS_MODE_1X1);
@@ -136,9 +141,9 @@ module texcore_hdr_decode (
   assign err_multisample = (ms != texcore_vectors_pkg::MS_MODE_1X1) & ~(is_2d | is_2da | is_2dnm);
   assign err_levels      = (levels > 6'd17) | (base_level > 5'd16)
                          | (single_level & ((levels != 6'd1) | (base_level != 5'd0)))
-                         | (({2'd0, base_level} + {1'b0, levels}) > {2'd0, chain});
+                         | lv_top[5] | ~t_chain[lv_top[4:0]];          // base + levels > chain
   assign err_quilt       = ((quilt_w != 5'd0) | (quilt_h != 5'd0)) & ~(is_2d | is_2da);
-  assign err_pitch       = ((w5 != 32'd0) & (is_buf | (layout != 2'd0) | (w5 < row_bytes)))
+  assign err_pitch       = ((w5 != 32'd0) & (is_buf | (layout != 2'd0) | (pitch_t <= {16'd0, w2[15:0]})))
                          | (is_buf & (layout != 2'd0));
 
   assign valid = ~(err_reserved | err_type | err_format | err_layout | err_ms | err_swizzle

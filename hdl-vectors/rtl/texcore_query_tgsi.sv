@@ -120,9 +120,12 @@ module texcore_query_tgsi #(
         texcore_u32_to_f32 u_cvt (.v(iv2[gi]), .f(f2[gi]));
       end
     end else begin : g_pos
-      // SAMPLE_POS only: x, y sixteenths 0 .. 15
+      // SAMPLE_POS only: x, y sixteenths 0 .. 15 (iv2[0], iv2[1] of SAMPLE_POS, formed here
+      // from the table entry so that the converters do not follow the other ops' values)
+      logic [7:0] pv2;
+      assign pv2 = (status2 == texcore_vectors_pkg::STATUS_VALID && pos_ok2) ? pos2 : 8'd0;
       for (gi = 0; gi < 2; gi = gi + 1) begin : g_cvt
-        texcore_u32_to_f32 u_cvt (.v({28'd0, iv2[gi][3:0]}), .f(f2[gi]));
+        texcore_u32_to_f32 u_cvt (.v({28'd0, pv2[7 - 4*gi -: 4]}), .f(f2[gi]));
       end
       assign f2[2] = 32'd0;
       assign f2[3] = 32'd0;

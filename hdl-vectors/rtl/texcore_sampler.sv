@@ -205,13 +205,21 @@ module texcore_sampler #(
     .clk(clk), .we(cb_we), .waddr(cb_waddr), .wdata(pool_wdata), .raddr(cb_raddr), .rdata(cb_rdata)
   );
 
-  logic [4*TAW-1:0] tm_raddr, tm_waddr;
+  // The write port is registered (a write lands one clock after its cycle; nothing reads a
+  // texel in that clock): the data and enables reach the 32 block RAMs from flip-flops.
+  logic [4*TAW-1:0] tm_raddr, tm_waddr, tm_waddr_q;
   logic [3:0]       tm_we;
-  logic [31:0]      tm_wdata, tm_rdata;
+  logic [3:0]       tm_we_q = 4'd0;
+  logic [31:0]      tm_wdata, tm_rdata, tm_wdata_q;
+  always @(posedge clk) begin
+    tm_we_q <= tm_we;
+    tm_waddr_q <= tm_waddr;
+    tm_wdata_q <= tm_wdata;
+  end
   generate
     for (gj = 0; gj < 4; gj = gj + 1) begin : g_tm
       texcore_sampler_ram #(.DEPTH(MEM_BYTES / 4), .WIDTH(8)) u_tm (
-        .clk(clk), .we(tm_we[gj]), .waddr(tm_waddr[TAW*gj +: TAW]), .wdata(tm_wdata[8*gj +: 8]),
+        .clk(clk), .we(tm_we_q[gj]), .waddr(tm_waddr_q[TAW*gj +: TAW]), .wdata(tm_wdata_q[8*gj +: 8]),
         .raddr(tm_raddr[TAW*gj +: TAW]), .rdata(tm_rdata[8*gj +: 8])
       );
     end

@@ -234,10 +234,10 @@ module texcore_sampler_exec #(
     X_HL = 6'd5, X_SL = 6'd6, X_HLW = 6'd7,
     X_NV1 = 6'd8, X_NV1W = 6'd9, X_NVH = 6'd10, X_NVS = 6'd11, X_NV2 = 6'd12, X_NV2W = 6'd13,
     X_TQ = 6'd14, X_TQW = 6'd15,
-    X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19,
+    X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19, X_INR = 6'd20,
     X_FD = 6'd21, X_FA = 6'd22, X_FAW = 6'd23, X_FR = 6'd24, X_FRW = 6'd25,
     X_FEN = 6'd26, X_FWR = 6'd27, X_FENW = 6'd28, X_FDECW = 6'd29, X_FCV = 6'd30, X_FCVW = 6'd31,
-    X_FRES = 6'd32, X_RES0 = 6'd33;
+    X_FRES = 6'd32, X_RES0 = 6'd33, X_FWP = 6'd34;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -320,8 +320,9 @@ module texcore_sampler_exec #(
 
   // ---------------------------------------------------------------- header fields
   // One decode of the loaded header for every op class (the query units decode the same
-  // register, hdr_w, and synthesis merges the identical logic). Its outputs are registered:
-  // they are valid from the second clock after the last header word (state X_HLW).
+  // register, hdr_w, and synthesis merges the identical logic). Its outputs, and the raw
+  // fields the engines read, are registered: they are valid from the second clock after the
+  // last header word (state X_HLW).
   logic        hd_ok, hdc_ok;
   logic [3:0]  hd_ty, hdc_ty;
   logic [4:0]  hd_samples, hd_base, hd_qw, hd_qh, hdc_samples, hdc_base, hdc_qw, hdc_qh;
@@ -333,19 +334,24 @@ module texcore_sampler_exec #(
     .height(hdc_height), .depth(hdc_depth), .levels(hdc_levels), .base_level(hdc_base),
     .quilt_w(hdc_qw), .quilt_h(hdc_qh)
   );
+  logic [7:0]  hd_fmt;
+  logic        hd_srgb, hd_tiled, hd_se;
+  logic [11:0] hd_swz;
+  logic [31:0] hd_baddr, hd_pitch;
+  logic [2:0]  hd_bpp_l2;
   always @(posedge clk) begin
     hd_ok <= hdc_ok; hd_ty <= hdc_ty; hd_samples <= hdc_samples; hd_width <= hdc_width;
     hd_height <= hdc_height; hd_depth <= hdc_depth; hd_levels <= hdc_levels; hd_base <= hdc_base;
     hd_qw <= hdc_qw; hd_qh <= hdc_qh;
+    hd_fmt <= hdr_w[11:4];
+    hd_srgb <= hdr_w[12];
+    hd_tiled <= hdr_w[13];
+    hd_swz <= hdr_w[29:18];
+    hd_baddr <= hdr_w[63:32];
+    hd_pitch <= hdr_w[191:160];
+    hd_bpp_l2 <= texcore_vectors_pkg::FMT_BPT_LOG2[hdr_w[11:4] * 3 +: 3];
+    hd_se <= hdr_w[12] & texcore_vectors_pkg::FMT_SRGB_CAPABLE[hdr_w[11:4]];
   end
-  wire [7:0]  hd_fmt    = hdr_w[11:4];
-  wire        hd_srgb   = hdr_w[12];
-  wire        hd_tiled  = hdr_w[13];
-  wire [11:0] hd_swz    = hdr_w[29:18];
-  wire [31:0] hd_baddr  = hdr_w[63:32];
-  wire [31:0] hd_pitch  = hdr_w[191:160];
-  wire [2:0]  hd_bpp_l2 = texcore_vectors_pkg::FMT_BPT_LOG2[hd_fmt * 3 +: 3];
-  wire        hd_se     = hd_srgb & texcore_vectors_pkg::FMT_SRGB_CAPABLE[hd_fmt];
   logic [2:0] hd_spp_l2;
   always @* begin
     case (hd_samples)
@@ -375,11 +381,14 @@ module texcore_sampler_exec #(
   wire  [7:0]   in_ma_d0 = in_16 ? 8'd16 : 8'd8;
   wire  [7:0]   in_ma_d1 = {5'd0, in_mk} + 8'd1;
   wire  [7:0]   in_words = in_16 ? 8'd64 : 8'd32;
-  logic [127:0] in_rgba;
+  // The lane's shift, base_level + lod, is formed when the LOD is read (saturated: any sum
+  // of 2^32 or more gives the same all-zero sizes), and the lane's result is registered.
+  logic [127:0] in_rgba, in_rgba_q;
   logic [31:0]  in_lod;
+  wire  [32:0]  in_shift = {1'b0, pw_data} + {28'd0, hd_base};
   texcore_resinfo_lane u_resinfo (
     .ty(hd_ty), .width(hd_width), .height(hd_height), .depth(hd_depth), .levels(hd_levels),
-    .base_level(hd_base), .quilt_w(hd_qw), .quilt_h(hd_qh), .lod(in_lod), .rgba(in_rgba)
+    .base_level(5'd0), .quilt_w(hd_qw), .quilt_h(hd_qh), .lod(in_lod), .rgba(in_rgba)
   );
   wire          in_2d = hd_ty == texcore_vectors_pkg::TEX_TWO_D || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY
                      || hd_ty == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP;
@@ -510,12 +519,13 @@ module texcore_sampler_exec #(
     endcase
   end
   assign wr_word = (cls == C_ATOM) ? atomic_apply(code, wr_chunk, at_src, at_cmp) : wr_chunk;
+  logic [31:0] wr_word_q;              // wr_word of `chunk`, registered in X_FWP, written in X_FWR
   always @* begin : wr_data
     integer j;
     logic [1:0] bj;
     for (j = 0; j < 4; j = j + 1) begin
       bj = 2'(j[1:0] - a_addr[1:0]);
-      tm_wdata[8*j +: 8] = wr_word[8*bj +: 8];
+      tm_wdata[8*j +: 8] = wr_word_q[8*bj +: 8];
       tm_we[j] = (st == X_FWR) && ({1'b0, chunk[1:0], bj} < bpp);
     end
   end
@@ -526,10 +536,10 @@ module texcore_sampler_exec #(
   logic [2:0]  sw_sel;
   always @* begin
     case (rk[1:0])
-      2'd0:    begin rw_k = rwords[31:0];   sw_sel = hd_swz[2:0];   in_k = in_rgba[31:0]; end
-      2'd1:    begin rw_k = rwords[63:32];  sw_sel = hd_swz[5:3];   in_k = in_rgba[63:32]; end
-      2'd2:    begin rw_k = rwords[95:64];  sw_sel = hd_swz[8:6];   in_k = in_rgba[95:64]; end
-      default: begin rw_k = rwords[127:96]; sw_sel = hd_swz[11:9];  in_k = in_rgba[127:96]; end
+      2'd0:    begin rw_k = rwords[31:0];   sw_sel = hd_swz[2:0];   in_k = in_rgba_q[31:0]; end
+      2'd1:    begin rw_k = rwords[63:32];  sw_sel = hd_swz[5:3];   in_k = in_rgba_q[63:32]; end
+      2'd2:    begin rw_k = rwords[95:64];  sw_sel = hd_swz[8:6];   in_k = in_rgba_q[95:64]; end
+      default: begin rw_k = rwords[127:96]; sw_sel = hd_swz[11:9];  in_k = in_rgba_q[127:96]; end
     endcase
     case (sw_sel)
       texcore_vectors_pkg::SWZ_R: sw_k = rwords[31:0];
@@ -824,7 +834,11 @@ module texcore_sampler_exec #(
           st <= X_INLD;
         end
         X_INLD: begin                                 // pw_data = the lane's LOD
-          in_lod <= pw_data;
+          in_lod <= in_shift[32] ? 32'hFFFF_FFFF : in_shift[31:0];
+          st <= X_INR;
+        end
+        X_INR: begin                                  // the lane's result settles
+          in_rgba_q <= in_rgba;
           rk <= 6'd0;
           st <= X_INW;
         end
@@ -919,7 +933,7 @@ module texcore_sampler_exec #(
             if (rd_chunk == 2'(i / 4) && rd_be[i % 4]) tbuf[8*i +: 8] <= rd_rot[8*(i % 4) +: 8];
           rd_pend <= 1'b0;
           chunk <= 3'd0;
-          st <= (cls == C_ATOM) ? X_FWR : X_FRES;     // atomics: the new components, then the old texel
+          st <= (cls == C_ATOM) ? X_FWP : X_FRES;     // atomics: the new components, then the old texel
         end
         X_FEN: begin                                  // STORE: one channel at a time
           en_start <= 1'b1;
@@ -932,12 +946,16 @@ module texcore_sampler_exec #(
           en_ch <= en_ch + 2'd1;
           if (en_ch == 2'd3) begin
             chunk <= 3'd0;
-            st <= X_FWR;
+            st <= X_FWP;
           end else begin
             st <= X_FEN;
           end
         end
-        X_FWR: begin                                  // one 4-byte chunk per clock (tm_we)
+        X_FWP: begin                                  // the chunk's word (STORE or atomic result)
+          wr_word_q <= wr_word;
+          st <= X_FWR;
+        end
+        X_FWR: begin                                  // one 4-byte chunk per two clocks (tm_we)
           if (chunk == nchunk - 3'd1) begin
             if (cls == C_STORE) begin
               `TXC_FIN_OK(16'd1, 8'd0)
@@ -947,6 +965,7 @@ module texcore_sampler_exec #(
             end
           end else begin
             chunk <= chunk + 3'd1;
+            st <= X_FWP;
           end
         end
         X_FRES: begin

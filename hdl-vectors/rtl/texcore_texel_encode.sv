@@ -1,11 +1,16 @@
 `timescale 1ns/1ps
 // STORE encode, one stored channel at a time: texcore::texel::encode.
 //
-// For format `fmt` and stored channel `ch` (0..3, in storage order) the unit gives
-// (combinationally) where the channel goes in the texel's bytes (`lsb`, `width` bits;
-// channels that do not exist have width 0) and, sequentially after `start`, its code
-// (`done` pulses; `code` holds until the next `start`). The caller ORs the four channels
-// into the texel bytes. A channel never crosses a 32-bit boundary of the texel.
+// For format `fmt` and stored channel `ch` (0..3, in storage order) the unit gives,
+// sequentially after `start`, where the channel goes in the texel's bytes (`lsb`, `width`
+// bits; channels that do not exist have width 0) and its code (`done` pulses; `lsb`,
+// `width` and `code` hold until the next `start`). `reject` is combinational from `fmt` and
+// `srgb`. The caller ORs the four channels into the texel bytes. A channel never crosses a
+// 32-bit boundary of the texel.
+//
+// Pipeline: the clock of `start` registers the format map (kind, bits, the source word,
+// place); the next forms the magnitude's bits and D = 2^n - 1; the next classifies the value; the rounding engine's result is
+// clamped to D in one clock and given its sign in the next.
 //
 //   channel sources: r <- x, g <- y, b <- z, a <- w (BGRA8 stores b, g, r, a: z, y, x, w);
 //   L and I <- x; LA: l <- x, a <- w; A8: a <- w. Packed: RGB565 (R 15:11, G 10:5, B 4:0),
@@ -27,27 +32,29 @@ module texcore_texel_encode (
   input  logic [1:0]   ch,         // stored channel
   input  logic         start,      // encode channel `ch` (inputs held until `done`)
   output logic [1:0]   reject,     // 0 ok, 1 depth/stencil, 2 sRGB
-  output logic [6:0]   lsb,        // bit position in the texel bytes
-  output logic [5:0]   width,      // bits; 0 = no such channel
+  output logic [6:0]   lsb,        // bit position in the texel bytes (registered at `start`)
+  output logic [5:0]   width,      // bits; 0 = no such channel (registered at `start`)
   output logic         done,       // `code` is the channel's code
   output logic [31:0]  code        // low `width` bits meaningful
 );
   localparam logic [2:0] K_NONE = 3'd0, K_UNORM = 3'd1, K_SNORM = 3'd2, K_F16 = 3'd3, K_RAW = 3'd4;
 
   // ---------------------------------------------------------------- format map
-  logic [2:0] kind;
-  logic [4:0] nbits;          // UNORM / SNORM bits
-  logic [1:0] srcc;           // source component
+  logic [2:0] m_kind;
+  logic [4:0] m_nbits;        // UNORM / SNORM bits
+  logic [1:0] m_srcc;         // source component
+  logic [6:0] m_lsb;
+  logic [5:0] m_width;
   always @* begin : map
     logic [2:0] n_ch, size_log2;  // uniform formats: channels, log2 bytes per channel
     logic [2:0] cls;              // 1 unorm, 2 snorm, 3 float, 4 integer
     logic       bgra;
     reject = 2'd0;
-    kind = K_NONE;
-    nbits = 5'd0;
-    srcc = ch;
-    lsb = 7'd0;
-    width = 6'd0;
+    m_kind = K_NONE;
+    m_nbits = 5'd0;
+    m_srcc = ch;
+    m_lsb = 7'd0;
+    m_width = 6'd0;
     n_ch = 3'd0;
     size_log2 = 3'd0;
     cls = 3'd0;
@@ -88,25 +95,25 @@ module texcore_texel_encode (
       texcore_vectors_pkg::FMT_RGBA16_FLOAT:    begin n_ch = 3'd4; cls = 3'd3; size_log2 = 3'd1; end
       texcore_vectors_pkg::FMT_RGB565_UNORM:
         case (ch)
-          2'd0: begin kind = K_UNORM; nbits = 5'd5; srcc = 2'd0; lsb = 7'd11; width = 6'd5; end
-          2'd1: begin kind = K_UNORM; nbits = 5'd6; srcc = 2'd1; lsb = 7'd5;  width = 6'd6; end
-          2'd2: begin kind = K_UNORM; nbits = 5'd5; srcc = 2'd2; lsb = 7'd0;  width = 6'd5; end
+          2'd0: begin m_kind = K_UNORM; m_nbits = 5'd5; m_srcc = 2'd0; m_lsb = 7'd11; m_width = 6'd5; end
+          2'd1: begin m_kind = K_UNORM; m_nbits = 5'd6; m_srcc = 2'd1; m_lsb = 7'd5;  m_width = 6'd6; end
+          2'd2: begin m_kind = K_UNORM; m_nbits = 5'd5; m_srcc = 2'd2; m_lsb = 7'd0;  m_width = 6'd5; end
           default: ;
         endcase
       texcore_vectors_pkg::FMT_RGBA4444_UNORM:
-        begin kind = K_UNORM; nbits = 5'd4; srcc = ch; lsb = 7'd12 - {3'd0, ch, 2'b00}; width = 6'd4; end
+        begin m_kind = K_UNORM; m_nbits = 5'd4; m_srcc = ch; m_lsb = 7'd12 - {3'd0, ch, 2'b00}; m_width = 6'd4; end
       texcore_vectors_pkg::FMT_RGB5A1_UNORM:
         case (ch)
-          2'd0: begin kind = K_UNORM; nbits = 5'd5; srcc = 2'd0; lsb = 7'd11; width = 6'd5; end
-          2'd1: begin kind = K_UNORM; nbits = 5'd5; srcc = 2'd1; lsb = 7'd6;  width = 6'd5; end
-          2'd2: begin kind = K_UNORM; nbits = 5'd5; srcc = 2'd2; lsb = 7'd1;  width = 6'd5; end
-          default: begin kind = K_UNORM; nbits = 5'd1; srcc = 2'd3; lsb = 7'd0; width = 6'd1; end
+          2'd0: begin m_kind = K_UNORM; m_nbits = 5'd5; m_srcc = 2'd0; m_lsb = 7'd11; m_width = 6'd5; end
+          2'd1: begin m_kind = K_UNORM; m_nbits = 5'd5; m_srcc = 2'd1; m_lsb = 7'd6;  m_width = 6'd5; end
+          2'd2: begin m_kind = K_UNORM; m_nbits = 5'd5; m_srcc = 2'd2; m_lsb = 7'd1;  m_width = 6'd5; end
+          default: begin m_kind = K_UNORM; m_nbits = 5'd1; m_srcc = 2'd3; m_lsb = 7'd0; m_width = 6'd1; end
         endcase
       texcore_vectors_pkg::FMT_A8_UNORM:
-        if (ch == 2'd0) begin kind = K_UNORM; nbits = 5'd8; srcc = 2'd3; lsb = 7'd0; width = 6'd8; end
+        if (ch == 2'd0) begin m_kind = K_UNORM; m_nbits = 5'd8; m_srcc = 2'd3; m_lsb = 7'd0; m_width = 6'd8; end
       texcore_vectors_pkg::FMT_LA8_UNORM:
-        if (ch == 2'd0) begin kind = K_UNORM; nbits = 5'd8; srcc = 2'd0; lsb = 7'd0; width = 6'd8; end
-        else if (ch == 2'd1) begin kind = K_UNORM; nbits = 5'd8; srcc = 2'd3; lsb = 7'd8; width = 6'd8; end
+        if (ch == 2'd0) begin m_kind = K_UNORM; m_nbits = 5'd8; m_srcc = 2'd0; m_lsb = 7'd0; m_width = 6'd8; end
+        else if (ch == 2'd1) begin m_kind = K_UNORM; m_nbits = 5'd8; m_srcc = 2'd3; m_lsb = 7'd8; m_width = 6'd8; end
       texcore_vectors_pkg::FMT_Z16_UNORM, texcore_vectors_pkg::FMT_X8Z24_UNORM,
       texcore_vectors_pkg::FMT_Z24S8_UNORM, texcore_vectors_pkg::FMT_Z32_FLOAT,
       texcore_vectors_pkg::FMT_S8_UINT:         reject = 2'd1;
@@ -114,15 +121,15 @@ module texcore_texel_encode (
     endcase
     if (reject == 2'd0 && srgb) reject = 2'd2;
     if (n_ch != 3'd0 && {1'b0, ch} < n_ch) begin
-      width = 6'd8 << size_log2;
-      lsb = {5'd0, ch} << (3'd3 + size_log2);
-      srcc = (bgra && ch != 2'd3) ? 2'd2 - ch : ch;
-      nbits = 5'(6'd8 << size_log2);
+      m_width = 6'd8 << size_log2;
+      m_lsb = {5'd0, ch} << (3'd3 + size_log2);
+      m_srcc = (bgra && ch != 2'd3) ? 2'd2 - ch : ch;
+      m_nbits = 5'(6'd8 << size_log2);
       case (cls)
-        3'd1: kind = K_UNORM;
-        3'd2: kind = K_SNORM;
-        3'd3: kind = K_F16;
-        default: kind = K_RAW;
+        3'd1: m_kind = K_UNORM;
+        3'd2: m_kind = K_SNORM;
+        3'd3: m_kind = K_F16;
+        default: m_kind = K_RAW;
       endcase
     end
   end
@@ -138,22 +145,28 @@ module texcore_texel_encode (
   //   binary16: zero, inf, NaN and overflow (exponent >= 143) at once; else mant right by
   //            13 (normal range, exponent >= 113) or 126 - e (subnormal range; 32 or more
   //            -> +-0), then the binary16 fields (texcore::fp::f32_to_f16_bits).
-  //   binary32 / integers: the word. A channel takes 1 clock (no engine) to 60.
-  wire  [31:0] v    = src[32*srcc +: 32];
+  //   binary32 / integers: the word. A channel takes 3 clocks (no engine) to 63.
+  // registered at `start`: the map of channel `ch` and its source word; then the UNORM bits
+  // of the magnitude and D
+  logic [2:0]  kind;
+  logic [4:0]  nbits, nn;
+  logic [16:0] dmax;                                                 // D = 2^nn - 1
+  logic [31:0] v;
   wire  [7:0]  e    = v[30:23];
   wire         sgn  = v[31];
   wire         zero = v[30:0] == 31'd0;
   wire         nan  = e == 8'hFF && v[22:0] != 23'd0;
   wire         inf  = e == 8'hFF && v[22:0] == 23'd0;
   wire  [23:0] mant = {e != 8'd0, v[22:0]};
-  wire  [4:0]  nn   = (kind == K_SNORM) ? nbits - 5'd1 : nbits;      // UNORM bits of the magnitude
-  wire  [16:0] dmax = 17'((18'd1 << nn) - 18'd1);                    // D
 
-  localparam logic [1:0] E_IDLE = 2'd0, E_SHL = 2'd1, E_SHR = 2'd2, E_RND = 2'd3;
-  logic [1:0]  est;
+  localparam logic [2:0] E_IDLE = 3'd0, E_CLS = 3'd1, E_SHL = 3'd2, E_SHR = 3'd3, E_RND = 3'd4,
+                         E_SGN = 3'd5, E_MAP = 3'd6;
+  wire  [4:0]  nn_c = (kind == K_SNORM) ? nbits - 5'd1 : nbits;
+  logic [2:0]  est;
   logic [39:0] q;
   logic [5:0]  cnt;
   logic        r, st;
+  logic [15:0] mag_q;                                                // the clamped magnitude
   wire  [16:0] qr = q[16:0] + {16'd0, r & (st | q[0])};              // RNE result
   wire  [15:0] mag = (qr > dmax) ? dmax[15:0] : qr[15:0];           // D < 2^16
   wire  [4:0]  e16 = 5'(e - 8'd112) + {4'd0, qr[11]};                // binary16 exponent, normal range
@@ -170,10 +183,24 @@ module texcore_texel_encode (
     end else begin
       case (est)
         E_IDLE: if (start) begin
+          kind <= m_kind;
+          nbits <= m_nbits;
+          v <= src[32*m_srcc +: 32];
+          lsb <= m_lsb;
+          width <= m_width;
+          est <= E_MAP;
+        end
+        E_MAP: begin
+          nn <= nn_c;
+          for (int i = 0; i < 17; i++) dmax[i] <= 5'(i) < nn_c;        // 2^nn - 1
+          est <= E_CLS;
+        end
+        E_CLS: begin
           r <= 1'b0;
           st <= 1'b0;
           q <= {16'd0, mant};
           code <= 32'd0;
+          est <= E_IDLE;
           case (kind)
             K_UNORM, K_SNORM:
               if (nan || zero || (kind == K_UNORM && sgn)) done <= 1'b1;
@@ -213,14 +240,19 @@ module texcore_texel_encode (
             q <= {1'b0, q[39:1]};
             cnt <= cnt - 6'd1;
           end
-        default: begin                               // E_RND
+        E_RND:
           if (kind == K_F16) begin
             if (e < 8'd113) code <= {16'd0, sgn, qr[14:0]};
             else if (e16 == 5'd31) code <= {16'd0, sgn, 15'h7C00};
             else code <= {16'd0, sgn, e16, qr[9:0]};
+            done <= 1'b1;
+            est <= E_IDLE;
           end else begin
-            code <= norm_code(kind, sgn, mag);
+            mag_q <= mag;
+            est <= E_SGN;
           end
+        default: begin                               // E_SGN: UNORM / SNORM
+          code <= norm_code(kind, sgn, mag_q);
           done <= 1'b1;
           est <= E_IDLE;
         end
