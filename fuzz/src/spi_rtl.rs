@@ -60,13 +60,11 @@ pub const MAX_STEPS: usize = 6;
 /// command finishes in a few hundred clocks.
 pub const BUSY_BOUND_CYCLES: u64 = 4096;
 
-/// The shortest `RST_N` pulse the target sends, in clock cycles. The RTL synchronizes
-/// `RST_N` (two flip-flops, then the reset register), so its `BUSY` rises 3 clocks after
-/// `RST_N` falls; after a shorter pulse `BUSY` is still low when `RST_N` rises and a host
-/// that polls it at once sends its next frame into the coming reset, while the model
-/// device is busy from the falling edge on (`fuzz/regressions/spi_rtl/rst-n-pulse-2-clocks`,
-/// a known divergence). The driver pulses for 10 µs (500 clocks at 50 MHz).
-pub const RESET_PULSE_MIN: u64 = 3;
+/// The shortest `RST_N` pulse the target sends, in clock cycles: one clock edge, the
+/// shortest pulse the device's synchronizer is sure to sample. `BUSY` is high from the
+/// falling edge of `RST_N` on, as in the model device
+/// (`fuzz/regressions/spi_rtl/rst-n-pulse-2-clocks`). The driver pulses for 10 µs.
+pub const RESET_PULSE_MIN: u64 = 1;
 
 /// The model device's `BUSY` poll step and limit (its latencies are at most 50 µs).
 const SIM_POLL_NS: u32 = 100;

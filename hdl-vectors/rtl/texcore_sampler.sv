@@ -3,7 +3,7 @@
 // the device texcore_hal::FpgaSampler drives. Its behaviour on every frame is that of the
 // model device texcore_hal::SimulatedFpga with CAPS / CAPS1 = this build's.
 //
-// Pins: SPI mode 0 (SCK <= clk / 4, MSB first), RST_N (active low, asynchronous), BUSY
+// Pins: SPI mode 0 (SCK <= clk / 4, MSB first), RST_N (active low, >= 1 clock), BUSY
 // (high while a command frame arrives or executes, and in reset), IRQ (|(IRQ_FLAGS &
 // IRQ_ENABLE)). One clock domain (clk); the SPI pins and RST_N are synchronized.
 //
@@ -187,7 +187,9 @@ module texcore_sampler #(
     end
   end
   // BUSY: in reset, while a command frame is received, until its response is ready.
-  assign busy = rst | ~idle | (tk == T_CMD);
+  // BUSY is high from RST_N's falling edge on (the pin itself and its synchronizer stages),
+  // so a pulse of any length that the synchronizer samples leaves no gap before `rst`.
+  assign busy = rst | ~rst_n | ~&rst_n_q | ~idle | (tk == T_CMD);
 
   // ---------------------------------------------------------------- memories
   logic [HAW-1:0] hp_waddr, hp_raddr;
