@@ -31,18 +31,21 @@
 // a one-bit normalization.
 //
 // Pipelined, one lane per clock, LATENCY = 34 register stages (outputs at s34), at most one
-// carry chain or a few logic levels per stage (ECP5-25F: >= 125 MHz); rst clears only the
-// valid pipeline. Stage by stage:
-//   s1 decode (from the ports), size0 + 1 | s2 round derivatives up; sizes' leading zeros |
-//   s3, s4 size significands | s5 products | s6 top bits | s7 texel derivatives (round up) |
-//   s8 exponent differences | s9 largest exponent, distances | s10 align | s11 round up |
-//   s12 squares | s13, s14 sum | s15 top bits | s16 rho^2 (round up) | s17 compare | s18
-//   major axis | s19 log table | s20 .. s23 partial products | s24 L | s25 L_max - L_min |
-//   s26 log2 eta^2, ratio | s27 lambda_fine, N thresholds | s28 clamp, N | s29 lambda
-//   source, lambda_base, lambda' sum | s30 lambda' | s31 max_lod | s32 min_lod | s33 level
-//   clamp | s34 level selection (output registers).
-// lod and lod_bias are converted beside it (c1 .. c7: shift, round, saturate, bias sum,
-// clamp); what only waits travels in register delay lines (texcore_lod_dly, end of file).
+// carry chain or a few logic levels per stage, and no carry chain feeding a wide selection
+// (ECP5-25F: >= 125 MHz); rst clears only the valid pipeline. Stage by stage:
+//   s1 decode (from the ports), size0 + 1, the LOD limits' compares | s2 round derivatives
+//   up; sizes' leading zeros | s3, s4 size significands | s5 products | s6 top bits |
+//   s7 texel derivatives (round up) | s8 exponent differences | s9 which is largest,
+//   saturated distances, trailing zeros | s10 x, distances | s11 align | s12 round up |
+//   s13 squares | s14, s15 sum | s16 top bits | s17 rho^2 (round up) | s18 compare | s19
+//   major axis | s20 log table | s21 .. s24 partial products | s25 L | s26 L_max - L_min |
+//   s27 log2 eta^2, ratio | s28 lambda_fine, N thresholds | s29 clamp, thresholds below A |
+//   s30 lambda source, lambda_base, lambda' sum, N | s31 lambda' | s32 compares with
+//   max_lod, min_lod, 0 and the last level | s33 lambda, level clamp | s34 level selection
+//   (output registers).
+// lod and lod_bias are converted beside it (c1 .. c9: shift, round, negate, saturate, bias
+// sum, compare, clamp); what only waits travels in register delay lines (texcore_lod_dly,
+// end of file).
 // Codes no op produces (dims 0, mip 3, aniso 5-7, lod_mode 3) are not in the vectors; this
 // block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 as 4 (16x), lod_mode 3
 // as ZERO.
@@ -113,7 +116,7 @@ module texcore_lod (
     logic [17:0]   m1_q;                   // the top 18 of the 24 bits
     logic [EW-1:0] e1_q, e2_q, e4;
     logic [17:0]   m2_q, m4;
-    logic          st1_q, cy1_q;
+    logic          st1_q, cy1_q, mz3_q;
     always @(posedge clk) begin : s1
       logic [23:0]   m;
       logic [EW-1:0] e;
@@ -145,16 +148,18 @@ module texcore_lod (
       m2_q <= cy1_q ? 18'h2_0000 : m1_q + {17'd0, st1_q};
       e2_q <= e1_q + (cy1_q ? 11'sd7 : 11'sd6);
     end
+    always @(posedge clk) mz3_q <= m2_q == 18'd0;
     texcore_lod_dly #(.W(18 + EW), .D(2)) u_w (.clk(clk), .d({m2_q, e2_q}), .q({m4, e4}));
   end
 
   // ---------------------------------------------------------------- s1 .. s4 sizes
   // size0 = m1 + 1 (1 .. 65536) normalized to n (bit 16 set) with z leading zeros (of 17);
   // the base-level size is n with its bits below k = z + base cleared, times 2^-k (k >= 17:
-  // size 1 = 2^16 * 2^-16). s1 size0, s2 z, s3 n and k, s4 the cleared bits.
+  // size 1 = 2^16 * 2^-16). s1 size0, s2 z, s3 n and k, s4 the cleared bits (in g_p: one
+  // register per multiplier).
   for (genvar a = 0; a < 3; a = a + 1) begin : g_s
     wire [15:0] szm1 = (a == 0) ? w_m1 : (a == 1) ? h_m1 : d_m1;
-    logic [16:0] v1_q, v2_q, n3_q, n4_q;
+    logic [16:0] v1_q, v2_q, n3_q;
     logic [4:0]  b1_q, z2_q, b2_q, k4_q;
     logic [5:0]  k3_q;
     always @(posedge clk) begin : s1
@@ -174,28 +179,29 @@ module texcore_lod (
       k3_q <= {1'b0, z2_q} + {1'b0, b2_q};
     end
     always @(posedge clk) begin : s4
-      if (k3_q >= 6'd17) begin
-        n4_q <= 17'h1_0000;
-        k4_q <= 5'd16;
-      end else begin
-        n4_q <= n3_q & (17'h1_FFFF << k3_q[4:0]);
-        k4_q <= k3_q[4:0];
-      end
+      k4_q <= (k3_q >= 6'd17) ? 5'd16 : k3_q[4:0];
     end
   end
 
   // ---------------------------------------------------------------- s5 .. s7 texel derivatives
-  // s5 the product, s6 its top 18 bits and whether the rest is non-zero (p in [2^33,
-  // 2^35)), s7 rounded up.
+  // s4 the base-level size for this product (0 for a zero derivative, whose product is 0
+  // either way: so no two multipliers share an input register), s5 the product, s6 its top
+  // 18 bits and whether the rest is non-zero (p in [2^33, 2^35)), s7 rounded up.
   for (genvar k = 0; k < 6; k = k + 1) begin : g_p
     localparam int AX = k % 3;
+    logic [16:0]   n4_q;
     logic [34:0]   p5_q;
     logic [EW-1:0] e5_q, e6_q, e7_q;
     logic [17:0]   t6_q, m7_q;
     logic [EW-1:0] e6p_q;
     logic          st6_q, cy6_q, z5_q, z6_q, z7_q;
+    always @(posedge clk) begin : s4
+      if (g_d[k].mz3_q) n4_q <= 17'd0;
+      else if (g_s[AX].k3_q >= 6'd17) n4_q <= 17'h1_0000;
+      else n4_q <= g_s[AX].n3_q & (17'h1_FFFF << g_s[AX].k3_q[4:0]);
+    end
     always @(posedge clk) begin : s5
-      p5_q <= g_d[k].m4 * g_s[AX].n4_q;                        // MULT18X18D
+      p5_q <= g_d[k].m4 * n4_q;                                // MULT18X18D
       e5_q <= g_d[k].e4 - {{(EW-5){1'b0}}, g_s[AX].k4_q};
       z5_q <= g_d[k].m4 == 18'd0;
     end
