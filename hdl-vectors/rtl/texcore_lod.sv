@@ -31,8 +31,9 @@
 // a one-bit normalization.
 //
 // Pipelined, one lane per clock, LATENCY = 34 register stages (outputs at s34), at most one
-// carry chain or a few logic levels per stage, and no carry chain feeding a wide selection
-// (ECP5-25F: >= 125 MHz); rst clears only the valid pipeline. Stage by stage:
+// carry chain or a few logic levels per stage; the compares that choose a wide value (bias
+// clamp, LOD clamps, rounding carry-outs) are registered and the next stage selects (see
+// docs/hdl/lod.md for the ECP5 figures); rst clears only the valid pipeline. Stage by stage:
 //   s1 decode (from the ports), size0 + 1, the LOD limits' compares | s2 round derivatives
 //   up; sizes' leading zeros | s3, s4 size significands | s5 products | s6 top bits |
 //   s7 texel derivatives (round up) | s8 exponent differences | s9 which is largest,
