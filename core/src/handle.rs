@@ -156,6 +156,7 @@ impl<'a> Pool<'a> {
         Pool { entries, maximum_index: max }
     }
 
+    #[inline]
     fn words(&self, ptr: u32) -> Option<Option<&'a [u32; 8]>> {
         if ptr > self.maximum_index {
             return None;
@@ -164,6 +165,7 @@ impl<'a> Pool<'a> {
     }
 
     /// Looks up and decodes the texture header at `ptr`.
+    #[inline]
     pub fn header(&self, ptr: u32) -> Result<TextureHeader, Invalid> {
         match self.words(ptr) {
             None => Err(Invalid::HeaderAboveMaximum(ptr)),
