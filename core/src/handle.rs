@@ -165,7 +165,7 @@ impl<'a> Pool<'a> {
     }
 
     /// Looks up and decodes the texture header at `ptr`.
-    #[inline]
+    #[inline(always)]
     pub fn header(&self, ptr: u32) -> Result<TextureHeader, Invalid> {
         match self.words(ptr) {
             None => Err(Invalid::HeaderAboveMaximum(ptr)),
@@ -249,6 +249,7 @@ impl<'a> Bindings<'a> {
     /// (NVIDIA's TXQ names exactly the two `MaximumIndex` checks as what makes a texture
     /// invalid). The sampler header is never read, so a sampler pointer past the pool
     /// memory or sampler words that do not decode leave the query valid.
+    #[inline]
     pub fn resolve_header(&self, source: HandleSource) -> Result<(Handle, TextureHeader), Invalid> {
         let handle = self.handle(source)?;
         let header = self.headers.header(handle.header_ptr())?;

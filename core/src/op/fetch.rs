@@ -140,7 +140,8 @@ pub fn sample_i<M: TexelMemory + ?Sized>(
     mem: &M,
     address: [u32; 4],
 ) -> Result<[u32; 4], FetchError> {
-    fetch(view, mem, address.map(i64::from), 0)
+    let [x, y, z, level] = address;
+    fetch(view, mem, [x.into(), y.into(), z.into(), level.into()], 0)
 }
 
 /// `SAMPLE_I_MS dst, address, SVIEW[n], sample`.

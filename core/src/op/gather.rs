@@ -41,7 +41,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use crate::compare::{compare, CompareError};
-use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed};
+use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed, texel_fixed_i32};
 use crate::descriptor::{CompareFunc, ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
 use crate::filter::cube_tap;
 use crate::fp::{
@@ -52,7 +52,7 @@ use crate::memory::{TexelCoord, TexelMemory};
 use crate::op::read_texel;
 use crate::op::rgba8::{unorm8_word, Rgba8Level0};
 use crate::texel::{border_texel, domains, Domain, Texel};
-use crate::wrap::{wrap, Wrapped};
+use crate::wrap::{wrap, wrap_i32, Wrapped};
 
 /// A gather the model rejects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -408,15 +408,33 @@ fn gather4_rgba8<M: TexelMemory + ?Sized>(
     let border = to_word(g.border(), OutMode::F32);
     let [w, hh] = p.size();
     let [ws, wt, _] = g.s.wrap;
-    let (ou, ov) = (i64::from(offset[0]) * 256 - 128, i64::from(offset[1]) * 256 - 128);
-    let tap = |i: i64, j: i64| match (wrap(ws, i, w), wrap(wt, j, hh)) {
+    let texel = |x: Wrapped, y: Wrapped| match (x, y) {
         (Wrapped::Texel(x), Wrapped::Texel(y)) => p.word(g.mem, x, y).map_or(0, |t| unorm8_word(p.component(t, idx))),
         _ => border,
     };
-    Some(address.map(|c| {
-        let (i0, j0) = ((texel_fixed(c[0], w, ws) + ou) >> 8, (texel_fixed(c[1], hh, wt) + ov) >> 8);
-        [tap(i0, j0 + 1), tap(i0 + 1, j0 + 1), tap(i0 + 1, j0), tap(i0, j0)]
-    }))
+    let (ou, ov) = (offset[0] * 256 - 128, offset[1] * 256 - 128);
+    let mut out = [[0u32; 4]; 4];
+    if ou.unsigned_abs() <= 1 << 12 && ov.unsigned_abs() <= 1 << 12 {
+        // The 32-bit coordinate unit (sizes ≤ 2^16 here) selects the same texels as
+        // `texel_fixed` for offsets up to 2^12 in magnitude (see `texel_fixed_i32`).
+        for (o, c) in out.iter_mut().zip(address) {
+            let i0 = (texel_fixed_i32(c[0], w, ws) + ou) >> 8;
+            let j0 = (texel_fixed_i32(c[1], hh, wt) + ov) >> 8;
+            let (x0, x1) = (wrap_i32(ws, i0, w), wrap_i32(ws, i0 + 1, w));
+            let (y0, y1) = (wrap_i32(wt, j0, hh), wrap_i32(wt, j0 + 1, hh));
+            *o = [texel(x0, y1), texel(x1, y1), texel(x1, y0), texel(x0, y0)];
+        }
+    } else {
+        let (ou, ov) = (i64::from(ou), i64::from(ov));
+        for (o, c) in out.iter_mut().zip(address) {
+            let i0 = (texel_fixed(c[0], w, ws) + ou) >> 8;
+            let j0 = (texel_fixed(c[1], hh, wt) + ov) >> 8;
+            let (x0, x1) = (wrap(ws, i0, w), wrap(ws, i0 + 1, w));
+            let (y0, y1) = (wrap(wt, j0, hh), wrap(wt, j0 + 1, hh));
+            *o = [texel(x0, y1), texel(x1, y1), texel(x1, y0), texel(x0, y0)];
+        }
+    }
+    Some(out)
 }
 
 /// TGSI `GATHER4 dst, address, SVIEW[n].c, SAMP[m]` (component `component` = 0 … 3 of the

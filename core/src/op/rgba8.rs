@@ -60,7 +60,13 @@ impl Rgba8Level0 {
     /// The four result words of a stored word (before the swizzle).
     #[inline]
     pub(crate) fn words(&self, word: u32) -> [u32; 4] {
-        [0, 1, 2, 3].map(|i| unorm8_word(self.component(word, i)))
+        // Written out: `array::map` is a call per element at opt-level `s`.
+        [
+            unorm8_word(self.component(word, 0)),
+            unorm8_word(self.component(word, 1)),
+            unorm8_word(self.component(word, 2)),
+            unorm8_word(self.component(word, 3)),
+        ]
     }
 }
 
