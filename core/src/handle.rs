@@ -165,7 +165,10 @@ impl<'a> Pool<'a> {
     }
 
     /// Looks up and decodes the texture header at `ptr`.
-    #[inline(always)]
+    // Inlined into its callers on the Cortex-M4 (no header copy through memory); one copy on
+    // RV32, where the flash budget is the tighter limit.
+    #[cfg_attr(target_arch = "arm", inline(always))]
+    #[cfg_attr(not(target_arch = "arm"), inline)]
     pub fn header(&self, ptr: u32) -> Result<TextureHeader, Invalid> {
         match self.words(ptr) {
             None => Err(Invalid::HeaderAboveMaximum(ptr)),

@@ -388,7 +388,7 @@ fn footprint<M: TexelMemory + ?Sized>(g: &Gatherer<'_, M>, c: [u32; 4], offset: 
 
 /// `gather4` without a reference on the RGBA8 word path ([`Rgba8Level0`]): the descriptor
 /// constants (level size, wrap modes, component byte, border word) once per quad, then per
-/// lane the general path's coordinate and wrap units and one word read per tap. Every such
+/// lane the 32-bit coordinate and wrap units and one word read per tap. Every such
 /// texture has one layer (the array layer selected is 0) and its view starts at level 0, so
 /// the footprint is [`footprint`]'s non-cube branch; a swizzle constant takes the general
 /// path (`None`).
@@ -413,26 +413,19 @@ fn gather4_rgba8<M: TexelMemory + ?Sized>(
         _ => border,
     };
     let (ou, ov) = (offset[0] * 256 - 128, offset[1] * 256 - 128);
+    // The 32-bit coordinate unit (sizes ≤ 2^16 here) selects the same texels as
+    // `texel_fixed` for offsets up to 2^12 in magnitude (see `texel_fixed_i32`); larger
+    // offsets take the general path.
+    if ou.unsigned_abs() > 1 << 12 || ov.unsigned_abs() > 1 << 12 {
+        return None;
+    }
     let mut out = [[0u32; 4]; 4];
-    if ou.unsigned_abs() <= 1 << 12 && ov.unsigned_abs() <= 1 << 12 {
-        // The 32-bit coordinate unit (sizes ≤ 2^16 here) selects the same texels as
-        // `texel_fixed` for offsets up to 2^12 in magnitude (see `texel_fixed_i32`).
-        for (o, c) in out.iter_mut().zip(address) {
-            let i0 = (texel_fixed_i32(c[0], w, ws) + ou) >> 8;
-            let j0 = (texel_fixed_i32(c[1], hh, wt) + ov) >> 8;
-            let (x0, x1) = (wrap_i32(ws, i0, w), wrap_i32(ws, i0 + 1, w));
-            let (y0, y1) = (wrap_i32(wt, j0, hh), wrap_i32(wt, j0 + 1, hh));
-            *o = [texel(x0, y1), texel(x1, y1), texel(x1, y0), texel(x0, y0)];
-        }
-    } else {
-        let (ou, ov) = (i64::from(ou), i64::from(ov));
-        for (o, c) in out.iter_mut().zip(address) {
-            let i0 = (texel_fixed(c[0], w, ws) + ou) >> 8;
-            let j0 = (texel_fixed(c[1], hh, wt) + ov) >> 8;
-            let (x0, x1) = (wrap(ws, i0, w), wrap(ws, i0 + 1, w));
-            let (y0, y1) = (wrap(wt, j0, hh), wrap(wt, j0 + 1, hh));
-            *o = [texel(x0, y1), texel(x1, y1), texel(x1, y0), texel(x0, y0)];
-        }
+    for (o, c) in out.iter_mut().zip(address) {
+        let i0 = (texel_fixed_i32(c[0], w, ws) + ou) >> 8;
+        let j0 = (texel_fixed_i32(c[1], hh, wt) + ov) >> 8;
+        let (x0, x1) = (wrap_i32(ws, i0, w), wrap_i32(ws, i0 + 1, w));
+        let (y0, y1) = (wrap_i32(wt, j0, hh), wrap_i32(wt, j0 + 1, hh));
+        *o = [texel(x0, y1), texel(x1, y1), texel(x1, y0), texel(x0, y0)];
     }
     Some(out)
 }
