@@ -131,6 +131,15 @@ pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta:
     }
 }
 
+/// The conversion of a single level's sums `v` ([`level_sum`]) in place: the four binary32
+/// components of [`filter_level_rgba8`] (`RNE(v / (255 · 2^16))`).
+#[inline(always)]
+pub fn convert_level_rgba8(v: &mut [u32; 4]) {
+    for x in v.iter_mut() {
+        *x = unorm8_ratio_small(*x, 16);
+    }
+}
+
 /// [`filter_rgba8`] of a single level (`δ = 0`) into `out`: the level's sums
 /// `v ≤ 255 · 2^16` convert as `RNE(v / (255 · 2^16))` directly (the same value as
 /// `x = v · 2^8` over `255 · 2^24`).
@@ -205,6 +214,16 @@ mod tests {
             let mut v = level_sum(&taps[0], frac[0]);
             blend_level_rgba8(&mut v, &taps[1], frac[1], delta);
             prop_assert_eq!(v, filter_rgba8(&b));
+        }
+
+        /// The in-place single-level conversion equals [`filter_level_rgba8`].
+        #[test]
+        fn convert_level_matches(taps in any::<[u32; 4]>(), frac in any::<[u8; 2]>()) {
+            let mut v = level_sum(&taps, frac);
+            convert_level_rgba8(&mut v);
+            let mut out = [0; 4];
+            filter_level_rgba8(&taps, frac, &mut out);
+            prop_assert_eq!(v, out);
         }
 
         /// The inline conversion equals the shared one on every word.

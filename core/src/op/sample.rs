@@ -216,8 +216,16 @@ pub(crate) fn quad_lod_iso(
         return None;
     }
     let dv = quad_texel_derivs(h, req, 2);
-    // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values).
-    let (rx, ry) = (Sf::sum_squares2(dv.dx[0], dv.dx[1]), Sf::sum_squares2(dv.dy[0], dv.dy[1]));
+    // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values; RV32
+    // keeps the one general copy for its flash budget).
+    let ss = |a: Sf, b: Sf| {
+        if cfg!(target_arch = "riscv32") {
+            Sf::sum_squares([a, b, Sf::ZERO])
+        } else {
+            Sf::sum_squares2(a, b)
+        }
+    };
+    let (rx, ry) = (ss(dv.dx[0], dv.dx[1]), ss(dv.dy[0], dv.dy[1]));
     let rmax = if rx.mag_lt(ry) { ry } else { rx };
     let fine = if rmax.is_zero() { FINE_MIN } else { log2_up(rmax).clamp(FINE_MIN, FINE_MAX) };
     // A shader bias of ±0 (no TXB / SAMPLE_B bias) is 0 without the conversion.

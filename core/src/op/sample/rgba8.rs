@@ -30,7 +30,8 @@ use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
 };
 use crate::filter::unorm8::{
-    blend_level_rgba8, filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, level_sum, Bilerp8, Rgba8,
+    blend_level_rgba8, convert_level_rgba8, filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, level_sum, Bilerp8,
+    Rgba8,
 };
 use crate::fp::leading_zeros;
 use crate::lod::LevelSelect;
@@ -202,7 +203,8 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
 ) -> Option<[[u32; 4]; 4]> {
     let mut out = [[0; 4]; 4];
     let kernel = mip == s.mip_filter
-        && kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(&mut out)) == Some(1);
+        && (kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(&mut out)) == Some(1)
+            || iso_levels_into(h, s, mem, req, &mut out));
     (kernel || quad_into(h, s, mem, req, mip, &mut out)).then_some(out)
 }
 
@@ -264,8 +266,10 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
 /// on aligned word memory, straight from the sampling op's entry after [`kernel_into`]:
 /// what [`quad_into`] does first for such a quad (its texel-offset check, its eligibility
 /// and the LOD-free test included), without the general dispatch in between. `false`
-/// (nothing written) where it does not apply; the caller then goes on as before.
-#[inline(always)]
+/// (nothing written) where it does not apply; the caller then goes on as before. Inline on
+/// Arm; elsewhere one copy serves both op entries (the RV32 flash budget).
+#[cfg_attr(target_arch = "arm", inline(always))]
+#[cfg_attr(not(target_arch = "arm"), inline(never))]
 pub(super) fn iso_levels_into<M: TexelMemory + ?Sized>(
     h: &TextureHeader,
     s: &SamplerHeader,
@@ -285,7 +289,7 @@ pub(super) fn iso_levels_into<M: TexelMemory + ?Sized>(
 
 /// [`quad_lod_iso`] and [`levels_kernel`] on aligned word memory (`mip`: the effective mip
 /// filter; `false`, nothing written, where either does not apply).
-#[inline(never)]
+#[inline(always)]
 fn iso_levels<M: TexelMemory + ?Sized>(
     h: &TextureHeader,
     s: &SamplerHeader,
@@ -315,14 +319,8 @@ fn with_lod<M: TexelMemory + ?Sized>(
     rgba: bool,
     border: Rgba8,
 ) -> Option<[[u32; 4]; 4]> {
-    // Isotropic implicit LOD on aligned word memory: the quad's one decision
-    // ([`quad_lod_iso`]) and the level kernel.
-    if !lod_free {
-        let mut out = [[0u32; 4]; 4];
-        if iso_levels(h, s, mem, req, mip, rgba, &mut out) {
-            return Some(out);
-        }
-    }
+    // (The op entries have tried the isotropic implicit LOD of the quad with the level
+    // kernel, [`iso_levels_into`], before this.)
     // The level selection per lane (implicit derivatives: one for the quad).
     let mut lods: [Option<LevelSelect>; 4] = [None; 4];
     if !lod_free {
@@ -512,7 +510,12 @@ fn levels_kernel(
     let l1 = if sel.delta == 0 {
         l0
     } else {
-        let next = if sel.level2 == sel.level.wrapping_add(1) { kernel_plane_next(h, lv, p0) } else { None };
+        // (RV32 walks the levels again: its flash budget.)
+        let next = if !cfg!(target_arch = "riscv32") && sel.level2 == sel.level.wrapping_add(1) {
+            kernel_plane_next(h, lv, p0)
+        } else {
+            None
+        };
         let p1 = match next {
             Some(p) => Some(p),
             None => h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)),
@@ -523,25 +526,22 @@ fn levels_kernel(
         }
     };
     let output = Output::new(h, rgba);
-    if sel.delta == 0 {
-        for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-            let (t0, f0) = l0.taps(c, linear, texels);
-            filter_level_rgba8(&t0, f0, o);
-            output.fix(o);
-        }
-        return true;
-    }
-    // Two levels, level by level: the first level's sums of the four lanes (in `out`), then
-    // the second level's taps of each lane, blended with them and converted
-    // ([`blend_level_rgba8`]). Each pass holds one level's constants (fewer spills than
-    // both levels per lane); the sums are those of [`filter_rgba8`].
+    // Level by level: the first level's sums of the four lanes (in `out`), then, for a
+    // single level, their conversion ([`filter_level_rgba8`]'s), or the second level's taps
+    // of each lane blended with them and converted ([`blend_level_rgba8`]). Each pass holds
+    // one level's constants (fewer spills than both levels per lane); the sums are those of
+    // [`filter_rgba8`].
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
         let (t0, f0) = l0.taps(c, linear, texels);
         *o = level_sum(&t0, f0);
     }
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        let (t1, f1) = l1.taps(c, linear, texels);
-        blend_level_rgba8(o, &t1, f1, sel.delta as u8);
+        if sel.delta == 0 {
+            convert_level_rgba8(o);
+        } else {
+            let (t1, f1) = l1.taps(c, linear, texels);
+            blend_level_rgba8(o, &t1, f1, sel.delta as u8);
+        }
         output.fix(o);
     }
     true
