@@ -517,14 +517,28 @@ fn levels_kernel(
             None
         };
         let p1 = match next {
-            Some(p) => Some(p),
-            None => h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)),
+            Some(p) => p,
+            None => match h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)) {
+                Some(p) => p,
+                None => return false,
+            },
         };
-        match p1.and_then(|p| KernelLevel::of_plane(p, s, req, linear)) {
+        match KernelLevel::of_plane(p1, s, req, linear) {
             Some(l) => l,
             None => return false,
         }
     };
+    if cfg!(target_arch = "arm") && sel.delta == 0 {
+        // A single level in one pass on Arm (its own copy of the taps: measured faster
+        // than the shared second pass below).
+        let output = Output::new(h, rgba);
+        for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+            let (t0, f0) = l0.taps(c, linear, texels);
+            filter_level_rgba8(&t0, f0, o);
+            output.fix(o);
+        }
+        return true;
+    }
     let output = Output::new(h, rgba);
     // Level by level: the first level's sums of the four lanes (in `out`), then, for a
     // single level, their conversion ([`filter_level_rgba8`]'s), or the second level's taps
@@ -536,7 +550,8 @@ fn levels_kernel(
         *o = level_sum(&t0, f0);
     }
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        if sel.delta == 0 {
+        // (On Arm a single level has returned above.)
+        if !cfg!(target_arch = "arm") && sel.delta == 0 {
             convert_level_rgba8(o);
         } else {
             let (t1, f1) = l1.taps(c, linear, texels);
