@@ -517,13 +517,19 @@ fn levels_kernel(
             None
         };
         let p1 = match next {
-            Some(p) => p,
-            None => match h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)) {
-                Some(p) => p,
-                None => return false,
-            },
+            Some(p) => Some(p),
+            None => h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)),
         };
-        match KernelLevel::of_plane(p1, s, req, linear) {
+        // (Two equal forms: the matches are faster on Arm, the chain is smaller on RV32.)
+        let l1 = if cfg!(target_arch = "riscv32") {
+            p1.and_then(|p| KernelLevel::of_plane(p, s, req, linear))
+        } else {
+            match p1 {
+                Some(p) => KernelLevel::of_plane(p, s, req, linear),
+                None => return false,
+            }
+        };
+        match l1 {
             Some(l) => l,
             None => return false,
         }
