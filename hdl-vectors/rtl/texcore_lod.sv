@@ -116,8 +116,8 @@ module texcore_lod (
     /* verilator lint_on UNUSEDSIGNAL */
     logic [17:0]   m1_q;                   // the top 18 of the 24 bits
     logic [EW-1:0] e1_q, e2_q, e4;
-    logic [17:0]   m2_q, m4;
-    logic          st1_q, cy1_q, mz3_q;
+    logic [17:0]   m2_q, m3;
+    logic          st1_q, cy1_q, mz3_q, mz4_q;
     always @(posedge clk) begin : s1
       logic [23:0]   m;
       logic [EW-1:0] e;
@@ -149,8 +149,10 @@ module texcore_lod (
       m2_q <= cy1_q ? 18'h2_0000 : m1_q + {17'd0, st1_q};
       e2_q <= e1_q + (cy1_q ? 11'sd7 : 11'sd6);
     end
-    always @(posedge clk) mz3_q <= m2_q == 18'd0;
-    texcore_lod_dly #(.W(18 + EW), .D(2)) u_w (.clk(clk), .d({m2_q, e2_q}), .q({m4, e4}));
+    always @(posedge clk) begin mz3_q <= m2_q == 18'd0; mz4_q <= mz3_q; end
+    // m3 is the multiplier's A operand: its s4 register is the multiplier's input register
+    texcore_lod_dly #(.W(18), .D(1)) u_m (.clk(clk), .d(m2_q), .q(m3));
+    texcore_lod_dly #(.W(EW), .D(2)) u_e (.clk(clk), .d(e2_q), .q(e4));
   end
 
   // ---------------------------------------------------------------- s1 .. s4 sizes
@@ -190,21 +192,22 @@ module texcore_lod (
   // 18 bits and whether the rest is non-zero (p in [2^33, 2^35)), s7 rounded up.
   for (genvar k = 0; k < 6; k = k + 1) begin : g_p
     localparam int AX = k % 3;
-    logic [16:0]   n4_q;
+    logic [16:0]   n4;
     logic [34:0]   p5_q;
     logic [EW-1:0] e5_q, e6_q, e7_q;
     logic [17:0]   t6_q, m7_q;
     logic [EW-1:0] e6p_q;
     logic          st6_q, cy6_q, z5_q, z6_q, z7_q;
-    always @(posedge clk) begin : s4
-      if (g_d[k].mz3_q) n4_q <= 17'd0;
-      else if (g_s[AX].k3_q >= 6'd17) n4_q <= 17'h1_0000;
-      else n4_q <= g_s[AX].n3_q & (17'h1_FFFF << g_s[AX].k3_q[4:0]);
+    always @* begin : s4
+      if (g_d[k].mz3_q) n4 = 17'd0;
+      else if (g_s[AX].k3_q >= 6'd17) n4 = 17'h1_0000;
+      else n4 = g_s[AX].n3_q & (17'h1_FFFF << g_s[AX].k3_q[4:0]);
     end
+    // s4 operand registers, s5 product register (MULT18X18D)
+    texcore_lod_mul #(.BW(17)) u_mul (.clk(clk), .a_d(g_d[k].m3), .b_d(n4), .p_q(p5_q));
     always @(posedge clk) begin : s5
-      p5_q <= g_d[k].m4 * n4_q;                                // MULT18X18D
       e5_q <= g_d[k].e4 - {{(EW-5){1'b0}}, g_s[AX].k4_q};
-      z5_q <= g_d[k].m4 == 18'd0;
+      z5_q <= g_d[k].mz4_q;
     end
     always @(posedge clk) begin : s6
       logic st;
@@ -279,7 +282,7 @@ module texcore_lod (
       v10_q <= v9_q;
     end
     for (genvar t = 0; t < 3; t = t + 1) begin : g_a
-      logic [17:0] q11_q, a12_q;
+      logic [17:0] q11_q;
       logic        st11_q;
       logic [35:0] q13_q;
       always @(posedge clk) begin : s11
@@ -290,12 +293,9 @@ module texcore_lod (
         q11_q <= v10_q[t] ? m >> d : 18'd0;
         st11_q <= v10_q[t] && d > tz10_q[5*t +: 5];
       end
-      always @(posedge clk) begin : s12
-        a12_q <= q11_q + {17'd0, st11_q};
-      end
-      always @(posedge clk) begin : s13
-        q13_q <= a12_q * a12_q;                                // MULT18X18D
-      end
+      // s12 the rounded-up value in the operand registers, s13 its square (MULT18X18D)
+      wire [17:0] a12 = q11_q + {17'd0, st11_q};
+      texcore_lod_mul u_sq (.clk(clk), .a_d(a12), .b_d(a12), .p_q(q13_q));
     end
     always @(posedge clk) v11_q <= v10_q;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -752,5 +752,60 @@ module texcore_lod_dly #(
     end
   end
   assign q = g_r[D-1].r;
+endmodule
+
+// An unsigned 18 x BW multiplier (BW <= 18) with registered operands and a registered
+// product: p_q = a_q * b_q, a_q and b_q being a_d and b_d one clock earlier (two clocks from
+// a_d / b_d to p_q). With TEXCORE_ECP5 defined (the ECP5 synthesis flow) it is one MULT18X18D
+// whose input and output registers are these registers (REG_INPUTA/B, REG_OUTPUT on CLK0, no
+// pipeline register), so no fabric path enters or leaves the multiplier array within a clock;
+// otherwise the behavioural form below, which simulators run and other families map (the
+// product of the same registered operands, registered: the same values every clock). BW = 17
+// keeps an operand within a DSP48E1's 17 unsigned bits on Xilinx 7.
+module texcore_lod_mul #(
+  parameter int BW = 18
+) (
+  input  logic             clk,
+  input  logic [17:0]      a_d,            // operand A, registered inside
+  input  logic [BW-1:0]    b_d,            // operand B, registered inside
+  output logic [17+BW:0]   p_q             // the registered product of the registered operands
+);
+`ifdef TEXCORE_ECP5
+  wire [17:0] b = 18'(b_d);
+  wire [35:0] p;
+  assign p_q = p[17+BW:0];
+  MULT18X18D #(
+    .REG_INPUTA_CLK("CLK0"), .REG_INPUTB_CLK("CLK0"), .REG_OUTPUT_CLK("CLK0"),
+    .REG_PIPELINE_CLK("NONE"), .GSR("DISABLED"), .RESETMODE("SYNC")
+  ) u_dsp (
+    .A0(a_d[0]), .A1(a_d[1]), .A2(a_d[2]), .A3(a_d[3]), .A4(a_d[4]), .A5(a_d[5]),
+    .A6(a_d[6]), .A7(a_d[7]), .A8(a_d[8]), .A9(a_d[9]), .A10(a_d[10]), .A11(a_d[11]),
+    .A12(a_d[12]), .A13(a_d[13]), .A14(a_d[14]), .A15(a_d[15]), .A16(a_d[16]), .A17(a_d[17]),
+    .B0(b[0]), .B1(b[1]), .B2(b[2]), .B3(b[3]), .B4(b[4]), .B5(b[5]),
+    .B6(b[6]), .B7(b[7]), .B8(b[8]), .B9(b[9]), .B10(b[10]), .B11(b[11]),
+    .B12(b[12]), .B13(b[13]), .B14(b[14]), .B15(b[15]), .B16(b[16]), .B17(b[17]),
+    .C0(1'b0), .C1(1'b0), .C2(1'b0), .C3(1'b0), .C4(1'b0), .C5(1'b0), .C6(1'b0), .C7(1'b0),
+    .C8(1'b0), .C9(1'b0), .C10(1'b0), .C11(1'b0), .C12(1'b0), .C13(1'b0), .C14(1'b0),
+    .C15(1'b0), .C16(1'b0), .C17(1'b0),
+    .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),
+    .CLK0(clk), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0),
+    .CE0(1'b1), .CE1(1'b0), .CE2(1'b0), .CE3(1'b0),
+    .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),
+    .P0(p[0]), .P1(p[1]), .P2(p[2]), .P3(p[3]), .P4(p[4]), .P5(p[5]),
+    .P6(p[6]), .P7(p[7]), .P8(p[8]), .P9(p[9]), .P10(p[10]), .P11(p[11]),
+    .P12(p[12]), .P13(p[13]), .P14(p[14]), .P15(p[15]), .P16(p[16]), .P17(p[17]),
+    .P18(p[18]), .P19(p[19]), .P20(p[20]), .P21(p[21]), .P22(p[22]), .P23(p[23]),
+    .P24(p[24]), .P25(p[25]), .P26(p[26]), .P27(p[27]), .P28(p[28]), .P29(p[29]),
+    .P30(p[30]), .P31(p[31]), .P32(p[32]), .P33(p[33]), .P34(p[34]), .P35(p[35])
+  );
+`else
+  logic [17:0]   a_q;
+  logic [BW-1:0] b_q;
+  always @(posedge clk) begin
+    a_q <= a_d;
+    b_q <= b_d;
+    p_q <= a_q * b_q;
+  end
+`endif
 endmodule
 /* verilator lint_on DECLFILENAME */

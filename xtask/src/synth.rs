@@ -208,15 +208,18 @@ fn sum(cells: &BTreeMap<String, u64>, prefixes: &[&str]) -> u64 {
 
 /// Yosys on the block's sources (with the generated package) running `script`.
 fn yosys(dir: &Path, b: &Block, script: &str, log: &str) -> Result<String> {
-    yosys_script(dir, b, &format!("{}; {script}", read_sources(b.files)), log)
+    yosys_script(dir, b, &format!("{}; {script}", read_sources(b.files, &[])), log)
 }
 
-/// The `read_verilog` command of the generated package and `files` of `rtl/`.
-fn read_sources(files: &[&str]) -> String {
+/// The `read_verilog` command of the generated package and `files` of `rtl/`, with the
+/// preprocessor macros `defines` (`TEXCORE_ECP5` selects the ECP5 primitives of the RTL, such
+/// as `texcore_lod_mul`'s registered MULT18X18D).
+fn read_sources(files: &[&str], defines: &[&str]) -> String {
     let hdl = root().join("hdl-vectors");
     let mut paths = vec![root().join(svpkg::PKG).display().to_string()];
     paths.extend(files.iter().map(|f| hdl.join("rtl").join(f).display().to_string()));
-    format!("read_verilog -sv -I{} {}", hdl.join("generated").display(), paths.join(" "))
+    let d: String = defines.iter().map(|m| format!(" -D{m}")).collect();
+    format!("read_verilog -sv{d} -I{} {}", hdl.join("generated").display(), paths.join(" "))
 }
 
 /// Yosys running the whole `script`, its log `log` in `dir`: the log's text.
@@ -349,7 +352,7 @@ fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64) -> Result<Part> {
         let script = format!(
             "read_json {}; {}; synth_ice40 -top {ser} -json {}",
             json.display(),
-            read_sources(&[file.as_str()]),
+            read_sources(&[file.as_str()], &[]),
             wj.display()
         );
         timed(&mut part.tools, "yosys synth_ice40 (wrapper)", || yosys_script(dir, b, &script, "ice40_ser.log"))?;
@@ -381,8 +384,9 @@ fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64) -> Result<Part> {
 fn ecp5(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64) -> Result<Part> {
     let mut part = Part::default();
     let ej = dir.join("ecp5.json");
-    let script = format!("synth_ecp5 -top {} -json {}; stat", b.top, ej.display());
-    let log = timed(&mut part.tools, "yosys synth_ecp5", || yosys(dir, b, &script, "ecp5.log"))?;
+    let script =
+        format!("{}; synth_ecp5 -top {} -json {}; stat", read_sources(b.files, &["TEXCORE_ECP5"]), b.top, ej.display());
+    let log = timed(&mut part.tools, "yosys synth_ecp5", || yosys_script(dir, b, &script, "ecp5.log"))?;
     let c = stat_cells(&log);
     part.io = port_bits(&ej, b.top);
     part.cells.insert("LUT4", sum(&c, &["LUT4"]));
