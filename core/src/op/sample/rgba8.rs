@@ -1278,10 +1278,11 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
 
-        /// A quad through a `SampleBinding` equals `sample_quad_into` on the same view,
-        /// sampler, memory and request: results, zeros and errors, for kernel and other
-        /// samplers (trilinear included), texel offsets out of range, invalid and
-        /// hand-built out-of-rule views and samplers, and unaligned memory.
+        /// A quad through a `SampleBinding` (with and without the kernel constants) equals
+        /// `sample_quad_into` on the same view, sampler, memory and request: results, zeros
+        /// and errors, for kernel and other samplers (trilinear included), texel offsets out
+        /// of range, invalid and hand-built out-of-rule views and samplers, and unaligned
+        /// memory.
         #[test]
         fn binding_matches_quad(
             h in header(),
@@ -1327,14 +1328,19 @@ mod tests {
             let sampler = if invalid == 8 { Err(crate::handle::Invalid::HeaderAboveMaximum(2)) } else { Ok(&s) };
             let mut want = [[7u32; 4]; 4];
             let rw = super::super::sample_quad_into(view, sampler, mem, &req, &mut want);
-            let b = super::super::SampleBinding::new(view, sampler);
+            let b = super::super::SampleBinding::with(view, sampler, true);
+            let plain = super::super::SampleBinding::with(view, sampler, false);
             let t = BINDING_TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
             let n = BINDING_KERNEL.fetch_add(u32::from(b.kernel.is_some()), core::sync::atomic::Ordering::Relaxed);
             // Many generated cases must reach the prepared kernel.
             prop_assert!(t < 1000 || n > t / 20, "kernel prepared {} / {}", n, t);
             for _ in 0..2 {
                 let mut got = [[9u32; 4]; 4];
-                let r = b.sample_quad_into(mem, &req, &mut got);
+                let r = b.quad_into(mem, &req, &mut got, true);
+                prop_assert_eq!(r, rw);
+                prop_assert_eq!(got, want);
+                let mut got = [[5u32; 4]; 4];
+                let r = plain.quad_into(mem, &req, &mut got, false);
                 prop_assert_eq!(r, rw);
                 prop_assert_eq!(got, want);
             }
