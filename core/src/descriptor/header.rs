@@ -522,6 +522,8 @@ impl TextureHeader {
     }
 
     /// Checks every validity rule of the encoding table. `Ok` headers round-trip exactly.
+    /// Out of line on RV32 (one copy for every op entry: the core's flash budget).
+    #[cfg_attr(target_arch = "riscv32", inline(never))]
     pub fn validate(&self) -> Result<(), HeaderError> {
         use TextureType as T;
         if self.srgb && !self.format.srgb_capable() {

@@ -324,6 +324,97 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     sample_quad_checked_into(view, sampler, mem, req, None, out, false)
 }
 
+/// A texture view and sampler validated once, for many sampling ops on them: what a
+/// firmware holds between binding its descriptors and sampling with them. Validation
+/// ([`checked_view`], [`checked_sampler`]) runs in [`SampleBinding::new`], together with the
+/// RGBA8 single-level kernel's texture and sampler constants where that kernel applies
+/// (not on RV32: its flash budget keeps one kernel instance);
+/// [`SampleBinding::sample_quad_into`] then has the results of [`sample_quad_into`] on the
+/// same view, sampler, memory and request (a property test runs both), without repeating
+/// that work per quad. An invalid view or sampler stays invalid: every quad gets the
+/// documented zeros.
+#[derive(Clone, Copy)]
+pub struct SampleBinding<'a> {
+    view: Result<&'a TextureHeader, Invalid>,
+    sampler: Result<&'a SamplerHeader, Invalid>,
+    kernel: Option<rgba8::Kernel>,
+}
+
+impl core::fmt::Debug for SampleBinding<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SampleBinding")
+            .field("view", &self.view)
+            .field("sampler", &self.sampler)
+            .field("kernel", &self.kernel.is_some())
+            .finish()
+    }
+}
+
+/// Whether [`SampleBinding`] keeps the single-level kernel's constants: not on RV32, where
+/// the flash budget keeps one instance of the kernel (the binding then saves the validation
+/// only).
+const PREPARED: bool = !cfg!(target_arch = "riscv32");
+
+impl<'a> SampleBinding<'a> {
+    /// Validates `view` and `sampler` and prepares the kernel constants.
+    pub fn new(view: Result<&'a TextureHeader, Invalid>, sampler: Result<&'a SamplerHeader, Invalid>) -> Self {
+        Self::with(view, sampler, PREPARED)
+    }
+
+    /// [`SampleBinding::new`], with (`prepared`) or without the kernel constants (both
+    /// forms are tested on the host).
+    fn with(
+        view: Result<&'a TextureHeader, Invalid>,
+        sampler: Result<&'a SamplerHeader, Invalid>,
+        prepared: bool,
+    ) -> Self {
+        let (view, sampler) = (checked_view(view), checked_sampler(sampler));
+        let kernel = match (prepared, view, sampler) {
+            (true, Ok(h), Ok(s)) => rgba8::Kernel::new(h, s),
+            _ => None,
+        };
+        SampleBinding { view, sampler, kernel }
+    }
+
+    /// [`sample_quad_into`] on the bound view and sampler.
+    #[inline]
+    pub fn sample_quad_into<M: TexelMemory + ?Sized>(
+        &self,
+        mem: &M,
+        req: &SampleRequest,
+        out: &mut [[u32; 4]; 4],
+    ) -> Result<(), SampleError> {
+        self.quad_into(mem, req, out, PREPARED)
+    }
+
+    /// [`SampleBinding::sample_quad_into`] of a binding made with the same `prepared`.
+    #[inline(always)]
+    fn quad_into<M: TexelMemory + ?Sized>(
+        &self,
+        mem: &M,
+        req: &SampleRequest,
+        out: &mut [[u32; 4]; 4],
+        prepared: bool,
+    ) -> Result<(), SampleError> {
+        if let (Ok(h), Ok(s)) = (self.view, self.sampler) {
+            // `kernel_run_into` on `Kernel::new(h, s)` is `kernel_into(h, s, …) == Some(1)`;
+            // `kernel_into` is `None` where `Kernel::new` is.
+            let single = match (prepared, &self.kernel) {
+                (true, Some(k)) => rgba8::kernel_run_into(k, mem, req, out),
+                (true, None) => false,
+                (false, _) => {
+                    rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1)
+                }
+            };
+            if single || rgba8::iso_levels_into(h, s, mem, req, out) {
+                return Ok(());
+            }
+        }
+        // (Validated in `new`: the checked form does not validate again.)
+        sample_quad_checked_into(self.view, self.sampler, mem, req, None, out, false)
+    }
+}
+
 /// [`sample_quad_into`] for the `N` quads of a warp (a 32-lane warp is 8 quads) with one
 /// texture and sampler: quad `i` samples `reqs[i]` into `out[i]`, with the same results as
 /// `N` calls of [`sample_quad_into`]. Every quad is sampled; the result is the first
