@@ -301,7 +301,8 @@ fn sample_coord(rng: &mut Rng) -> u32 {
 }
 
 /// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded TGSI `SAMPLE_L` quads
-/// on the self-check scene's memory with the views of [`sample_views`] and the samplers of
+/// on the self-check scene (its memory followed by seeded bytes up to the device's size)
+/// with the views of [`sample_views`] and the samplers of
 /// [`sample_samplers`] (three ops in four), or the scene's own (one in four): every op
 /// the sampling subset admits must equal the model, every other must answer
 /// `ERR_UNSUPPORTED`.
@@ -313,6 +314,12 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let mut pair = LockstepSampler::new(fpga(rtl)?, soft);
     let scene = Scene::new(seed).ok_or_else(|| anyhow!("scene"))?;
     scene.upload(&mut pair).map_err(|e| anyhow!("upload: {e:?}"))?;
+    // The whole texel memory on both (the views reach past the scene's memory): the
+    // scene's bytes, then seeded bytes.
+    let mut rng = Rng::new(seed ^ 0x0005_A3B1);
+    let mut image: Vec<u8> = scene.memory().to_vec();
+    image.resize_with(MEM_BYTES, || rng.u32() as u8);
+    pair.write_memory(0, &image).map_err(|e| anyhow!("memory: {e:?}"))?;
     let (views, samplers) = (sample_views(), sample_samplers());
     for (i, h) in (SAMPLE_VIEW0..).zip(&views) {
         pair.write_texture_header(i, h).map_err(|e| anyhow!("header {i}: {e:?}"))?;
@@ -323,7 +330,6 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     pair.set_header_pool_max(SAMPLE_VIEW0 + views.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
     pair.set_sampler_pool_max(SAMPLE_SMP0 + samplers.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
     let mut gen = OpGen::new(seed ^ 0x5A3B_1E00);
-    let mut rng = Rng::new(seed ^ 0x0005_A3B1);
     let mut ops = Vec::with_capacity(n);
     for _ in 0..n {
         let mut op = gen.op(texcore_hal::protocol::op::TGSI_SAMPLE_L).ok_or_else(|| anyhow!("op"))?;
