@@ -157,7 +157,10 @@ fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops
 }
 
 /// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the first `limit` vectors of the
-/// op-level units `fetch` and `store` in `dir` (their images uploaded first).
+/// op-level units `fetch`, `store` and (where `dir` has it) `sample` in `dir` (their images
+/// uploaded first); the `sample` vectors that TGSI `SAMPLE_L` expresses
+/// ([`stimuli::read_set`]) run, those outside the sampling subset must answer
+/// `ERR_UNSUPPORTED`.
 pub fn lockstep_vectors(rtl: &Rtl, dir: &std::path::Path, limit: usize) -> Result<Outcome> {
     let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
     let mut o = Outcome::new("lockstep-vectors");
@@ -183,11 +186,24 @@ pub fn lockstep_vectors(rtl: &Rtl, dir: &std::path::Path, limit: usize) -> Resul
     };
     up(&mut pair).map_err(|e| anyhow!("upload: {e}"))?;
     let mut sets = Vec::new();
-    for unit in ["fetch", "store"] {
+    for unit in ["fetch", "store", "sample"] {
+        if unit == "sample" && !stimuli::has_unit(dir, unit) {
+            continue;
+        }
         let set = stimuli::read_set(dir, unit, limit)?;
         let n = set.ops.len();
+        let (passed, refused) = (o.passed, o.refused);
         run_pair(&mut o, &mut pair, &set.ops);
-        sets.push(format!("{} {unit}", n));
+        sets.push(if unit == "sample" {
+            format!(
+                "{n} sample as SAMPLE_L ({} compared, {} refused outside the sampling subset; {} other sample vectors not run)",
+                o.passed - passed,
+                o.refused - refused,
+                set.skipped
+            )
+        } else {
+            format!("{n} {unit}")
+        });
     }
     o.note = format!("vectors: {}", sets.join(", "));
     finish(o, rtl, c0, t0)

@@ -4,8 +4,9 @@
 //!
 //! 1. provisions Verilator, g++, make, Icarus; lints the device (`verilator --lint-only
 //!    -Wall` of `hdl-vectors/rtl/texcore_sampler.f`);
-//! 2. writes the op-level `fetch` and `store` vectors (level 1 by default; level 2 with
-//!    `--count` random vectors per unit with `--full`) into
+//! 2. writes the op-level `fetch`, `store` and `sample` vectors (level 1 by default; level 2
+//!    with `--count` random vectors per unit with `--full`; the `sample` vectors that TGSI
+//!    `SAMPLE_L` expresses are run) into
 //!    `hdl-vectors/build/cosim/sampler-l<level>/`;
 //! 3. builds `texcore-rtlsim` (the build verilates the device) and runs it: the embedded
 //!    self-check, lock-step over those vectors, over seeded ops of every implemented op and
@@ -107,13 +108,13 @@ pub fn run(plan: Plan) -> Result<()> {
     crate::cosim::verilator_lint(&["--top-module", "texcore_sampler"], &files, "texcore_sampler")?;
     eprintln!("ok: {} files lint-clean", files.len());
 
-    eprintln!("\n==== sampler: op-level vectors fetch, store (level {})", plan.level);
+    eprintln!("\n==== sampler: op-level vectors fetch, store, sample (level {})", plan.level);
     let dir = hdl().join(format!("build/cosim/sampler-l{}", plan.level));
     let o = Options {
         level: plan.level,
         seed: plan.seed,
         count: plan.count,
-        units: vec!["fetch".into(), "store".into()],
+        units: vec!["fetch".into(), "store".into(), "sample".into()],
         shard: Shard::ALL,
         out: dir.clone(),
         verbose: true,
