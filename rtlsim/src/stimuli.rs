@@ -101,8 +101,8 @@ fn arr4(v: &[u64]) -> Result<[u32; 4]> {
     Ok([v[0] as u32, v[1] as u32, v[2] as u32, v[3] as u32])
 }
 
-/// Reads unit `unit` (`fetch` or `store`) of the vector directory `dir`: at most `limit`
-/// ops from the start of its file.
+/// Reads unit `unit` (`fetch`, `store` or `sample`) of the vector directory `dir`: at most
+/// `limit` ops from the start of its file (vectors no op expresses are counted, not run).
 pub fn read_set(dir: &Path, unit: &str, limit: usize) -> Result<OpSet> {
     let manifest: serde_json::Value =
         serde_json::from_slice(&fs::read(dir.join("manifest.json")).context("manifest.json")?)?;
@@ -110,7 +110,10 @@ pub fn read_set(dir: &Path, unit: &str, limit: usize) -> Result<OpSet> {
     let text = fs::read_to_string(dir.join(&file)).with_context(|| format!("{}", dir.join(&file).display()))?;
     let mut ops = Vec::new();
     let mut skipped = 0;
-    for (n, line) in text.lines().take(limit).enumerate() {
+    for (n, line) in text.lines().enumerate() {
+        if ops.len() >= limit {
+            break;
+        }
         let l = Line { fields: &fields, text: line };
         let op = match unit {
             "fetch" => fetch_op(&l).map(Some),
