@@ -156,6 +156,7 @@ impl<'a> Pool<'a> {
         Pool { entries, maximum_index: max }
     }
 
+    #[inline]
     fn words(&self, ptr: u32) -> Option<Option<&'a [u32; 8]>> {
         if ptr > self.maximum_index {
             return None;
@@ -164,6 +165,10 @@ impl<'a> Pool<'a> {
     }
 
     /// Looks up and decodes the texture header at `ptr`.
+    // Inlined into its callers on the Cortex-M4 (no header copy through memory); one copy on
+    // RV32, where the flash budget is the tighter limit.
+    #[cfg_attr(target_arch = "arm", inline(always))]
+    #[cfg_attr(not(target_arch = "arm"), inline)]
     pub fn header(&self, ptr: u32) -> Result<TextureHeader, Invalid> {
         match self.words(ptr) {
             None => Err(Invalid::HeaderAboveMaximum(ptr)),
@@ -247,6 +252,7 @@ impl<'a> Bindings<'a> {
     /// (NVIDIA's TXQ names exactly the two `MaximumIndex` checks as what makes a texture
     /// invalid). The sampler header is never read, so a sampler pointer past the pool
     /// memory or sampler words that do not decode leave the query valid.
+    #[inline]
     pub fn resolve_header(&self, source: HandleSource) -> Result<(Handle, TextureHeader), Invalid> {
         let handle = self.handle(source)?;
         let header = self.headers.header(handle.header_ptr())?;

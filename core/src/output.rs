@@ -33,14 +33,17 @@ pub fn texel_to_bits(domains: [Domain; 4], t: Texel) -> [u32; 4] {
 /// format is UINT/SINT).
 pub fn swizzle(words: [u32; 4], sw: Swizzle, integer: bool) -> [u32; 4] {
     let one = if integer { 1 } else { 0x3F80_0000 };
-    sw.0.map(|s| match s {
+    let pick = |s: SwizzleSource| match s {
         SwizzleSource::R => words[0],
         SwizzleSource::G => words[1],
         SwizzleSource::B => words[2],
         SwizzleSource::A => words[3],
         SwizzleSource::Zero => 0,
         SwizzleSource::One => one,
-    })
+    };
+    // Written out: `array::map` is a call per element at opt-level `s`.
+    let [x, y, z, w] = sw.0;
+    [pick(x), pick(y), pick(z), pick(w)]
 }
 
 /// The IEEE-754 binary32 bit pattern nearest to `value / 2^frac_bits`, **round to nearest,

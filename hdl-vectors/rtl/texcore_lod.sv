@@ -31,18 +31,22 @@
 // a one-bit normalization.
 //
 // Pipelined, one lane per clock, LATENCY = 34 register stages (outputs at s34), at most one
-// carry chain or a few logic levels per stage (ECP5-25F: >= 125 MHz); rst clears only the
-// valid pipeline. Stage by stage:
-//   s1 decode (from the ports), size0 + 1 | s2 round derivatives up; sizes' leading zeros |
-//   s3, s4 size significands | s5 products | s6 top bits | s7 texel derivatives (round up) |
-//   s8 exponent differences | s9 largest exponent, distances | s10 align | s11 round up |
-//   s12 squares | s13, s14 sum | s15 top bits | s16 rho^2 (round up) | s17 compare | s18
-//   major axis | s19 log table | s20 .. s23 partial products | s24 L | s25 L_max - L_min |
-//   s26 log2 eta^2, ratio | s27 lambda_fine, N thresholds | s28 clamp, N | s29 lambda
-//   source, lambda_base, lambda' sum | s30 lambda' | s31 max_lod | s32 min_lod | s33 level
-//   clamp | s34 level selection (output registers).
-// lod and lod_bias are converted beside it (c1 .. c7: shift, round, saturate, bias sum,
-// clamp); what only waits travels in register delay lines (texcore_lod_dly, end of file).
+// carry chain or a few logic levels per stage; the compares that choose a wide value (bias
+// clamp, LOD clamps, rounding carry-outs) are registered and the next stage selects (see
+// docs/hdl/lod.md for the ECP5 figures); rst clears only the valid pipeline. Stage by stage:
+//   s1 decode (from the ports), size0 + 1, the LOD limits' compares | s2 round derivatives
+//   up; sizes' leading zeros | s3, s4 size significands | s5 products | s6 top bits |
+//   s7 texel derivatives (round up) | s8 exponent differences | s9 which is largest,
+//   saturated distances, trailing zeros | s10 x, distances | s11 align | s12 round up |
+//   s13 squares | s14, s15 sum | s16 top bits | s17 rho^2 (round up) | s18 compare | s19
+//   major axis | s20 log table | s21 .. s24 partial products | s25 L | s26 L_max - L_min |
+//   s27 log2 eta^2, ratio | s28 lambda_fine, N thresholds | s29 clamp, thresholds below A |
+//   s30 lambda source, lambda_base, lambda' sum, N | s31 lambda' | s32 compares with
+//   max_lod, min_lod, 0 and the last level | s33 lambda, level clamp | s34 level selection
+//   (output registers).
+// lod and lod_bias are converted beside it (c1 .. c9: shift, round, negate, saturate, bias
+// sum, compare, clamp); what only waits travels in register delay lines (texcore_lod_dly,
+// end of file).
 // Codes no op produces (dims 0, mip 3, aniso 5-7, lod_mode 3) are not in the vectors; this
 // block treats dims 0 as no texel axis, mip 3 as LINEAR, aniso >= 5 as 4 (16x), lod_mode 3
 // as ZERO.
@@ -91,6 +95,7 @@ module texcore_lod (
   localparam logic signed [LW-1:0] BIAS_MIN = -28'sd2097152;       // -16.0
   localparam logic signed [LW-1:0] BIAS_MAX = 28'sd2096640;        // +15.996 (4095 << 9)
   localparam logic [EW-1:0] E_NONE = 11'h400;                      // -1024: no term
+  localparam int BW = 23;                  // the clamped bias sum (units of 2^-17, with + 1/2)
 
   // ---------------------------------------------------------------- valid pipeline
   logic [LATENCY-1:0] vq;
@@ -99,22 +104,24 @@ module texcore_lod (
 
   // ---------------------------------------------------------------- s1 .. s4 derivatives
   // Slot k = 3*screen + axis. s1: the 24-bit significand M (0 for zero, NaN and inactive
-  // axes; 2^23 for inf = 2^128 and for a subnormal = 2^-126) and the exponent of its last
-  // bit; s2: rounded up to 18 bits (a carry out of 18 bits, all ones plus a dropped bit, is
-  // found by an AND, so the exponent adder runs beside the incrementer); s3, s4: wait for
-  // the sizes.
+  // axes; 2^23 for inf = 2^128 and for a subnormal = 2^-126), the exponent of its last bit,
+  // its top 18 bits, whether a dropped bit is set and whether rounding up carries out of 18
+  // bits (all ones plus a dropped bit); s2: rounded up to 18 bits (the exponent adder runs
+  // beside the incrementer); s3, s4: wait for the sizes.
   for (genvar k = 0; k < 6; k = k + 1) begin : g_d
     localparam int AX = k % 3;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] din = (k == 0) ? dsdx : (k == 1) ? dtdx : (k == 2) ? drdx :
                       (k == 3) ? dsdy : (k == 4) ? dtdy : drdy;   // the sign does not matter
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [23:0]   m1_q;
+    logic [17:0]   m1_q;                   // the top 18 of the 24 bits
     logic [EW-1:0] e1_q, e2_q, e4;
     logic [17:0]   m2_q, m4;
+    logic          st1_q, cy1_q, mz3_q;
     always @(posedge clk) begin : s1
       logic [23:0]   m;
       logic [EW-1:0] e;
+      logic          st;
       m = 24'd0;
       e = '0;
       if (din[30:23] == 8'd0) begin
@@ -132,26 +139,28 @@ module texcore_lod (
         e = {3'd0, din[30:23]} - 11'sd150;
       end
       if ({30'd0, dims} <= AX) m = 24'd0;   // inactive axis
-      m1_q <= m;
+      st = m[5:0] != 6'd0;
+      m1_q <= m[23:6];
       e1_q <= e;
+      st1_q <= st;
+      cy1_q <= (&m[23:6]) && st;
     end
     always @(posedge clk) begin : s2
-      logic st, cy;
-      st = m1_q[5:0] != 6'd0;
-      cy = (&m1_q[23:6]) && st;
-      m2_q <= cy ? 18'h2_0000 : m1_q[23:6] + {17'd0, st};
-      e2_q <= e1_q + (cy ? 11'sd7 : 11'sd6);
+      m2_q <= cy1_q ? 18'h2_0000 : m1_q + {17'd0, st1_q};
+      e2_q <= e1_q + (cy1_q ? 11'sd7 : 11'sd6);
     end
+    always @(posedge clk) mz3_q <= m2_q == 18'd0;
     texcore_lod_dly #(.W(18 + EW), .D(2)) u_w (.clk(clk), .d({m2_q, e2_q}), .q({m4, e4}));
   end
 
   // ---------------------------------------------------------------- s1 .. s4 sizes
   // size0 = m1 + 1 (1 .. 65536) normalized to n (bit 16 set) with z leading zeros (of 17);
   // the base-level size is n with its bits below k = z + base cleared, times 2^-k (k >= 17:
-  // size 1 = 2^16 * 2^-16). s1 size0, s2 z, s3 n and k, s4 the cleared bits.
+  // size 1 = 2^16 * 2^-16). s1 size0, s2 z, s3 n and k, s4 the cleared bits (in g_p: one
+  // register per multiplier).
   for (genvar a = 0; a < 3; a = a + 1) begin : g_s
     wire [15:0] szm1 = (a == 0) ? w_m1 : (a == 1) ? h_m1 : d_m1;
-    logic [16:0] v1_q, v2_q, n3_q, n4_q;
+    logic [16:0] v1_q, v2_q, n3_q;
     logic [4:0]  b1_q, z2_q, b2_q, k4_q;
     logic [5:0]  k3_q;
     always @(posedge clk) begin : s1
@@ -171,59 +180,67 @@ module texcore_lod (
       k3_q <= {1'b0, z2_q} + {1'b0, b2_q};
     end
     always @(posedge clk) begin : s4
-      if (k3_q >= 6'd17) begin
-        n4_q <= 17'h1_0000;
-        k4_q <= 5'd16;
-      end else begin
-        n4_q <= n3_q & (17'h1_FFFF << k3_q[4:0]);
-        k4_q <= k3_q[4:0];
-      end
+      k4_q <= (k3_q >= 6'd17) ? 5'd16 : k3_q[4:0];
     end
   end
 
   // ---------------------------------------------------------------- s5 .. s7 texel derivatives
-  // s5 the product, s6 its top 18 bits and whether the rest is non-zero (p in [2^33,
-  // 2^35)), s7 rounded up.
+  // s4 the base-level size for this product (0 for a zero derivative, whose product is 0
+  // either way: so no two multipliers share an input register), s5 the product, s6 its top
+  // 18 bits and whether the rest is non-zero (p in [2^33, 2^35)), s7 rounded up.
   for (genvar k = 0; k < 6; k = k + 1) begin : g_p
     localparam int AX = k % 3;
+    logic [16:0]   n4_q;
     logic [34:0]   p5_q;
     logic [EW-1:0] e5_q, e6_q, e7_q;
     logic [17:0]   t6_q, m7_q;
-    logic          st6_q, z5_q, z6_q, z7_q;
+    logic [EW-1:0] e6p_q;
+    logic          st6_q, cy6_q, z5_q, z6_q, z7_q;
+    always @(posedge clk) begin : s4
+      if (g_d[k].mz3_q) n4_q <= 17'd0;
+      else if (g_s[AX].k3_q >= 6'd17) n4_q <= 17'h1_0000;
+      else n4_q <= g_s[AX].n3_q & (17'h1_FFFF << g_s[AX].k3_q[4:0]);
+    end
     always @(posedge clk) begin : s5
-      p5_q <= g_d[k].m4 * g_s[AX].n4_q;                        // MULT18X18D
+      p5_q <= g_d[k].m4 * n4_q;                                // MULT18X18D
       e5_q <= g_d[k].e4 - {{(EW-5){1'b0}}, g_s[AX].k4_q};
       z5_q <= g_d[k].m4 == 18'd0;
     end
     always @(posedge clk) begin : s6
+      logic st;
+      st = p5_q[34] ? (p5_q[16:0] != 17'd0) : (p5_q[15:0] != 16'd0);
       t6_q <= p5_q[34] ? p5_q[34:17] : p5_q[33:16];
-      st6_q <= p5_q[34] ? (p5_q[16:0] != 17'd0) : (p5_q[15:0] != 16'd0);
+      st6_q <= st;
+      cy6_q <= (p5_q[34] ? &p5_q[34:17] : &p5_q[33:16]) && st;   // the increment carries out
       e6_q <= e5_q + (p5_q[34] ? 11'sd17 : 11'sd16);
+      e6p_q <= e5_q + (p5_q[34] ? 11'sd18 : 11'sd17);
       z6_q <= z5_q;
     end
     always @(posedge clk) begin : s7
-      logic cy;
-      cy = (&t6_q) && st6_q;
-      m7_q <= cy ? 18'h2_0000 : t6_q + {17'd0, st6_q};
-      e7_q <= e6_q + {{(EW-1){1'b0}}, cy};
+      m7_q <= cy6_q ? 18'h2_0000 : t6_q + {17'd0, st6_q};
+      e7_q <= cy6_q ? e6p_q : e6_q;
       z7_q <= z6_q;
     end
   end
 
-  // ---------------------------------------------------------------- s8 .. s16 rho^2
+  // ---------------------------------------------------------------- s8 .. s17 rho^2
   // Per screen axis: the three texel derivatives aligned to the largest exponent x among
-  // the non-zero ones (s8 the pairwise exponent differences, s9 x and the distances
-  // saturated at 18, s10 m >> d and the dropped bits, s11 rounded up: a term 18 or more
-  // binades below is 1), squared exactly (s12, MULT18X18D), summed exactly (s13, s14) and
-  // rounded up to 18 bits (s15 the top 18 bits and the rest, s16 the increment):
-  // rho^2 = S * 2^(2x).
+  // the non-zero ones (s8 the pairwise exponent differences, s9 which is largest, each
+  // difference saturated at 18 and each significand's trailing zeros, s10 x and the three
+  // distances, s11 m >> d and whether a dropped bit is set (d > trailing zeros), s12
+  // rounded up: a term 18 or more binades below is 1), squared exactly (s13, MULT18X18D),
+  // summed exactly (s14, s15) and rounded up to 18 bits (s16 the top 18 bits and the rest,
+  // s17 the increment): rho^2 = S * 2^(2x).
   for (genvar sd = 0; sd < 2; sd = sd + 1) begin : g_r
-    logic [53:0]     m8_q, m9_q;             // the three significands
-    logic [3*EW-1:0] e8_q;                   // their exponents (E_NONE for zero)
+    logic [53:0]     m8_q, m9_q, m10_q;      // the three significands
+    logic [3*EW-1:0] e8_q, e9_q;             // their exponents (E_NONE for zero)
     logic [6*EW+5:0] d8_q;                   // e0-e1, e1-e0, e0-e2, e2-e0, e1-e2, e2-e1 (EW + 1 bits)
-    logic [14:0]     d9_q;                   // distances below x (saturated at 18)
-    logic [2:0]      v8_q, v9_q, v10_q;      // non-zero terms
-    logic [EW-1:0]   x9_q;
+    logic [29:0]     s9_q;                   // the same, saturated at 18 (negative: 18)
+    logic [2:0]      g9_q;                   // e0 >= e1, e0 >= e2, e1 >= e2
+    logic [14:0]     tz9_q, tz10_q;          // trailing zeros of each significand (0: 31)
+    logic [14:0]     d10_q;                  // distances below x (saturated at 18)
+    logic [2:0]      v8_q, v9_q, v10_q, v11_q; // non-zero terms
+    logic [EW-1:0]   x10_q;
     always @(posedge clk) begin : s8
       logic [EW-1:0] e0, e1, e2;
       e0 = g_p[3*sd].z7_q   ? E_NONE : g_p[3*sd].e7_q;
@@ -237,209 +254,224 @@ module texcore_lod (
       v8_q <= {!g_p[3*sd+2].z7_q, !g_p[3*sd+1].z7_q, !g_p[3*sd].z7_q};
     end
     always @(posedge clk) begin : s9
-      logic [EW:0]   d01, d10, d02, d20, d12, d21, d0, d1, d2;
-      logic [EW-1:0] x;
-      logic          ge01, ge02, ge12;
-      d01 = d8_q[0 +: EW+1];
-      d10 = d8_q[EW+1 +: EW+1];
-      d02 = d8_q[2*EW+2 +: EW+1];
-      d20 = d8_q[3*EW+3 +: EW+1];
-      d12 = d8_q[4*EW+4 +: EW+1];
-      d21 = d8_q[5*EW+5 +: EW+1];
-      ge01 = !d01[EW];
-      ge02 = !d02[EW];
-      ge12 = !d12[EW];
-      if (ge01 && ge02) begin x = e8_q[0 +: EW]; d0 = '0; d1 = d01; d2 = d02; end
-      else if (!ge01 && ge12) begin x = e8_q[EW +: EW]; d0 = d10; d1 = '0; d2 = d12; end
-      else begin x = e8_q[2*EW +: EW]; d0 = d20; d1 = d21; d2 = '0; end
-      d9_q <= {(d2 >= 12'd18) ? 5'd18 : d2[4:0], (d1 >= 12'd18) ? 5'd18 : d1[4:0],
-               (d0 >= 12'd18) ? 5'd18 : d0[4:0]};
-      x9_q <= x;
+      logic [4:0] z;
+      for (int i = 0; i < 6; i = i + 1)
+        s9_q[5*i +: 5] <= (d8_q[(EW+1)*i+5 +: EW-4] != '0 || d8_q[(EW+1)*i +: 5] >= 5'd18) ? 5'd18
+                          : d8_q[(EW+1)*i +: 5];
+      g9_q <= {!d8_q[5*EW+4], !d8_q[3*EW+2], !d8_q[EW]};  // signs of e1-e2, e0-e2, e0-e1
+      for (int t = 0; t < 3; t = t + 1) begin
+        z = 5'd31;
+        for (int i = 17; i >= 0; i = i - 1) if (m8_q[18*t + i]) z = 5'(i);
+        tz9_q[5*t +: 5] <= z;
+      end
+      e9_q <= e8_q;
       m9_q <= m8_q;
       v9_q <= v8_q;
     end
+    always @(posedge clk) begin : s10
+      logic [4:0] a01, a10, a02, a20, a12, a21;
+      {a21, a12, a20, a02, a10, a01} = s9_q;
+      if (g9_q[0] && g9_q[1]) begin x10_q <= e9_q[0 +: EW]; d10_q <= {a02, a01, 5'd0}; end
+      else if (!g9_q[0] && g9_q[2]) begin x10_q <= e9_q[EW +: EW]; d10_q <= {a12, 5'd0, a10}; end
+      else begin x10_q <= e9_q[2*EW +: EW]; d10_q <= {5'd0, a21, a20}; end
+      m10_q <= m9_q;
+      tz10_q <= tz9_q;
+      v10_q <= v9_q;
+    end
     for (genvar t = 0; t < 3; t = t + 1) begin : g_a
-      logic [17:0] q10_q, a11_q;
-      logic        st10_q;
-      logic [35:0] q12_q;
-      always @(posedge clk) begin : s10
-        logic [17:0] m, mask;
-        logic [4:0]  d;
-        m = m9_q[18*t +: 18];
-        d = d9_q[5*t +: 5];
-        mask = ~(18'h3_FFFF << d);
-        q10_q <= v9_q[t] ? m >> d : 18'd0;
-        st10_q <= v9_q[t] && (m & mask) != 18'd0;
-      end
+      logic [17:0] q11_q, a12_q;
+      logic        st11_q;
+      logic [35:0] q13_q;
       always @(posedge clk) begin : s11
-        a11_q <= q10_q + {17'd0, st10_q};
+        logic [17:0] m;
+        logic [4:0]  d;
+        m = m10_q[18*t +: 18];
+        d = d10_q[5*t +: 5];
+        q11_q <= v10_q[t] ? m >> d : 18'd0;
+        st11_q <= v10_q[t] && d > tz10_q[5*t +: 5];
       end
       always @(posedge clk) begin : s12
-        q12_q <= a11_q * a11_q;                                // MULT18X18D
+        a12_q <= q11_q + {17'd0, st11_q};
+      end
+      always @(posedge clk) begin : s13
+        q13_q <= a12_q * a12_q;                                // MULT18X18D
       end
     end
-    always @(posedge clk) v10_q <= v9_q;
+    always @(posedge clk) v11_q <= v10_q;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [EW-1:0] x14;                      // (the top bit shifts out of 2x)
+    logic [EW-1:0] x15;                      // (the top bit shifts out of 2x)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic          z15;
-    texcore_lod_dly #(.W(EW), .D(5)) u_x (.clk(clk), .d(x9_q), .q(x14));          // for s15
-    texcore_lod_dly #(.W(1), .D(5)) u_z (.clk(clk), .d(v10_q == 3'd0), .q(z15));  // for s16
-    logic [36:0]   s13_q;
-    logic [35:0]   q13_q;
-    logic [37:0]   s14_q;
-    logic [17:0]   t15_q, m16_q;
-    logic          st15_q, z16_q;
-    logic [EW-1:0] e15_q, e16_q;
-    always @(posedge clk) begin : s13
-      s13_q <= {1'b0, g_a[0].q12_q} + {1'b0, g_a[1].q12_q};
-      q13_q <= g_a[2].q12_q;
-    end
+    logic          z16;
+    texcore_lod_dly #(.W(EW), .D(5)) u_x (.clk(clk), .d(x10_q), .q(x15));          // for s16
+    texcore_lod_dly #(.W(1), .D(5)) u_z (.clk(clk), .d(v11_q == 3'd0), .q(z16));  // for s17
+    logic [36:0]   s14_q;
+    logic [35:0]   q14_q;
+    logic [37:0]   s15_q;
+    logic [17:0]   t16_q, m17_q;
+    logic          st16_q, cy16_q, z17_q;
+    logic [EW-1:0] e16_q, e16p_q, e17_q;
     always @(posedge clk) begin : s14
-      s14_q <= {1'b0, s13_q} + {2'd0, q13_q};
+      s14_q <= {1'b0, g_a[0].q13_q} + {1'b0, g_a[1].q13_q};
+      q14_q <= g_a[2].q13_q;
     end
-    // s15: the sum is in [2^34, 3 * 2^36): its top 18 bits and whether the rest is non-zero;
-    // the exponent of its last bit, 2x + 17 .. 20.
     always @(posedge clk) begin : s15
-      logic [4:0] sh;
-      if (s14_q[37]) begin t15_q <= s14_q[37:20]; st15_q <= s14_q[19:0] != 20'd0; sh = 5'd20; end
-      else if (s14_q[36]) begin t15_q <= s14_q[36:19]; st15_q <= s14_q[18:0] != 19'd0; sh = 5'd19; end
-      else if (s14_q[35]) begin t15_q <= s14_q[35:18]; st15_q <= s14_q[17:0] != 18'd0; sh = 5'd18; end
-      else begin t15_q <= s14_q[34:17]; st15_q <= s14_q[16:0] != 17'd0; sh = 5'd17; end
-      e15_q <= {x14[EW-2:0], 1'b0} + {{(EW-5){1'b0}}, sh};
+      s15_q <= {1'b0, s14_q} + {2'd0, q14_q};
     end
-    // s16: rounded up (a carry out of 18 bits moves the exponent).
+    // s16: the sum is in [2^34, 3 * 2^36): its top 18 bits, whether the rest is non-zero
+    // and whether rounding up carries out of 18 bits; the exponent of its last bit, 2x + 17
+    // .. 20, and that + 1.
     always @(posedge clk) begin : s16
-      logic cy;
-      cy = (&t15_q) && st15_q;
-      m16_q <= cy ? 18'h2_0000 : t15_q + {17'd0, st15_q};
-      e16_q <= e15_q + {{(EW-1){1'b0}}, cy};
-      z16_q <= z15;
+      logic [4:0] sh;
+      logic       st, ones;
+      if (s15_q[37]) begin
+        t16_q <= s15_q[37:20]; st = s15_q[19:0] != 20'd0; ones = &s15_q[37:20]; sh = 5'd20;
+      end else if (s15_q[36]) begin
+        t16_q <= s15_q[36:19]; st = s15_q[18:0] != 19'd0; ones = &s15_q[36:19]; sh = 5'd19;
+      end else if (s15_q[35]) begin
+        t16_q <= s15_q[35:18]; st = s15_q[17:0] != 18'd0; ones = &s15_q[35:18]; sh = 5'd18;
+      end else begin
+        t16_q <= s15_q[34:17]; st = s15_q[16:0] != 17'd0; ones = &s15_q[34:17]; sh = 5'd17;
+      end
+      st16_q <= st;
+      cy16_q <= ones && st;
+      e16_q <= {x15[EW-2:0], 1'b0} + {{(EW-5){1'b0}}, sh};
+      e16p_q <= {x15[EW-2:0], 1'b0} + {{(EW-5){1'b0}}, sh + 5'd1};
+    end
+    // s17: rounded up (a carry out of 18 bits moves the exponent).
+    always @(posedge clk) begin : s17
+      m17_q <= cy16_q ? 18'h2_0000 : t16_q + {17'd0, st16_q};
+      e17_q <= cy16_q ? e16p_q : e16_q;
+      z17_q <= z16;
     end
   end
 
-  // ---------------------------------------------------------------- s17 .. s18 major axis
-  // rho_x^2 >= rho_y^2 (zero is the smallest): x is the major axis (s17 the compare, s18
+  // ---------------------------------------------------------------- s18 .. s19 major axis
+  // rho_x^2 >= rho_y^2 (zero is the smallest): x is the major axis (s18 the compare, s19
   // the selection).
-  logic          lt17_q;
-  logic [17:0]   mx17_q [0:1];
-  logic [EW-1:0] ex17_q [0:1];
-  logic [1:0]    zz17_q;
-  logic [17:0]   mmax18_q, mmin18_q;
-  logic [EW-1:0] emax18_q, emin18_q;
-  logic [1:0]    z18_q;                      // [0] rho_max^2 = 0, [1] rho_min^2 = 0
-  logic          mx18_q;
-  always @(posedge clk) begin : s17
+  logic          lt18_q;
+  logic [17:0]   mx18_q [0:1];
+  logic [EW-1:0] ex18_q [0:1];
+  logic [1:0]    zz18_q;
+  logic [17:0]   mmax19_q, mmin19_q;
+  logic [EW-1:0] emax19_q, emin19_q;
+  logic [1:0]    z19_q;                      // [0] rho_max^2 = 0, [1] rho_min^2 = 0
+  logic          mx19_q;
+  always @(posedge clk) begin : s18
     logic lt;
     // rho_x^2 < rho_y^2
-    if (g_r[0].z16_q) lt = !g_r[1].z16_q;
-    else if (g_r[1].z16_q) lt = 1'b0;
-    else if (g_r[0].e16_q != g_r[1].e16_q) lt = $signed(g_r[0].e16_q) < $signed(g_r[1].e16_q);
-    else lt = g_r[0].m16_q < g_r[1].m16_q;
-    lt17_q <= lt;
-    mx17_q[0] <= g_r[0].m16_q;
-    mx17_q[1] <= g_r[1].m16_q;
-    ex17_q[0] <= g_r[0].e16_q;
-    ex17_q[1] <= g_r[1].e16_q;
-    zz17_q <= {g_r[1].z16_q, g_r[0].z16_q};
+    if (g_r[0].z17_q) lt = !g_r[1].z17_q;
+    else if (g_r[1].z17_q) lt = 1'b0;
+    else if (g_r[0].e17_q != g_r[1].e17_q) lt = $signed(g_r[0].e17_q) < $signed(g_r[1].e17_q);
+    else lt = g_r[0].m17_q < g_r[1].m17_q;
+    lt18_q <= lt;
+    mx18_q[0] <= g_r[0].m17_q;
+    mx18_q[1] <= g_r[1].m17_q;
+    ex18_q[0] <= g_r[0].e17_q;
+    ex18_q[1] <= g_r[1].e17_q;
+    zz18_q <= {g_r[1].z17_q, g_r[0].z17_q};
   end
-  always @(posedge clk) begin : s18
-    mmax18_q <= lt17_q ? mx17_q[1] : mx17_q[0];
-    emax18_q <= lt17_q ? ex17_q[1] : ex17_q[0];
-    mmin18_q <= lt17_q ? mx17_q[0] : mx17_q[1];
-    emin18_q <= lt17_q ? ex17_q[0] : ex17_q[1];
-    z18_q <= lt17_q ? {zz17_q[0], zz17_q[1]} : zz17_q;
-    mx18_q <= !lt17_q;
+  always @(posedge clk) begin : s19
+    mmax19_q <= lt18_q ? mx18_q[1] : mx18_q[0];
+    emax19_q <= lt18_q ? ex18_q[1] : ex18_q[0];
+    mmin19_q <= lt18_q ? mx18_q[0] : mx18_q[1];
+    emin19_q <= lt18_q ? ex18_q[0] : ex18_q[1];
+    z19_q <= lt18_q ? {zz18_q[0], zz18_q[1]} : zz18_q;
+    mx19_q <= !lt18_q;
   end
 
-  // ---------------------------------------------------------------- s19 .. s24 log2
+  // ---------------------------------------------------------------- s20 .. s25 log2
   // L = (e + 17) * 2^16 + T[j] + LOD_LOG2_BIAS + (D[j] * r >> 11) with j, r the top 6 and
-  // low 11 of the 17 fraction bits. D[j] * r is the sum of r's partial products: s20 six
-  // pairs (r_2i + 2 r_2i+1) * D, s21 three sums, s22 two, s23 the product; s24 adds it to
-  // T[j] + LOD_LOG2_BIAS (s20) and the exponent.
+  // low 11 of the 17 fraction bits. D[j] * r is the sum of r's partial products: s21 six
+  // pairs (r_2i + 2 r_2i+1) * D, s22 three sums, s23 two, s24 the product; s25 adds it to
+  // T[j] + LOD_LOG2_BIAS (s21) and the exponent.
   for (genvar i = 0; i < 2; i = i + 1) begin : g_l
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [17:0]    m18 = (i == 0) ? mmax18_q : mmin18_q;    // (bit 17 is the leading 1)
+    wire [17:0]    m19 = (i == 0) ? mmax19_q : mmin19_q;    // (bit 17 is the leading 1)
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [EW-1:0]  e18 = (i == 0) ? emax18_q : emin18_q;
-    logic [16:0]   t19_q;
-    logic [10:0]   d19_q, r19_q;
-    logic [EW-1:0] x19_q;
-    logic [17:0]   t20_q;                    // T + bias
-    logic [77:0]   p20_q;                    // six 13-bit pair sums
+    wire [EW-1:0]  e19 = (i == 0) ? emax19_q : emin19_q;
+    logic [16:0]   t20_q;
+    logic [10:0]   d20_q, r20_q;
+    logic [EW-1:0] x20_q;
+    logic [17:0]   t21_q;                    // T + bias
+    logic [77:0]   p21_q;                    // six 13-bit pair sums
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [50:0]   p21_q;                    // three 17-bit sums (the third < 2^14)
+    logic [50:0]   p22_q;                    // three 17-bit sums (the third < 2^14)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [20:0]   p22_q;
-    logic [13:0]   q22_q;                    // (r8 + 2 r9 + 4 r10) * D < 2^14
+    logic [20:0]   p23_q;
+    logic [13:0]   q23_q;                    // (r8 + 2 r9 + 4 r10) * D < 2^14
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [21:0]   p23_q;                    // D * r (its low 11 bits are dropped)
+    logic [21:0]   p24_q;                    // D * r (its low 11 bits are dropped)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic signed [LW-1:0] l24_q;
-    always @(posedge clk) begin : s19
-      logic [5:0] j;
-      j = m18[16:11];
-      t19_q <= LOD_LOG2_T[LOD_LOG2_T_ENTRY_W * j +: LOD_LOG2_T_ENTRY_W];
-      d19_q <= LOD_LOG2_D[LOD_LOG2_D_ENTRY_W * j +: LOD_LOG2_D_ENTRY_W];
-      r19_q <= m18[10:0];
-      x19_q <= e18 + 11'sd17;
-    end
+    logic signed [LW-1:0] l25_q;
     always @(posedge clk) begin : s20
-      for (int b = 0; b < 6; b = b + 1)
-        p20_q[13*b +: 13] <= (r19_q[2*b] ? {2'd0, d19_q} : 13'd0)
-                           + ((b < 5 && r19_q[(2*b+1) % 11]) ? {1'b0, d19_q, 1'b0} : 13'd0);
-      t20_q <= {1'b0, t19_q} + 18'(LOD_LOG2_BIAS);
+      logic [5:0] j;
+      j = m19[16:11];
+      t20_q <= LOD_LOG2_T[LOD_LOG2_T_ENTRY_W * j +: LOD_LOG2_T_ENTRY_W];
+      d20_q <= LOD_LOG2_D[LOD_LOG2_D_ENTRY_W * j +: LOD_LOG2_D_ENTRY_W];
+      r20_q <= m19[10:0];
+      x20_q <= e19 + 11'sd17;
     end
     always @(posedge clk) begin : s21
-      for (int b = 0; b < 3; b = b + 1)
-        p21_q[17*b +: 17] <= {4'd0, p20_q[26*b +: 13]} + {2'd0, p20_q[26*b+13 +: 13], 2'd0};
+      for (int b = 0; b < 6; b = b + 1)
+        p21_q[13*b +: 13] <= (r20_q[2*b] ? {2'd0, d20_q} : 13'd0)
+                           + ((b < 5 && r20_q[(2*b+1) % 11]) ? {1'b0, d20_q, 1'b0} : 13'd0);
+      t21_q <= {1'b0, t20_q} + 18'(LOD_LOG2_BIAS);
     end
     always @(posedge clk) begin : s22
-      p22_q <= {4'd0, p21_q[0 +: 17]} + {p21_q[17 +: 17], 4'd0};
-      q22_q <= p21_q[34 +: 14];
+      for (int b = 0; b < 3; b = b + 1)
+        p22_q[17*b +: 17] <= {4'd0, p21_q[26*b +: 13]} + {2'd0, p21_q[26*b+13 +: 13], 2'd0};
     end
     always @(posedge clk) begin : s23
-      p23_q <= {1'b0, p22_q} + {q22_q, 8'd0};
+      p23_q <= {4'd0, p22_q[0 +: 17]} + {p22_q[17 +: 17], 4'd0};
+      q23_q <= p22_q[34 +: 14];
     end
-    logic [17:0]   t23;
-    logic [EW-1:0] x23, x23p;
-    logic [EW-1:0] x20_q;                    // e + 18, for a carry out of f
-    always @(posedge clk) x20_q <= x19_q + 11'sd1;
-    texcore_lod_dly #(.W(18), .D(3)) u_t (.clk(clk), .d(t20_q), .q(t23));   // for s24
-    texcore_lod_dly #(.W(EW), .D(4)) u_x (.clk(clk), .d(x19_q), .q(x23));   // for s24
-    texcore_lod_dly #(.W(EW), .D(3)) u_xp (.clk(clk), .d(x20_q), .q(x23p)); // for s24
     always @(posedge clk) begin : s24
+      p24_q <= {1'b0, p23_q} + {q23_q, 8'd0};
+    end
+    logic [17:0]   t24;
+    logic [EW-1:0] x24, x24p;
+    logic [EW-1:0] x21_q;                    // e + 18, for a carry out of f
+    always @(posedge clk) x21_q <= x20_q + 11'sd1;
+    texcore_lod_dly #(.W(18), .D(3)) u_t (.clk(clk), .d(t21_q), .q(t24));   // for s25
+    texcore_lod_dly #(.W(EW), .D(4)) u_x (.clk(clk), .d(x20_q), .q(x24));   // for s25
+    texcore_lod_dly #(.W(EW), .D(3)) u_xp (.clk(clk), .d(x21_q), .q(x24p)); // for s25
+    always @(posedge clk) begin : s25
       /* verilator lint_off UNUSEDSIGNAL */
       logic [17:0]   f;                      // (< 2^17)
       /* verilator lint_on UNUSEDSIGNAL */
       logic [EW-1:0] x;
-      f = t23 + {7'd0, p23_q[21:11]};
-      x = f[16] ? x23p : x23;
-      l24_q <= $signed({x[EW-1], x, f[15:0]});
+      f = t24 + {7'd0, p24_q[21:11]};
+      x = f[16] ? x24p : x24;
+      l25_q <= $signed({x[EW-1], x, f[15:0]});
     end
   end
-  logic [1:0] z24;
-  logic       mx24;
-  texcore_lod_dly #(.W(3), .D(6)) u_zl (.clk(clk), .d({z18_q, mx18_q}), .q({z24, mx24})); // for s25
+  logic [1:0] z25;
+  logic       mx25;
+  texcore_lod_dly #(.W(3), .D(6)) u_zl (.clk(clk), .d({z19_q, mx19_q}), .q({z25, mx25})); // for s26
 
-  // ---------------------------------------------------------------- lod, bias (c1 .. c7)
-  // Beside s1 .. s7, one shifter converts lod: S8.8 (RNE, saturated; explicit LOD) or S9.17
+  // ---------------------------------------------------------------- lod, bias (c1 .. c9)
+  // Beside s1 .. s9, one shifter converts lod: S8.8 (RNE, saturated; explicit LOD) or S9.17
   // (RNE, saturated at +-256; shader bias). value * 2^F = M * 2^(ex - 150 + F) with M =
   // 1.fraction: the integer part is (2M) >> t for t = 151 - F - ex in 0 .. 25 (ex >= 142 /
-  // 135 saturates, ex below 118 / 109 rounds to 0). c2 t and the cases, c3 the shift, the
-  // round bit and the sticky bit, c4 the rounding increment, c5 the saturations (explicit
-  // lambda << 9, shader bias), c6 the bias sum with lod_bias << 9 plus 1/2 (the lambda'
-  // rounding constant, in the sum's bit 8), c7 its clamp to -16 .. +15.996 (+ 1/2).
+  // 135 saturates, ex below 118 / 109 rounds to 0). c2 t, the cases and the trailing zeros
+  // of 2M, c3 the shift, the round bit and the sticky bit (t > trailing zeros), c4 the
+  // rounding increment, c5 the negation and the range tests, c6 the selections (explicit
+  // lambda S8.8, shader bias S9.17), c7 the bias sum with lod_bias << 9 plus 1/2 (the
+  // lambda' rounding constant, in the sum's bit 8), c8 its compares with the limits, c9 its
+  // clamp to -16 .. +15.996 (+ 1/2).
   logic [31:0] lod1_q;
   logic [1:0]  mode1_q;
-  logic [4:0]  t2_q;
+  logic [4:0]  t2_q, tz2_q;
   logic [23:0] m2_q;
   logic        sat2_q, zero2_q, neg2_q, expl2_q;
   logic [24:0] q3_q;
   logic        rb3_q, st3_q, sat3_q, zero3_q;
-  logic [25:0] c4_q;
-  logic        sat4_q;
-  logic signed [LW-1:0] src5_q, sh5_q, bs6_q, bs7_q;
+  logic [25:0] c4_q, c5_q;
+  logic        sat4_q, sat5_q, povf5_q, novf5_q;
+  logic signed [LW-1:0] n5_q, sh6_q, bs7_q, bs8_q;
+  logic [15:0] src6_q;
+  logic        lo8_q, hi8_q;
+  logic [BW-1:0] bs9_q;
   always @(posedge clk) begin : c1
     lod1_q <= lod;
     mode1_q <= lod_mode;
@@ -447,22 +479,26 @@ module texcore_lod (
   always @(posedge clk) begin : c2
     logic        expl;
     logic [7:0]  ex;
+    logic [4:0]  z;
     ex = lod1_q[30:23];
     expl = mode1_q == texcore_vectors_pkg::LOD_MODE_EXPLICIT;
-    sat2_q <= (ex == 8'hFF) ? (lod1_q[22:0] == 23'd0) : (ex >= (expl ? 8'd142 : 8'd135));
-    zero2_q <= (ex == 8'hFF) ? (lod1_q[22:0] != 23'd0) : (ex < (expl ? 8'd118 : 8'd109));
+    sat2_q <= (ex == 8'hFF) ? (lod1_q[22:0] == 23'd0) : expl ? (ex >= 8'd142) : (ex >= 8'd135);
+    zero2_q <= (ex == 8'hFF) ? (lod1_q[22:0] != 23'd0) : expl ? (ex < 8'd118) : (ex < 8'd109);
     t2_q <= 5'((expl ? 8'd143 : 8'd134) - ex);
     m2_q <= {1'b1, lod1_q[22:0]};
+    // trailing zeros of y = {1, fraction, 00}: 2 + those of the fraction, 25 for 0
+    z = 5'd25;
+    for (int i = 22; i >= 0; i = i - 1) if (lod1_q[i]) z = 5'(i + 2);
+    tz2_q <= z;
     neg2_q <= lod1_q[31];
     expl2_q <= expl;
   end
   always @(posedge clk) begin : c3
-    logic [25:0] y, mask;
+    logic [25:0] y;
     y = {m2_q, 2'b00};                     // 2M with one bit below
-    mask = ~(26'h3FF_FFFF << t2_q);
     q3_q <= y[25:1] >> t2_q;
     rb3_q <= (t2_q != 5'd0) && y[t2_q];
-    st3_q <= (y & mask) != 26'd0;
+    st3_q <= t2_q > tz2_q;                 // a bit of y below bit t is set
     sat3_q <= sat2_q;
     zero3_q <= zero2_q;
   end
@@ -470,173 +506,206 @@ module texcore_lod (
     c4_q <= zero3_q ? 26'd0 : {1'b0, q3_q} + {25'd0, rb3_q && (st3_q || q3_q[0])};
     sat4_q <= sat3_q && !zero3_q;
   end
-  logic        neg4, expl4;
-  logic [1:0]  mode4, mode7;
-  logic [15:0] bias5;
-  texcore_lod_dly #(.W(2), .D(2)) u_ne (.clk(clk), .d({neg2_q, expl2_q}), .q({neg4, expl4}));
-  texcore_lod_dly #(.W(2), .D(3)) u_mo (.clk(clk), .d(mode1_q), .q(mode4));
-  texcore_lod_dly #(.W(2), .D(3)) u_mo7 (.clk(clk), .d(mode4), .q(mode7));
-  texcore_lod_dly #(.W(16), .D(5)) u_bi (.clk(clk), .d(lod_bias), .q(bias5));
   always @(posedge clk) begin : c5
-    logic [15:0] l88;
-    // S8.8 for the explicit LOD: saturated to -32768 .. 32767.
-    if (sat4_q) l88 = neg4 ? 16'h8000 : 16'h7FFF;
-    else if (!neg4) l88 = (c4_q[25:15] != 11'd0) ? 16'h7FFF : c4_q[15:0];
-    else l88 = (c4_q[25:16] != 10'd0 || (c4_q[15] && c4_q[14:0] != 15'd0)) ? 16'h8000 : (~c4_q[15:0] + 16'd1);
-    src5_q <= expl4 ? $signed({{(LW-25){l88[15]}}, l88, 9'd0}) : '0;
-    // S9.17 for the shader bias: saturated to +-2^25; 0 outside LOD_MODE_DERIV.
-    if (mode4 != texcore_vectors_pkg::LOD_MODE_DERIV) sh5_q <= '0;
-    else if (sat4_q) sh5_q <= neg4 ? -28'sd33554432 : 28'sd33554432;
-    else sh5_q <= neg4 ? -$signed({2'd0, c4_q}) : $signed({2'd0, c4_q});
+    n5_q <= -$signed({2'd0, c4_q});
+    povf5_q <= c4_q[25:15] != 11'd0;                        // S8.8 > 32767
+    novf5_q <= c4_q[25:16] != 10'd0 || (c4_q[15] && c4_q[14:0] != 15'd0);  // < -32768
+    c5_q <= c4_q;
+    sat5_q <= sat4_q;
   end
+  logic        neg5, expl5;
+  logic [1:0]  mode5, mode28, mode29;
+  logic [15:0] bias6;
+  texcore_lod_dly #(.W(2), .D(3)) u_ne (.clk(clk), .d({neg2_q, expl2_q}), .q({neg5, expl5}));
+  texcore_lod_dly #(.W(2), .D(4)) u_mo (.clk(clk), .d(mode1_q), .q(mode5));
+  texcore_lod_dly #(.W(16), .D(6)) u_bi (.clk(clk), .d(lod_bias), .q(bias6));
   always @(posedge clk) begin : c6
-    bs6_q <= $signed({{(LW-25){bias5[15]}}, bias5, 9'h100}) + sh5_q;
+    // S8.8 for the explicit LOD: saturated to -32768 .. 32767 (0 outside LOD_MODE_EXPLICIT).
+    if (!expl5) src6_q <= 16'd0;
+    else if (sat5_q) src6_q <= neg5 ? 16'h8000 : 16'h7FFF;
+    else if (!neg5) src6_q <= povf5_q ? 16'h7FFF : c5_q[15:0];
+    else src6_q <= novf5_q ? 16'h8000 : n5_q[15:0];
+    // S9.17 for the shader bias: saturated to +-2^25; 0 outside LOD_MODE_DERIV.
+    if (mode5 != texcore_vectors_pkg::LOD_MODE_DERIV) sh6_q <= '0;
+    else if (sat5_q) sh6_q <= neg5 ? -28'sd33554432 : 28'sd33554432;
+    else sh6_q <= neg5 ? n5_q : $signed({2'd0, c5_q});
   end
   always @(posedge clk) begin : c7
-    bs7_q <= (bs6_q < BIAS_MIN + 28'sd256) ? BIAS_MIN + 28'sd256 :
-             (bs6_q > BIAS_MAX + 28'sd256) ? BIAS_MAX + 28'sd256 : bs6_q;
+    bs7_q <= $signed({{(LW-25){bias6[15]}}, bias6, 9'h100}) + sh6_q;
+  end
+  always @(posedge clk) begin : c8
+    lo8_q <= bs7_q < BIAS_MIN + 28'sd256;
+    hi8_q <= bs7_q > BIAS_MAX + 28'sd256;
+    bs8_q <= bs7_q;
+  end
+  always @(posedge clk) begin : c9
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [LW-1:0] b;                                // (within BW bits)
+    /* verilator lint_on UNUSEDSIGNAL */
+    b = lo8_q ? BIAS_MIN + 28'sd256 : hi8_q ? BIAS_MAX + 28'sd256 : bs8_q;
+    bs9_q <= b[BW-1:0];
   end
 
   // ---------------------------------------------------------------- waiting fields
   // texcore_lod_dly's q is d delayed D clocks: a field registered at stage s reads as a
   // stage-(s + D) register, i.e. it is used by the block that writes stage s + D + 1; a
-  // port is stage 0.
-  logic [2:0]  an1_q, an24, an26;
+  // port is stage 0. The limits' own compares (max_lod < min_lod, each limit 0 or above the
+  // last level) are made at s1 and wait beside them.
+  logic [2:0]  an1_q, an25, an27;
+  logic [3:0]  am28_q;                     // an >= 1, >= 2, >= 3, = 4
   always @(posedge clk) an1_q <= (aniso > 3'd4) ? 3'd4 : aniso;
-  texcore_lod_dly #(.W(3), .D(23)) u_an24 (.clk(clk), .d(an1_q), .q(an24));   // for s25
-  texcore_lod_dly #(.W(3), .D(2)) u_an26 (.clk(clk), .d(an24), .q(an26));     // for s27
-  logic signed [LW-1:0] src28, bs28;
-  logic [1:0]  mode28;
-  texcore_lod_dly #(.W(LW), .D(23)) u_src (.clk(clk), .d(src5_q), .q(src28)); // for s29
-  texcore_lod_dly #(.W(LW), .D(21)) u_bs (.clk(clk), .d(bs7_q), .q(bs28));    // for s29
-  texcore_lod_dly #(.W(2), .D(21)) u_mo28 (.clk(clk), .d(mode7), .q(mode28)); // for s29
-  logic [15:0] min31, max30;
+  texcore_lod_dly #(.W(3), .D(24)) u_an25 (.clk(clk), .d(an1_q), .q(an25));   // for s26
+  texcore_lod_dly #(.W(3), .D(2)) u_an27 (.clk(clk), .d(an25), .q(an27));     // for s28
+  always @(posedge clk) am28_q <= {an27[2], an27[2] | (an27[1] & an27[0]), an27[2] | an27[1], an27 != 3'd0};
+  logic [15:0] src29;
+  logic [BW-1:0] bs29;
+  texcore_lod_dly #(.W(16), .D(23)) u_src (.clk(clk), .d(src6_q), .q(src29)); // for s30
+  texcore_lod_dly #(.W(BW), .D(20)) u_bs (.clk(clk), .d(bs9_q), .q(bs29));    // for s30
+  texcore_lod_dly #(.W(2), .D(27)) u_mo28 (.clk(clk), .d(mode1_q), .q(mode28)); // for s29
+  texcore_lod_dly #(.W(2), .D(1)) u_mo29 (.clk(clk), .d(mode28), .q(mode29));   // for s30
+  logic [15:0] min31, max31;
+  logic [4:0]  lvq31;
   logic [1:0]  mip33;
-  logic [4:0]  lvq32, lvq33;
-  texcore_lod_dly #(.W(16), .D(30)) u_max (.clk(clk), .d(max_lod), .q(max30)); // for s31
+  logic        mm1_q, min0_1_q, max0_1_q, ming1_q, maxg1_q, mm32, min0_32, max0_32, ming32, maxg32;
+  always @(posedge clk) begin : s1_limits
+    mm1_q <= max_lod < min_lod;
+    min0_1_q <= min_lod == 16'd0;
+    max0_1_q <= max_lod == 16'd0;
+    ming1_q <= min_lod > {3'd0, levels_m1, 8'd0};
+    maxg1_q <= max_lod > {3'd0, levels_m1, 8'd0};
+  end
+  texcore_lod_dly #(.W(16), .D(31)) u_max (.clk(clk), .d(max_lod), .q(max31)); // for s32
   texcore_lod_dly #(.W(16), .D(31)) u_min (.clk(clk), .d(min_lod), .q(min31)); // for s32
-  texcore_lod_dly #(.W(5), .D(32)) u_lvq (.clk(clk), .d(levels_m1), .q(lvq32)); // for s33
-  texcore_lod_dly #(.W(5), .D(1)) u_lvq33 (.clk(clk), .d(lvq32), .q(lvq33));   // for s34
+  texcore_lod_dly #(.W(5), .D(31)) u_lvq (.clk(clk), .d(levels_m1), .q(lvq31)); // for s32
+  texcore_lod_dly #(.W(5), .D(31)) u_lim (.clk(clk), .d({mm1_q, min0_1_q, max0_1_q, ming1_q, maxg1_q}),
+                                          .q({mm32, min0_32, max0_32, ming32, maxg32}));  // for s33
   texcore_lod_dly #(.W(2), .D(33)) u_mip (.clk(clk), .d(mip), .q(mip33));      // for s34
 
-  // ---------------------------------------------------------------- s25 .. s28 anisotropy
-  logic signed [LW-1:0] lmax25_q, diff25_q, lmax26_q, f27_q, fine28_q;
-  logic [19:0]          a2_25_q, eta26_q;
-  logic [1:0]           z25_q;
+  // ---------------------------------------------------------------- s26 .. s29 anisotropy
+  logic signed [LW-1:0] lmax26_q, diff26_q, lmax27_q, f28_q, fine29_q;
+  logic [19:0]          a2_26_q, eta27_q;
+  logic [1:0]           z26_q;
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [1:0]           z26_q;                             // (only rho_max = 0 is read)
+  logic [1:0]           z27_q;                             // (only rho_max = 0 is read)
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [15:0]          ratio26_q, ratio28;
-  logic [14:0]          cmp27_q;
-  logic                 z27_q, z28_q, mx28;
-  logic [4:0]           n28_q;
-  always @(posedge clk) begin : s25
-    lmax25_q <= g_l[0].l24_q;
-    diff25_q <= g_l[0].l24_q - g_l[1].l24_q;               // >= 0 when both are non-zero
-    a2_25_q <= {an24, 17'd0};                               // 2 log2 A << 16
-    z25_q <= z24;
-  end
+  logic [15:0]          r27_q, ratio28_q, ratio33;
+  logic [1:0]           rc27_q;                            // ratio: [0] 0, [1] -32768
+  logic [14:0]          cmp28_q, cm29_q;
+  logic                 z28_q, mx33;
   always @(posedge clk) begin : s26
+    lmax26_q <= g_l[0].l25_q;
+    diff26_q <= g_l[0].l25_q - g_l[1].l25_q;               // >= 0 when both are non-zero
+    a2_26_q <= {an25, 17'd0};                               // 2 log2 A << 16
+    z26_q <= z25;
+  end
+  always @(posedge clk) begin : s27
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] r;                                // (read where within 16 bits)
     /* verilator lint_on UNUSEDSIGNAL */
     // diff >= 0 here (unless a rho is 0); a2 = an << 17 with an <= 4: diff >= a2 is a test
     // of diff's bits 27 .. 17, and r < -32768 (diff > 2^20 + 16) one of bits 27 .. 20.
-    if (z25_q[0]) eta26_q <= 20'd0;                         // rho = 0: eta = 1
-    else if (z25_q[1] || diff25_q[27:20] != 8'd0 || diff25_q[19:17] >= a2_25_q[19:17]) eta26_q <= a2_25_q;
-    else eta26_q <= diff25_q[19:0];
-    r = (28'sd16 - diff25_q) >>> 5;
-    if (z25_q[0]) ratio26_q <= 16'd0;
-    else if (z25_q[1] || diff25_q[27:21] != 7'd0 || (diff25_q[20] && diff25_q[19:0] > 20'd16))
-      ratio26_q <= 16'h8000;                                // r < -32768
-    else ratio26_q <= r[15:0];
-    lmax26_q <= lmax25_q;
-    z26_q <= z25_q;
-  end
-  always @(posedge clk) begin : s27
-    f27_q <= lmax26_q - $signed({8'd0, eta26_q});
-    for (int k = 1; k < 16; k = k + 1)
-      cmp27_q[k-1] <= (k < (1 << an26)) && (eta26_q > LOD_N_T[LOD_N_T_ENTRY_W * (k-1) +: LOD_N_T_ENTRY_W]);
-    z27_q <= z26_q[0];
+    if (z26_q[0]) eta27_q <= 20'd0;                         // rho = 0: eta = 1
+    else if (z26_q[1] || diff26_q[27:20] != 8'd0 || diff26_q[19:17] >= a2_26_q[19:17]) eta27_q <= a2_26_q;
+    else eta27_q <= diff26_q[19:0];
+    r = (28'sd16 - diff26_q) >>> 5;
+    r27_q <= r[15:0];
+    rc27_q <= {!z26_q[0] && (z26_q[1] || diff26_q[27:21] != 7'd0 || (diff26_q[20] && diff26_q[19:0] > 20'd16)),
+               z26_q[0]};
+    lmax27_q <= lmax26_q;
+    z27_q <= z26_q;
   end
   always @(posedge clk) begin : s28
-    logic [4:0] n;
+    f28_q <= lmax27_q - $signed({8'd0, eta27_q});
+    for (int k = 1; k < 16; k = k + 1)
+      cmp28_q[k-1] <= eta27_q > LOD_N_T[LOD_N_T_ENTRY_W * (k-1) +: LOD_N_T_ENTRY_W];
+    z28_q <= z27_q[0];
+    ratio28_q <= rc27_q[0] ? 16'd0 : rc27_q[1] ? 16'h8000 : r27_q;
+  end
+  always @(posedge clk) begin : s29
     // f < -2^24: bits 27 .. 24 in 1000 .. 1110; f > 2^24 - 2^9: bits 27 .. 24 in 0001 ..
     // 0111, or bits 23 .. 9 all ones and 8 .. 0 not all zeros.
-    if (z27_q || (f27_q[27] && f27_q[26:24] != 3'b111)) fine28_q <= FINE_MIN;
-    else if (!f27_q[27] && (f27_q[26:24] != 3'd0 || (&f27_q[23:9] && f27_q[8:0] != 9'd0)))
-      fine28_q <= FINE_MAX;
-    else fine28_q <= f27_q;
-    // The thresholds increase: the compares are a thermometer code, N = 2 + its last one.
-    n = 5'd1;
-    for (int k = 0; k < 15; k = k + 1) if (cmp27_q[k]) n = 5'(k + 2);
-    n28_q <= n;
-    z28_q <= z27_q;
+    if (z28_q || (f28_q[27] && f28_q[26:24] != 3'b111)) fine29_q <= FINE_MIN;
+    else if (!f28_q[27] && (f28_q[26:24] != 3'd0 || (&f28_q[23:9] && f28_q[8:0] != 9'd0)))
+      fine29_q <= FINE_MAX;
+    else fine29_q <= f28_q;
+    // The thresholds below A that log2 eta^2 exceeds (none without derivatives or rho).
+    // k < A = 2^an (an <= 4): an >= 1 for k = 1, >= 2 for 2 .. 3, >= 3 for 4 .. 7, 4 for 8 ..
+    for (int k = 1; k < 16; k = k + 1)
+      cm29_q[k-1] <= cmp28_q[k-1] && am28_q[(k >= 8) ? 3 : (k >= 4) ? 2 : (k >= 2) ? 1 : 0] && !z28_q
+                     && mode28 == texcore_vectors_pkg::LOD_MODE_DERIV;
   end
-  texcore_lod_dly #(.W(16), .D(2)) u_ra (.clk(clk), .d(ratio26_q), .q(ratio28));   // for s29
-  texcore_lod_dly #(.W(1), .D(4)) u_mx (.clk(clk), .d(mx24), .q(mx28));            // for s29
+  texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .d(ratio28_q), .q(ratio33)); // for s34
+  texcore_lod_dly #(.W(1), .D(8)) u_mx (.clk(clk), .d(mx25), .q(mx33));           // for s34
 
-  // ---------------------------------------------------------------- s29 .. s34 lambda, levels
-  logic signed [LW-1:0] v29_q;
-  logic [15:0] lb29_q, pr30_q, lb33, ratio33, pr33;
-  logic [4:0]  smp29_q, smp33;
-  logic        mx33;
-  logic [17:0] t31_q, lam32_q, lam33;
+  // ---------------------------------------------------------------- s30 .. s34 lambda, levels
+  logic signed [LW-1:0] v30_q;
+  logic [15:0] lb30_q, pr31_q, pr32_q, min32_q, max32_q, lam33_q, lb33, pr33;
+  logic [4:0]  smp30_q, smp33, lvq32_q;
+  logic        ltmax32_q, ltmin32_q, le0_32_q, gq32_q, mag33_q;
   logic [12:0] dp33_q;
-  always @(posedge clk) begin : s29
+  always @(posedge clk) begin : s30
     logic signed [LW-1:0] sel;
+    logic [4:0] n;
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] r;                                // (within 16 bits)
     /* verilator lint_on UNUSEDSIGNAL */
-    sel = (mode28 == texcore_vectors_pkg::LOD_MODE_DERIV) ? fine28_q : src28;
+    sel = (mode29 == texcore_vectors_pkg::LOD_MODE_DERIV) ? fine29_q
+          : $signed({{(LW-25){src29[15]}}, src29, 9'd0});
     r = (sel + 28'sd256) >>> 9;
-    lb29_q <= r[15:0];                                      // within -32768 .. 32767
-    v29_q <= sel + bs28;                                    // bs28 includes the + 1/2
-    smp29_q <= (mode28 == texcore_vectors_pkg::LOD_MODE_DERIV && !z28_q) ? n28_q : 5'd1;
+    lb30_q <= r[15:0];                                      // within -32768 .. 32767
+    v30_q <= sel + $signed({{(LW-BW){bs29[BW-1]}}, bs29});  // the bias sum includes the + 1/2
+    // The thresholds increase: the compares are a thermometer code, N = 2 + its last one.
+    n = 5'd1;
+    for (int k = 0; k < 15; k = k + 1) if (cm29_q[k]) n = 5'(k + 2);
+    smp30_q <= n;
   end
-  always @(posedge clk) begin : s30
+  always @(posedge clk) begin : s31
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] v;
     /* verilator lint_on UNUSEDSIGNAL */
-    v = v29_q >>> 9;                                        // within -2^18 .. 2^18
-    if (v[27] && v[26:15] != 12'hFFF) pr30_q <= 16'h8000;
-    else if (!v[27] && v[26:15] != 12'd0) pr30_q <= 16'h7FFF;
-    else pr30_q <= v[15:0];
+    v = v30_q >>> 9;                                        // within -2^18 .. 2^18
+    if (v[27] && v[26:15] != 12'hFFF) pr31_q <= 16'h8000;
+    else if (!v[27] && v[26:15] != 12'd0) pr31_q <= 16'h7FFF;
+    else pr31_q <= v[15:0];
   end
-  always @(posedge clk) begin : s31
-    logic [17:0] pr18;
-    pr18 = {{2{pr30_q[15]}}, pr30_q};
-    t31_q <= ($signed(pr18) < $signed({2'b00, max30})) ? pr18 : {2'b00, max30};
-  end
+  // s32: lambda' against max_lod, min_lod, 0 and the last level; s33: lambda =
+  // max(min_lod, min(max_lod, lambda')) selected from those compares and the limits' own.
   always @(posedge clk) begin : s32
-    lam32_q <= ($signed(t31_q) < $signed({2'b00, min31})) ? {2'b00, min31} : t31_q;
+    ltmax32_q <= $signed({pr31_q[15], pr31_q}) < $signed({1'b0, max31});
+    ltmin32_q <= $signed({pr31_q[15], pr31_q}) < $signed({1'b0, min31});
+    le0_32_q <= pr31_q[15] || pr31_q == 16'd0;
+    gq32_q <= $signed({pr31_q[15], pr31_q}) > $signed({4'd0, lvq31, 8'd0});
+    pr32_q <= pr31_q;
+    min32_q <= min31;
+    max32_q <= max31;
+    lvq32_q <= lvq31;
   end
   always @(posedge clk) begin : s33
-    logic [12:0] qmax;
-    qmax = {lvq32, 8'd0};
-    dp33_q <= $signed(lam32_q) <= 18'sd0 ? 13'd0 :
-              (lam32_q > {5'd0, qmax}) ? qmax : lam32_q[12:0];
+    logic sel_pr, sel_min, le0, gq;
+    logic [15:0] lam;
+    sel_pr = ltmax32_q && !ltmin32_q;                       // min_lod <= lambda' < max_lod
+    sel_min = ltmax32_q ? ltmin32_q : mm32;                 // D3D order: MinLOD wins
+    lam = sel_pr ? pr32_q : sel_min ? min32_q : max32_q;
+    le0 = sel_pr ? le0_32_q : sel_min ? min0_32 : max0_32;  // lambda <= 0
+    gq = sel_pr ? gq32_q : sel_min ? ming32 : maxg32;       // lambda > levels - 1
+    lam33_q <= lam;
+    mag33_q <= le0;
+    dp33_q <= le0 ? 13'd0 : gq ? {lvq32_q, 8'd0} : lam[12:0];
   end
-  texcore_lod_dly #(.W(18), .D(1)) u_lam (.clk(clk), .d(lam32_q), .q(lam33));
-  texcore_lod_dly #(.W(16), .D(4)) u_lb (.clk(clk), .d(lb29_q), .q(lb33));
-  texcore_lod_dly #(.W(16), .D(3)) u_pr (.clk(clk), .d(pr30_q), .q(pr33));
-  texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .d(ratio28), .q(ratio33));
-  texcore_lod_dly #(.W(5), .D(4)) u_smp (.clk(clk), .d(smp29_q), .q(smp33));
-  texcore_lod_dly #(.W(1), .D(5)) u_mx33 (.clk(clk), .d(mx28), .q(mx33));
+  texcore_lod_dly #(.W(16), .D(3)) u_lb (.clk(clk), .d(lb30_q), .q(lb33));
+  texcore_lod_dly #(.W(16), .D(2)) u_pr (.clk(clk), .d(pr31_q), .q(pr33));
+  texcore_lod_dly #(.W(5), .D(3)) u_smp (.clk(clk), .d(smp30_q), .q(smp33));
   always @(posedge clk) begin : s34
-    logic [4:0]  hi, lo;
+    logic [4:0]  hi;
     /* verilator lint_off UNUSEDSIGNAL */
     logic [13:0] dn;
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [5:0]  hi1;
     dn = {1'b0, dp33_q} + 14'd127;
     hi = dp33_q[12:8];
-    hi1 = {1'b0, hi} + 6'd1;
-    lo = (hi1 > {1'b0, lvq33}) ? lvq33 : hi1[4:0];
     lambda_base <= lb33;
     lambda_prime <= pr33;
-    lambda <= lam33[15:0];
-    magnify <= $signed(lam33) <= 18'sd0;
+    lambda <= lam33_q;
+    magnify <= mag33_q;
     samples <= smp33;
     major_x <= mx33;
     log2_ratio <= ratio33;
@@ -654,8 +723,9 @@ module texcore_lod (
         used_lod <= {3'd0, dn[12:8], 8'd0};
       end
       default: begin
+        // d' <= (levels - 1) << 8: a fraction means hi < levels - 1, so hi + 1 is a level
         level <= hi;
-        level2 <= (dp33_q[7:0] == 8'd0) ? hi : lo;
+        level2 <= hi + {4'd0, dp33_q[7:0] != 8'd0};
         delta <= dp33_q[7:0];
         used_lod <= {3'd0, dp33_q};
       end

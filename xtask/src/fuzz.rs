@@ -137,10 +137,11 @@ pub fn fuzz(a: &Args) -> Result<Vec<Outcome>> {
             let tail: Vec<&str> = log.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect();
             bail!(
                 "fuzz target `{t}` failed ({}):\n{}\n\nReplay the saved input with `cargo run --manifest-path fuzz/Cargo.toml \
-                 --example replay -- {t} <artifact>`, minimize it with `cargo +nightly fuzz tmin --fuzz-dir fuzz {t} \
+                 --example replay -- {t} <artifact>`, minimize it with `cargo +{nightly} fuzz tmin --fuzz-dir fuzz {t} \
                  <artifact>`, fix the defect, and keep the input under fuzz/regressions/{t}/ (and a plain test).",
                 status,
-                tail.join("\n")
+                tail.join("\n"),
+                nightly = provision::NIGHTLY,
             );
         }
         let executions = stat(&log, "number_of_executed_units")
@@ -151,7 +152,8 @@ pub fn fuzz(a: &Args) -> Result<Vec<Outcome>> {
     Ok(out)
 }
 
-/// `cargo +nightly fuzz …` from the workspace root, whatever toolchain runs the xtask.
+/// `cargo +<pinned nightly> fuzz …` ([`crate::provision::NIGHTLY`]) from the workspace root,
+/// whatever toolchain runs the xtask.
 ///
 /// The fuzz binaries link the Verilated `texcore_sampler` (target `spi_rtl`):
 /// `TEXCORE_RTLSIM_REQUIRE=1` makes a missing Verilator a build error instead of a model-less
@@ -167,7 +169,8 @@ fn nightly_fuzz() -> Command {
         .env("TEXCORE_RTLSIM_SANCOV", std::env::var("TEXCORE_RTLSIM_SANCOV").unwrap_or_else(|_| "1".into()))
         .env_remove("RUSTUP_TOOLCHAIN")
         .env_remove("CARGO")
-        .args(["+nightly", "fuzz"]);
+        .arg(format!("+{}", crate::provision::NIGHTLY))
+        .arg("fuzz");
     c
 }
 

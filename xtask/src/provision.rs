@@ -104,14 +104,19 @@ pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
 pub const FUZZ_CXX: [(&str, &str); 4] =
     [("c++", "g++"), ("verilator", "verilator"), ("make", "make"), ("clang++", "clang")];
 
-/// The nightly toolchain, cargo-fuzz, Verilator and the C++ compilers that the fuzz targets
+/// The nightly toolchain the fuzz targets build with, pinned by date so that a campaign, the
+/// smoke run and a replayed input compile with the same compiler on every machine (the
+/// `nightly` channel moves; a dated toolchain does not).
+pub const NIGHTLY: &str = "nightly-2026-05-20";
+
+/// The pinned nightly toolchain ([`NIGHTLY`]), cargo-fuzz, Verilator and the C++ compilers that the fuzz targets
 /// need (libFuzzer's coverage instrumentation is a nightly `-Z` feature): installs whichever
 /// is missing, and fails if one is still unusable.
 pub fn fuzz_tools() -> Result<()> {
     debian(&FUZZ_CXX)?;
     let nightly = |args: &[&str]| {
         Command::new("rustup")
-            .args(["run", "nightly", "cargo"])
+            .args(["run", NIGHTLY, "cargo"])
             .args(args)
             .env_remove("RUSTUP_TOOLCHAIN")
             .output()
@@ -119,7 +124,7 @@ pub fn fuzz_tools() -> Result<()> {
     };
     if !nightly(&["--version"]) {
         let mut c = Command::new("rustup");
-        c.args(["toolchain", "install", "nightly", "--profile", "minimal"]);
+        c.args(["toolchain", "install", NIGHTLY, "--profile", "minimal"]);
         run(c)?;
     }
     if !nightly(&["fuzz", "--version"]) {
@@ -128,7 +133,7 @@ pub fn fuzz_tools() -> Result<()> {
         run(c)?;
     }
     if !nightly(&["fuzz", "--version"]) {
-        bail!("cargo-fuzz is still not usable with the nightly toolchain after installing it");
+        bail!("cargo-fuzz is still not usable with {NIGHTLY} after installing it");
     }
     Ok(())
 }

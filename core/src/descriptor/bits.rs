@@ -53,17 +53,18 @@ impl BitField {
     }
 
     /// The field's value in `words`.
+    #[inline(always)]
     pub const fn get(&self, words: &[u32; 8]) -> u32 {
-        let [w0, w1, w2, w3, w4, w5, w6, w7] = *words;
+        // By reference: copying the eight words per field costs a memcpy on the targets.
         let w = match self.word {
-            0 => w0,
-            1 => w1,
-            2 => w2,
-            3 => w3,
-            4 => w4,
-            5 => w5,
-            6 => w6,
-            _ => w7,
+            0 => words[0],
+            1 => words[1],
+            2 => words[2],
+            3 => words[3],
+            4 => words[4],
+            5 => words[5],
+            6 => words[6],
+            _ => words[7],
         };
         get(w, self.lsb as u32, self.width as u32)
     }

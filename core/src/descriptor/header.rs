@@ -604,11 +604,21 @@ impl TextureHeader {
     }
 
     /// Decodes and validates eight header words. Total for every bit pattern.
+    #[inline]
     pub fn from_words(words: &[u32; 8]) -> Result<TextureHeader, HeaderError> {
-        for f in [F_RESERVED0, F_RESERVED4, F_RESERVED6, F_RESERVED7] {
-            if f.get(words) != 0 {
-                return Err(HeaderError::Reserved(f.word));
-            }
+        // Field by field, not a loop over a table of fields: a `BitField` carries its names,
+        // and iterating an array of them copies them on the targets.
+        if F_RESERVED0.get(words) != 0 {
+            return Err(HeaderError::Reserved(F_RESERVED0.word));
+        }
+        if F_RESERVED4.get(words) != 0 {
+            return Err(HeaderError::Reserved(F_RESERVED4.word));
+        }
+        if F_RESERVED6.get(words) != 0 {
+            return Err(HeaderError::Reserved(F_RESERVED6.word));
+        }
+        if F_RESERVED7.get(words) != 0 {
+            return Err(HeaderError::Reserved(F_RESERVED7.word));
         }
         let ty_code = F_TY.get(words);
         let ty = TextureType::from_code(ty_code).ok_or(HeaderError::TextureType(ty_code as u8))?;
@@ -621,11 +631,16 @@ impl TextureHeader {
         };
         let ms_code = F_MS_MODE.get(words);
         let ms_mode = MsMode::from_code(ms_code).ok_or(HeaderError::MsMode(ms_code as u8))?;
-        let mut sw = [SwizzleSource::R; 4];
-        for (i, (slot, f)) in sw.iter_mut().zip([F_SWIZZLE_X, F_SWIZZLE_Y, F_SWIZZLE_Z, F_SWIZZLE_W]).enumerate() {
-            let code = f.get(words);
-            *slot = SwizzleSource::from_code(code).ok_or(HeaderError::Swizzle(i as u8, code as u8))?;
+        // The four 3-bit swizzle codes side by side (x lowest): a code is 6 or 7 exactly when
+        // its two upper bits are set, so one AND finds every invalid code at once.
+        let codes = [F_SWIZZLE_X.get(words), F_SWIZZLE_Y.get(words), F_SWIZZLE_Z.get(words), F_SWIZZLE_W.get(words)];
+        let packed = codes[0] | codes[1] << 3 | codes[2] << 6 | codes[3] << 9;
+        let bad = packed & (packed >> 1) & 0b010_010_010_010;
+        if bad != 0 {
+            let i = bad.trailing_zeros() / 3; // 0 … 3: the first invalid component
+            return Err(HeaderError::Swizzle(i as u8, (packed >> (3 * i) & 7) as u8));
         }
+        let sw = codes.map(|c| SwizzleSource::from_code(c).unwrap_or(SwizzleSource::R));
         let width_m1 = F_WIDTH_M1.get(words);
         let header = TextureHeader {
             ty,

@@ -308,16 +308,22 @@ impl SamplerHeader {
 
     /// Decodes and validates eight sampler words. Total for every bit pattern.
     pub fn from_words(words: &[u32; 8]) -> Result<SamplerHeader, SamplerError> {
-        for f in [F_RESERVED0, F_RESERVED1, F_RESERVED7] {
-            if f.get(words) != 0 {
-                return Err(SamplerError::Reserved(f.word));
-            }
+        // Field by field, not a loop over a table of fields: a `BitField` carries its names,
+        // and iterating an array of them copies them on the targets.
+        if F_RESERVED0.get(words) != 0 {
+            return Err(SamplerError::Reserved(F_RESERVED0.word));
         }
-        let mut wrap = [WrapMode::Repeat; 3];
-        for (axis, (slot, f)) in wrap.iter_mut().zip([F_WRAP_S, F_WRAP_T, F_WRAP_R]).enumerate() {
+        if F_RESERVED1.get(words) != 0 {
+            return Err(SamplerError::Reserved(F_RESERVED1.word));
+        }
+        if F_RESERVED7.get(words) != 0 {
+            return Err(SamplerError::Reserved(F_RESERVED7.word));
+        }
+        let wrap_mode = |axis: u8, f: &BitField| {
             let code = f.get(words);
-            *slot = WrapMode::from_code(code).ok_or(SamplerError::Wrap(axis as u8, code as u8))?;
-        }
+            WrapMode::from_code(code).ok_or(SamplerError::Wrap(axis, code as u8))
+        };
+        let wrap = [wrap_mode(0, &F_WRAP_S)?, wrap_mode(1, &F_WRAP_T)?, wrap_mode(2, &F_WRAP_R)?];
         let filter = |f: BitField| if f.get(words) == 1 { Filter::Linear } else { Filter::Nearest };
         let mip_filter = match F_MIP_FILTER.get(words) {
             0 => MipFilter::None,

@@ -27,9 +27,7 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
-#[cfg(test)]
-use crate::fp::unorm8_ratio;
-use crate::fp::{unorm8_ratio_call, unorm8_ratio_small};
+use crate::fp::{unorm8_ratio, unorm8_ratio_call, unorm8_ratio_small};
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -102,6 +100,46 @@ pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
     [to_f32(x[0]), to_f32(x[1]), to_f32(x[2]), to_f32(x[3])]
 }
 
+/// [`to_f32`] with the conversion inline.
+#[inline(always)]
+const fn to_f32_inline(x: u32) -> u32 {
+    if x >= 255 << 24 {
+        return 0x3F80_0000;
+    }
+    unorm8_ratio(x, 24)
+}
+
+/// The second level of a two-level sample: `v` holds the first level's sums
+/// ([`level_sum`] of its taps) and receives the four binary32 components of the sample
+/// whose second level has the taps `t`, weights `frac` and level weight `delta` — the same
+/// value as [`filter_rgba8`] (`x = v0·(256 − δ) + v1·δ`, then `to_f32`). The conversion is
+/// inline on Arm (one copy in a loop over the components: the level kernel's lanes make no
+/// calls), the shared out-of-line one elsewhere (code size).
+#[inline(always)]
+pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta: u8) {
+    let v1 = level_sum(t, frac);
+    let (d, id) = (u32::from(delta), 256 - u32::from(delta));
+    *v = [v[0] * id + v1[0] * d, v[1] * id + v1[1] * d, v[2] * id + v1[2] * d, v[3] * id + v1[3] * d];
+    if cfg!(target_arch = "arm") {
+        for x in v.iter_mut() {
+            *x = to_f32_inline(*x);
+        }
+    } else {
+        for x in v.iter_mut() {
+            *x = to_f32(*x);
+        }
+    }
+}
+
+/// The conversion of a single level's sums `v` ([`level_sum`]) in place: the four binary32
+/// components of [`filter_level_rgba8`] (`RNE(v / (255 · 2^16))`).
+#[inline(always)]
+pub fn convert_level_rgba8(v: &mut [u32; 4]) {
+    for x in v.iter_mut() {
+        *x = unorm8_ratio_small(*x, 16);
+    }
+}
+
 /// [`filter_rgba8`] of a single level (`δ = 0`) into `out`: the level's sums
 /// `v ≤ 255 · 2^16` convert as `RNE(v / (255 · 2^16))` directly (the same value as
 /// `x = v · 2^8` over `255 · 2^24`).
@@ -167,6 +205,31 @@ mod tests {
             let mut out = [0; 4];
             filter_level_rgba8(&taps, frac, &mut out);
             prop_assert_eq!(out, filter_rgba8(&b));
+        }
+
+        /// The level-by-level form equals [`filter_rgba8`].
+        #[test]
+        fn blend_level_matches(taps in any::<[[u32; 4]; 2]>(), frac in any::<[[u8; 2]; 2]>(), delta in any::<u8>()) {
+            let b = Bilerp8 { taps, frac, delta };
+            let mut v = level_sum(&taps[0], frac[0]);
+            blend_level_rgba8(&mut v, &taps[1], frac[1], delta);
+            prop_assert_eq!(v, filter_rgba8(&b));
+        }
+
+        /// The in-place single-level conversion equals [`filter_level_rgba8`].
+        #[test]
+        fn convert_level_matches(taps in any::<[u32; 4]>(), frac in any::<[u8; 2]>()) {
+            let mut v = level_sum(&taps, frac);
+            convert_level_rgba8(&mut v);
+            let mut out = [0; 4];
+            filter_level_rgba8(&taps, frac, &mut out);
+            prop_assert_eq!(v, out);
+        }
+
+        /// The inline conversion equals the shared one on every word.
+        #[test]
+        fn to_f32_inline_matches(x in any::<u32>()) {
+            prop_assert_eq!(to_f32_inline(x), to_f32(x));
         }
 
         /// Trilinear sums: every `x ≤ 255 · 2^24`.

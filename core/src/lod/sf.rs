@@ -269,6 +269,45 @@ impl Sf {
         Sf::round_up64(false, sq(a) + sq(b) + sq(c), 2 * e_max, false)
     }
 
+    /// [`Sf::sum_squares`] of two terms (`[a, b, 0]`, a 2D view's screen axis): the same
+    /// value with the rounding in 32-bit arithmetic. With `e` the larger exponent, the larger
+    /// term is aligned exactly (`v ≥ 2^17`) and the smaller one rounded up (`v ≤ 2^18 − 1`),
+    /// so the exact sum `S` of the two squares lies in `[2^34, 2^37)`: its bit length is 35 …
+    /// 37 and the rounding drops 17 … 19 bits. `T = S >> 17` (`2^17 ≤ T < 2^20`) and the
+    /// sticky of the 17 low bits are formed once; the further shift `k = len − 35` (0 … 2)
+    /// and the upward rounding are 32-bit operations. A property test compares it with
+    /// [`Sf::sum_squares`].
+    #[inline]
+    pub fn sum_squares2(a: Sf, b: Sf) -> Sf {
+        let (hi, lo) = if b.m == 0 || (a.m != 0 && a.e >= b.e) { (a, b) } else { (b, a) };
+        if hi.m == 0 {
+            return Sf::ZERO;
+        }
+        let vl = if lo.m == 0 {
+            0
+        } else {
+            let d = hi.e.abs_diff(lo.e);
+            if d >= SF_BITS {
+                1
+            } else {
+                (lo.m >> d) + u32::from(lo.m & ((1 << d) - 1) != 0)
+            }
+        };
+        let sum = u64::from(hi.m) * u64::from(hi.m) + u64::from(vl) * u64::from(vl);
+        let t = (sum >> 17) as u32;
+        let sticky = (sum as u32) & 0x1_FFFF != 0;
+        // Bit length of `sum` minus 35: `t` has 18 … 20 bits.
+        let k = 32 - SF_BITS - t.leading_zeros();
+        let q = t >> k;
+        let m = q + u32::from(t & ((1 << k) - 1) != 0 || sticky);
+        let e = 2 * hi.e + 17 + k as i32;
+        if m == 1 << SF_BITS {
+            Sf { neg: false, m: M_MIN, e: e + 1 }
+        } else {
+            Sf { neg: false, m, e }
+        }
+    }
+
     /// `x + y` of two exact values, rounded up in magnitude to 18 bits once (a fused
     /// sum, as a floating-point adder with 18-bit output rounds). Within 77 bits of each
     /// other the sum is formed exactly; further apart the smaller one only decides the
@@ -373,6 +412,14 @@ mod tests {
         #[test]
         fn round_up32_matches_round_up64(neg in any::<bool>(), mag in any::<u32>(), exp in -400i32..400) {
             prop_assert_eq!(Sf::round_up32(neg, mag, exp), Sf::round_up64(neg, u64::from(mag), exp, false));
+        }
+
+        #[test]
+        fn sum_squares2_matches_sum_squares(a in sf(), b in sf(), near in any::<bool>(), za in any::<bool>(), zb in any::<bool>()) {
+            let a = if za { Sf::ZERO } else { a };
+            let b = if zb { Sf::ZERO } else if near { Sf { e: a.e + 2 - b.e.rem_euclid(24), ..b } } else { b };
+            prop_assert_eq!(Sf::sum_squares2(a, b), Sf::sum_squares([a, b, Sf::ZERO]));
+            prop_assert_eq!(Sf::sum_squares2(b, a), Sf::sum_squares([b, a, Sf::ZERO]));
         }
 
         #[test]

@@ -31,6 +31,7 @@
 //! * `SAMPLE_I_MS` reads sample `sample`.
 
 use super::read_texel;
+use super::rgba8::Rgba8Level0;
 use crate::descriptor::{TextureHeader, TextureType};
 use crate::handle::{checked_view, Invalid};
 use crate::memory::{TexelCoord, TexelMemory};
@@ -72,6 +73,19 @@ fn coord(h: &TextureHeader, a: [i64; 4], sample: u32) -> Result<Option<TexelCoor
     })
 }
 
+/// [`fetch`] of an in-range texel of level 0 of a 2D texture on the RGBA8 word path
+/// ([`Rgba8Level0`]); `None` (the general path decides) for anything else.
+#[inline]
+fn fetch_rgba8<M: TexelMemory + ?Sized>(h: &TextureHeader, mem: &M, a: [i64; 4], sample: u32) -> Option<[u32; 4]> {
+    let [x, y, _, level] = a;
+    if h.ty != TextureType::TwoD || level != 0 || sample != 0 {
+        return None;
+    }
+    let p = Rgba8Level0::of(h)?;
+    let word = p.word(mem, u32::try_from(x).ok()?, u32::try_from(y).ok()?)?;
+    Some(swizzle(p.words(word), h.swizzle, false))
+}
+
 fn fetch<M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     mem: &M,
@@ -79,6 +93,19 @@ fn fetch<M: TexelMemory + ?Sized>(
     sample: u32,
 ) -> Result<[u32; 4], FetchError> {
     let Ok(h) = checked_view(view) else { return Ok([0; 4]) };
+    if let Some(r) = fetch_rgba8(h, mem, a, sample) {
+        return Ok(r);
+    }
+    fetch_general(h, mem, a, sample)
+}
+
+/// [`fetch`] of a validated header through the general stages.
+fn fetch_general<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    mem: &M,
+    a: [i64; 4],
+    sample: u32,
+) -> Result<[u32; 4], FetchError> {
     let Some(c) = coord(h, a, sample)? else { return Ok([0; 4]) };
     let Some(t) = read_texel(h, mem, &c) else { return Ok([0; 4]) };
     let d = domains(h.format, h.srgb);
@@ -113,7 +140,8 @@ pub fn sample_i<M: TexelMemory + ?Sized>(
     mem: &M,
     address: [u32; 4],
 ) -> Result<[u32; 4], FetchError> {
-    fetch(view, mem, address.map(i64::from), 0)
+    let [x, y, z, level] = address;
+    fetch(view, mem, [x.into(), y.into(), z.into(), level.into()], 0)
 }
 
 /// `SAMPLE_I_MS dst, address, SVIEW[n], sample`.
@@ -124,4 +152,81 @@ pub fn sample_i_ms<M: TexelMemory + ?Sized>(
     sample: u32,
 ) -> Result<[u32; 4], FetchError> {
     fetch(view, mem, address.map(i64::from), sample)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    extern crate std;
+    use super::*;
+    use crate::descriptor::{Format, Layout, MsMode, Swizzle, SwizzleSource};
+    use proptest::prelude::*;
+    use std::vec;
+    use std::vec::Vec;
+
+    fn swizzle_source() -> impl Strategy<Value = SwizzleSource> {
+        (0u32..6).prop_map(|c| SwizzleSource::from_code(c).unwrap_or(SwizzleSource::R))
+    }
+
+    /// RGBA8-family 2D headers around the word path's conditions (and some just outside
+    /// them: other formats, sRGB, tiling, base levels, pitches, addresses near 2^32).
+    pub(crate) fn header() -> impl Strategy<Value = TextureHeader> {
+        (
+            prop::sample::select(vec![
+                Format::RGBA8_UNORM,
+                Format::BGRA8_UNORM,
+                Format::RGBA8_UINT,
+                Format::RGBA8_SNORM,
+                Format::RG16_UNORM,
+            ]),
+            any::<bool>(),
+            1u32..40,
+            1u32..40,
+            (0u32..3, 0u32..2),
+            prop::sample::select(vec![0u32, 4, 160, 161, 1000]),
+            prop::sample::select(vec![0u32, 4, 6, 0xFFFF_F000, 0xFFFF_FFF8]),
+            (any::<bool>(), prop::sample::select(vec![TextureType::TwoD, TextureType::TwoDArray, TextureType::OneD])),
+            prop::array::uniform4(swizzle_source()),
+        )
+            .prop_map(|(format, srgb, w, hh, (levels, base), pitch, base_address, (tiled, ty), sw)| {
+                let hh = if ty == TextureType::OneD { 1 } else { hh };
+                let mut h = TextureHeader::new(ty, format, w, hh, 1, levels.max(1));
+                h.base_level = base;
+                h.srgb = srgb;
+                h.row_pitch = pitch;
+                h.base_address = base_address;
+                h.layout = if tiled { Layout::Tiled4x4 } else { Layout::PitchLinear };
+                h.ms_mode = MsMode::Mode1x1;
+                h.swizzle = Swizzle(sw);
+                h
+            })
+    }
+
+    proptest! {
+        /// The RGBA8 word path returns what the general stages return, for every request it
+        /// takes (and it takes the common one).
+        #[test]
+        fn rgba8_word_path_equals_the_general_path(
+            h in header(),
+            mem in prop::collection::vec(any::<u8>(), 0..8000),
+            x in -3i64..45, y in -3i64..45, z in -1i64..3, level in -1i64..3, sample in 0u32..2,
+        ) {
+            prop_assume!(h.validate().is_ok());
+            let a = [x, y, z, level];
+            if let Some(fast) = fetch_rgba8(&h, &mem[..], a, sample) {
+                prop_assert_eq!(Ok(fast), fetch_general(&h, &mem[..], a, sample));
+            }
+            prop_assert_eq!(fetch(Ok(&h), &mem[..], a, sample), fetch_general(&h, &mem[..], a, sample));
+        }
+    }
+
+    #[test]
+    fn rgba8_word_path_takes_the_plain_2d_fetch() {
+        let h = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 8, 8, 1, 4);
+        let mem: Vec<u8> = (0..400u32).map(|i| (i * 37) as u8).collect();
+        for (x, y) in [(0, 0), (7, 7), (3, 5)] {
+            let fast = fetch_rgba8(&h, &mem[..], [x, y, 0, 0], 0).expect("word path");
+            assert_eq!(Ok(fast), fetch_general(&h, &mem[..], [x, y, 0, 0], 0));
+        }
+    }
 }

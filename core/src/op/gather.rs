@@ -41,7 +41,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use crate::compare::{compare, CompareError};
-use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed};
+use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed, texel_fixed_i32};
 use crate::descriptor::{CompareFunc, ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
 use crate::filter::cube_tap;
 use crate::fp::{
@@ -50,8 +50,9 @@ use crate::fp::{
 use crate::handle::{checked_sampler, checked_view, Bindings, HandleSource, Invalid};
 use crate::memory::{TexelCoord, TexelMemory};
 use crate::op::read_texel;
+use crate::op::rgba8::{unorm8_word, Rgba8Level0};
 use crate::texel::{border_texel, domains, Domain, Texel};
-use crate::wrap::{wrap, Wrapped};
+use crate::wrap::{wrap, wrap_i32, Wrapped};
 
 /// A gather the model rejects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -385,6 +386,50 @@ fn footprint<M: TexelMemory + ?Sized>(g: &Gatherer<'_, M>, c: [u32; 4], offset: 
     }
 }
 
+/// `gather4` without a reference on the RGBA8 word path ([`Rgba8Level0`]): the descriptor
+/// constants (level size, wrap modes, component byte, border word) once per quad, then per
+/// lane the 32-bit coordinate and wrap units and one word read per tap. Every such
+/// texture has one layer (the array layer selected is 0) and its view starts at level 0, so
+/// the footprint is [`footprint`]'s non-cube branch; a swizzle constant takes the general
+/// path (`None`).
+fn gather4_rgba8<M: TexelMemory + ?Sized>(
+    g: &Gatherer<'_, M>,
+    p: &Rgba8Level0,
+    address: &[[u32; 4]; 4],
+    offset: [i32; 2],
+) -> Option<[[u32; 4]; 4]> {
+    let idx = match g.comp {
+        SwizzleSource::R => 0usize,
+        SwizzleSource::G => 1,
+        SwizzleSource::B => 2,
+        SwizzleSource::A => 3,
+        SwizzleSource::Zero | SwizzleSource::One => return None,
+    };
+    let border = to_word(g.border(), OutMode::F32);
+    let [w, hh] = p.size();
+    let [ws, wt, _] = g.s.wrap;
+    let texel = |x: Wrapped, y: Wrapped| match (x, y) {
+        (Wrapped::Texel(x), Wrapped::Texel(y)) => p.word(g.mem, x, y).map_or(0, |t| unorm8_word(p.component(t, idx))),
+        _ => border,
+    };
+    let (ou, ov) = (offset[0] * 256 - 128, offset[1] * 256 - 128);
+    // The 32-bit coordinate unit (sizes ≤ 2^16 here) selects the same texels as
+    // `texel_fixed` for offsets up to 2^12 in magnitude (see `texel_fixed_i32`); larger
+    // offsets take the general path.
+    if ou.unsigned_abs() > 1 << 12 || ov.unsigned_abs() > 1 << 12 {
+        return None;
+    }
+    let mut out = [[0u32; 4]; 4];
+    for (o, c) in out.iter_mut().zip(address) {
+        let i0 = (texel_fixed_i32(c[0], w, ws) + ou) >> 8;
+        let j0 = (texel_fixed_i32(c[1], hh, wt) + ov) >> 8;
+        let (x0, x1) = (wrap_i32(ws, i0, w), wrap_i32(ws, i0 + 1, w));
+        let (y0, y1) = (wrap_i32(wt, j0, hh), wrap_i32(wt, j0 + 1, hh));
+        *o = [texel(x0, y1), texel(x1, y1), texel(x1, y0), texel(x0, y0)];
+    }
+    Some(out)
+}
+
 /// TGSI `GATHER4 dst, address, SVIEW[n].c, SAMP[m]` (component `component` = 0 … 3 of the
 /// swizzled result), with an optional offset (−32 … +31) and optional per-lane compare
 /// reference. Returns `(S0, S1, S2, S3)` in `(x, y, z, w)` per lane (binary32 or raw
@@ -429,6 +474,29 @@ pub fn gather4<M: TexelMemory + ?Sized>(
         return Err(GatherError::Compare);
     }
     let border = border_texel(h.format, h.srgb, s.border_color);
+    if reference.is_none() {
+        if let Some(p) = Rgba8Level0::of(h) {
+            let g = Gatherer { h, s, mem, border, comp: h.swizzle.0[comp], lacks_zero: false, reference: None };
+            if let Some(out) = gather4_rgba8(&g, &p, address, offset) {
+                return Ok(out);
+            }
+        }
+    }
+    Ok(gather4_general(h, s, mem, border, comp, address, offset, reference))
+}
+
+/// `gather4`'s lanes through the general stages (the checks passed).
+#[allow(clippy::too_many_arguments)]
+fn gather4_general<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    border: Texel,
+    comp: usize,
+    address: &[[u32; 4]; 4],
+    offset: [i32; 2],
+    reference: Option<[u32; 4]>,
+) -> [[u32; 4]; 4] {
     let mut out = [[0u32; 4]; 4];
     for (lane, o) in out.iter_mut().enumerate() {
         let g = Gatherer {
@@ -436,7 +504,7 @@ pub fn gather4<M: TexelMemory + ?Sized>(
             s,
             mem,
             border,
-            comp: h.swizzle.0[comp],
+            comp: h.swizzle.0.get(comp).copied().unwrap_or(SwizzleSource::R),
             lacks_zero: false,
             reference: reference.map(|r| r[lane]),
         };
@@ -448,7 +516,7 @@ pub fn gather4<M: TexelMemory + ?Sized>(
         };
         *o = footprint(&g, canon, offset).map(|v| to_word(v, OutMode::F32));
     }
-    Ok(out)
+    out
 }
 
 /// TLD4S modifiers.
@@ -586,4 +654,84 @@ pub fn tld4s<M: TexelMemory + ?Sized>(
             Tld4sResult { rd0: [(w[1] << 16) | (w[0] & 0xFFFF), 0], rd1: [(w[3] << 16) | (w[2] & 0xFFFF), 0], count: 1 }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    extern crate std;
+    use super::*;
+    use crate::descriptor::{Filter, WrapMode};
+    use proptest::prelude::*;
+    use std::vec::Vec;
+
+    fn coord() -> impl Strategy<Value = u32> {
+        prop_oneof![
+            // Normalized coordinates in and around [0, 1], exactly representable steps.
+            (-80i64..=1100).prop_map(|k| crate::fp::ratio_to_f32_bits(k, 1000, 0)),
+            any::<u32>(),
+        ]
+    }
+
+    proptest! {
+        /// The RGBA8 word path of `gather4` returns what the general stages return for every
+        /// request it takes.
+        #[test]
+        fn rgba8_word_path_equals_the_general_path(
+            h in crate::op::fetch::tests::header(),
+            mem in prop::collection::vec(any::<u8>(), 0..8000),
+            wrap in prop::array::uniform3(0u32..7),
+            border_color in prop::array::uniform4(any::<u32>()),
+            address in prop::array::uniform4(prop::array::uniform4(coord())),
+            comp in 0usize..4,
+            offset in prop::array::uniform2(-32i32..32),
+        ) {
+            prop_assume!(h.validate().is_ok());
+            let s = SamplerHeader {
+                wrap: wrap.map(|c| WrapMode::from_code(c).unwrap_or(WrapMode::Repeat)),
+                mag_filter: Filter::Linear,
+                min_filter: Filter::Linear,
+                border_color,
+                ..SamplerHeader::default()
+            };
+            prop_assume!(s.validate().is_ok());
+            let border = border_texel(h.format, h.srgb, s.border_color);
+            let general = gather4_general(&h, &s, &mem[..], border, comp, &address, offset, None);
+            if let Some(p) = Rgba8Level0::of(&h) {
+                let g = Gatherer { h: &h, s: &s, mem: &mem[..], border, comp: h.swizzle.0[comp], lacks_zero: false, reference: None };
+                if let Some(fast) = gather4_rgba8(&g, &p, &address, offset) {
+                    prop_assert_eq!(fast, general);
+                }
+            }
+            if matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray) {
+                prop_assert_eq!(gather4(Ok(&h), Ok(&s), &mem[..], &address, comp as u8, offset, None), Ok(general));
+            }
+        }
+    }
+
+    #[test]
+    fn rgba8_word_path_takes_the_plain_2d_gather() {
+        let h = TextureHeader::new(TextureType::TwoD, crate::descriptor::Format::RGBA8_UNORM, 8, 8, 1, 4);
+        let s = SamplerHeader {
+            wrap: [WrapMode::ClampToBorder; 3],
+            border_color: [0x3F00_0000; 4],
+            ..SamplerHeader::default()
+        };
+        let mem: Vec<u8> = (0..400u32).map(|i| (i * 37) as u8).collect();
+        let address =
+            [[0x3E80_0000, 0x3F00_0000, 0, 0], [0, 0, 0, 0], [0x3F80_0000; 4], [0xBF00_0000, 0x3F40_0000, 0, 0]];
+        let border = border_texel(h.format, h.srgb, s.border_color);
+        let g = Gatherer {
+            h: &h,
+            s: &s,
+            mem: &mem[..],
+            border,
+            comp: SwizzleSource::G,
+            lacks_zero: false,
+            reference: None,
+        };
+        let p = Rgba8Level0::of(&h).unwrap();
+        let fast = gather4_rgba8(&g, &p, &address, [0, 0]).unwrap();
+        assert_eq!(fast, gather4_general(&h, &s, &mem[..], border, 1, &address, [0, 0], None));
+    }
 }

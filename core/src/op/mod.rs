@@ -11,6 +11,7 @@
 pub mod fetch;
 pub mod gather;
 pub mod resource;
+mod rgba8;
 pub mod sample;
 pub mod tmml;
 

@@ -216,10 +216,21 @@ pub(crate) fn quad_lod_iso(
         return None;
     }
     let dv = quad_texel_derivs(h, req, 2);
-    let (rx, ry) = (Sf::sum_squares(dv.dx), Sf::sum_squares(dv.dy));
+    // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values; RV32
+    // keeps the one general copy for its flash budget).
+    let ss = |a: Sf, b: Sf| {
+        if cfg!(target_arch = "riscv32") {
+            Sf::sum_squares([a, b, Sf::ZERO])
+        } else {
+            Sf::sum_squares2(a, b)
+        }
+    };
+    let (rx, ry) = (ss(dv.dx[0], dv.dx[1]), ss(dv.dy[0], dv.dy[1]));
     let rmax = if rx.mag_lt(ry) { ry } else { rx };
     let fine = if rmax.is_zero() { FINE_MIN } else { log2_up(rmax).clamp(FINE_MIN, FINE_MAX) };
-    Some(select_level(fine, f32_to_fine(bias), s, h.levels, mip))
+    // A shader bias of ±0 (no TXB / SAMPLE_B bias) is 0 without the conversion.
+    let shader_bias = if bias & 0x7FFF_FFFF == 0 { 0 } else { f32_to_fine(bias) };
+    Some(select_level(fine, shader_bias, s, h.levels, mip))
 }
 
 /// The LOD decision for one lane (also used by TMML).
@@ -291,7 +302,8 @@ pub fn sample_quad<M: TexelMemory + ?Sized>(
 /// firmware loops). On an error `out` holds zeros.
 ///
 /// The RGBA8 single-level kernel is tried first, inline in the caller (the common bilinear
-/// case then makes one call, without the general dispatch).
+/// case then makes one call, without the general dispatch), then the RGBA8 level kernel
+/// with the quad's one isotropic LOD decision (trilinear).
 #[inline]
 pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
@@ -302,7 +314,9 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
 ) -> Result<(), SampleError> {
     let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     if let (Ok(h), Ok(s)) = (view, sampler) {
-        if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
+        if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1)
+            || rgba8::iso_levels_into(h, s, mem, req, out)
+        {
             return Ok(());
         }
     }
@@ -425,7 +439,9 @@ fn sample_quad_checked_into<M: TexelMemory + ?Sized>(
     kernel: bool,
 ) -> Result<(), SampleError> {
     if let (true, None, Ok(h), Ok(s)) = (kernel, &compare, view, sampler) {
-        if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1) {
+        if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1)
+            || rgba8::iso_levels_into(h, s, mem, req, out)
+        {
             return Ok(());
         }
     }

@@ -98,6 +98,13 @@ pub fn txq_header(h: &TextureHeader, query: TxqQuery, param: u32) -> [u32; 4] {
     if h.validate().is_err() {
         return [0; 4];
     }
+    txq_valid(h, query, param)
+}
+
+/// [`txq_header`] of a header that validates (one decoded by
+/// [`TextureHeader::from_words`], which validates already).
+#[inline]
+fn txq_valid(h: &TextureHeader, query: TxqQuery, param: u32) -> [u32; 4] {
     match query {
         TxqQuery::Dimension => dimension(h, param),
         TxqQuery::TextureType => [0, 0, h.samples(), 0],
@@ -156,7 +163,8 @@ fn dimension(h: &TextureHeader, lod: u32) -> [u32; 4] {
 /// ```
 pub fn txq(bindings: &Bindings<'_>, source: HandleSource, query: TxqQuery, param: u32) -> [u32; 4] {
     match bindings.resolve_header(source) {
-        Ok((_, header)) => txq_header(&header, query, param),
+        // `resolve_header` decodes through `from_words`: the header validates.
+        Ok((_, header)) => txq_valid(&header, query, param),
         Err(_) => [0; 4],
     }
 }

@@ -29,7 +29,10 @@ use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, N
 use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
 };
-use crate::filter::unorm8::{filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, Bilerp8, Rgba8};
+use crate::filter::unorm8::{
+    blend_level_rgba8, convert_level_rgba8, filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, level_sum, Bilerp8,
+    Rgba8,
+};
 use crate::fp::leading_zeros;
 use crate::lod::LevelSelect;
 use crate::memory::{Plane, TexelMemory, TextureLayout};
@@ -200,7 +203,8 @@ pub(super) fn quad<M: TexelMemory + ?Sized>(
 ) -> Option<[[u32; 4]; 4]> {
     let mut out = [[0; 4]; 4];
     let kernel = mip == s.mip_filter
-        && kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(&mut out)) == Some(1);
+        && (kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(&mut out)) == Some(1)
+            || iso_levels_into(h, s, mem, req, &mut out));
     (kernel || quad_into(h, s, mem, req, mip, &mut out)).then_some(out)
 }
 
@@ -258,6 +262,49 @@ pub(super) fn quad_into<M: TexelMemory + ?Sized>(
     }
 }
 
+/// The level kernel of a quad with the isotropic implicit LOD decision ([`quad_lod_iso`])
+/// on aligned word memory, straight from the sampling op's entry after [`kernel_into`]:
+/// what [`quad_into`] does first for such a quad (its texel-offset check, its eligibility
+/// and the LOD-free test included), without the general dispatch in between. `false`
+/// (nothing written) where it does not apply; the caller then goes on as before. Inline on
+/// Arm; elsewhere one copy serves both op entries (the RV32 flash budget).
+#[cfg_attr(target_arch = "arm", inline(always))]
+#[cfg_attr(not(target_arch = "arm"), inline(never))]
+pub(super) fn iso_levels_into<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    let lod_free = s.mip_filter == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy_log2 == 0;
+    if lod_free || !offsets_in_range(&req.offset) {
+        return false;
+    }
+    match byte_order(h) {
+        Some(rgba) => iso_levels(h, s, mem, req, s.mip_filter, rgba, out),
+        None => false,
+    }
+}
+
+/// [`quad_lod_iso`] and [`levels_kernel`] on aligned word memory (`mip`: the effective mip
+/// filter; `false`, nothing written, where either does not apply).
+#[inline(always)]
+fn iso_levels<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    mip: MipFilter,
+    rgba: bool,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    match (quad_lod_iso(h, s, req, mip), mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>)) {
+        (Some(sel), Some(([], texels, _))) => levels_kernel(h, s, texels, req, &sel, rgba, out),
+        _ => false,
+    }
+}
+
 /// [`quad`] with the LOD unit (or on a level other than 0 / a layered texture): per lane,
 /// one or two levels (trilinear), their planes computed once per quad.
 #[inline(never)]
@@ -272,18 +319,8 @@ fn with_lod<M: TexelMemory + ?Sized>(
     rgba: bool,
     border: Rgba8,
 ) -> Option<[[u32; 4]; 4]> {
-    // Isotropic implicit LOD on aligned word memory: the quad's one decision
-    // ([`quad_lod_iso`]) and the level kernel.
-    if !lod_free {
-        if let (Some(sel), Some(([], texels, _))) =
-            (quad_lod_iso(h, s, req, mip), mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>))
-        {
-            let mut out = [[0u32; 4]; 4];
-            if levels_kernel(h, s, texels, req, &sel, rgba, &mut out) {
-                return Some(out);
-            }
-        }
-    }
+    // (The op entries have tried the isotropic implicit LOD of the quad with the level
+    // kernel, [`iso_levels_into`], before this.)
     // The level selection per lane (implicit derivatives: one for the quad).
     let mut lods: [Option<LevelSelect>; 4] = [None; 4];
     if !lod_free {
@@ -379,6 +416,24 @@ fn kernel_plane(h: &TextureHeader, level: u32) -> Option<(u32, u32, [u32; 2])> {
     (last <= u32::MAX / 4).then_some((base, pitch, [w, hh]))
 }
 
+/// [`kernel_plane`] of `level + 1` from `plane`, the `Some` value of `kernel_plane(h,
+/// level)`: the walk's one more term (the level's pitch times its height), without walking
+/// the levels below again. The same value (a property test compares); the early checks
+/// `kernel_plane(h, level)` passed hold for `level + 1` too, except the view's level range.
+#[inline(always)]
+fn kernel_plane_next(h: &TextureHeader, level: u32, plane: (u32, u32, [u32; 2])) -> Option<(u32, u32, [u32; 2])> {
+    let next = level.checked_add(1)?;
+    if next >= h.base_level.saturating_add(h.levels) {
+        return None;
+    }
+    let (base, pitch, [_, hh]) = plane;
+    let base = base.checked_add(pitch.checked_mul(hh)?)?;
+    // `next ≥ 1`: its pitch is its width (a row pitch applies to level 0 only).
+    let (w, hh) = (h.level_width(next), h.level_height(next));
+    let last = base.checked_add((hh - 1).checked_mul(w)?)?.checked_add(w - 1)?;
+    (last <= u32::MAX / 4).then_some((base, w, [w, hh]))
+}
+
 /// One level of [`levels_kernel`]: the first texel's word index, the row pitch in words and
 /// the two axis units (with the request's texel offsets).
 #[derive(Clone, Copy)]
@@ -390,11 +445,16 @@ struct KernelLevel {
 }
 
 impl KernelLevel {
-    /// Level `level` (absolute) of a single-layer pitch-linear texture in word memory
-    /// ([`kernel_plane`]), if its wrap modes are the kernel's ([`KernelAxis::new`]).
+    /// The level of a plane ([`kernel_plane`]'s value: a single-layer pitch-linear
+    /// texture in word memory), if its wrap modes are the kernel's ([`KernelAxis::new`]).
     #[inline(always)]
-    fn new(h: &TextureHeader, level: u32, s: &SamplerHeader, req: &SampleRequest, linear: bool) -> Option<KernelLevel> {
-        let (base, pitch, [w, hh]) = kernel_plane(h, level)?;
+    fn of_plane(
+        plane: (u32, u32, [u32; 2]),
+        s: &SamplerHeader,
+        req: &SampleRequest,
+        linear: bool,
+    ) -> Option<KernelLevel> {
+        let (base, pitch, [w, hh]) = plane;
         Some(KernelLevel {
             base,
             pitch,
@@ -404,9 +464,10 @@ impl KernelLevel {
     }
 
     /// The four taps and sub-texel weights of one lane (NEAREST: the texel four times,
-    /// weights 0), as [`single_level`] reads them.
+    /// weights 0), as [`single_level`] reads them ([`word`] of `texels`).
     #[inline(always)]
-    fn taps(&self, c: &[u32; 4], linear: bool, read: impl Fn(u32) -> Rgba8) -> ([Rgba8; 4], [u8; 2]) {
+    fn taps(&self, c: &[u32; 4], linear: bool, texels: &[u32]) -> ([Rgba8; 4], [u8; 2]) {
+        let read = |i: u32| word(texels, i);
         let ((x0, a), (y0, b)) = (self.ax.tap0(self.ax.fixed(c[0])), self.ay.tap0(self.ay.fixed(c[1])));
         let r0 = self.base + y0 * self.pitch;
         if !linear {
@@ -441,29 +502,77 @@ fn levels_kernel(
         return false;
     }
     let linear = (if sel.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
-    let level = |rel: u32| KernelLevel::new(h, h.base_level.checked_add(rel)?, s, req, linear);
-    let Some(l0) = level(sel.level) else { return false };
+    // The first level's plane, then the second's from it (a non-zero mip weight means the
+    // next level: `level2 = level + 1`, [`crate::lod::select_level`]).
+    let Some(lv) = h.base_level.checked_add(sel.level) else { return false };
+    let Some(p0) = kernel_plane(h, lv) else { return false };
+    let Some(l0) = KernelLevel::of_plane(p0, s, req, linear) else { return false };
     let l1 = if sel.delta == 0 {
         l0
     } else {
-        match level(sel.level2) {
+        // (RV32 walks the levels again: its flash budget.)
+        let next = if !cfg!(target_arch = "riscv32") && sel.level2 == sel.level.wrapping_add(1) {
+            kernel_plane_next(h, lv, p0)
+        } else {
+            None
+        };
+        let p1 = match next {
+            Some(p) => Some(p),
+            None => h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)),
+        };
+        // (Two equal forms: the matches are faster on Arm, the chain is smaller on RV32.)
+        let l1 = if cfg!(target_arch = "riscv32") {
+            p1.and_then(|p| KernelLevel::of_plane(p, s, req, linear))
+        } else {
+            match p1 {
+                Some(p) => KernelLevel::of_plane(p, s, req, linear),
+                None => return false,
+            }
+        };
+        match l1 {
             Some(l) => l,
             None => return false,
         }
     };
-    let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
-    let output = Output::new(h, rgba);
-    for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-        let (t0, f0) = l0.taps(c, linear, read);
-        if sel.delta == 0 {
+    if cfg!(target_arch = "arm") && sel.delta == 0 {
+        // A single level in one pass on Arm (its own copy of the taps: measured faster
+        // than the shared second pass below).
+        let output = Output::new(h, rgba);
+        for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+            let (t0, f0) = l0.taps(c, linear, texels);
             filter_level_rgba8(&t0, f0, o);
+            output.fix(o);
+        }
+        return true;
+    }
+    let output = Output::new(h, rgba);
+    // Level by level: the first level's sums of the four lanes (in `out`), then, for a
+    // single level, their conversion ([`filter_level_rgba8`]'s), or the second level's taps
+    // of each lane blended with them and converted ([`blend_level_rgba8`]). Each pass holds
+    // one level's constants (fewer spills than both levels per lane); the sums are those of
+    // [`filter_rgba8`].
+    for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+        let (t0, f0) = l0.taps(c, linear, texels);
+        *o = level_sum(&t0, f0);
+    }
+    for (o, c) in out.iter_mut().zip(req.coords.iter()) {
+        // (On Arm a single level has returned above.)
+        if !cfg!(target_arch = "arm") && sel.delta == 0 {
+            convert_level_rgba8(o);
         } else {
-            let (t1, f1) = l1.taps(c, linear, read);
-            *o = filter_rgba8(&Bilerp8 { taps: [t0, t1], frac: [f0, f1], delta: sel.delta as u8 });
+            let (t1, f1) = l1.taps(c, linear, texels);
+            blend_level_rgba8(o, &t1, f1, sel.delta as u8);
         }
         output.fix(o);
     }
     true
+}
+
+/// Texel word `i` of aligned word memory (little-endian), 0 outside it (as
+/// [`TexelMemory`] reads): one bounds-checked load, inline in the kernels.
+#[inline(always)]
+fn word(texels: &[u32], i: u32) -> Rgba8 {
+    texels.get(i as usize).map_or(0, |t| u32::from_le(*t))
 }
 
 /// The output stage: stored byte order to R, G, B, A (filtering is per component, so the
@@ -925,6 +1034,7 @@ mod tests {
 
     static LEVELS_TAKEN: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
     static LEVELS_TOTAL: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+    static ISO_TAKEN: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
@@ -970,6 +1080,12 @@ mod tests {
             if let Some(fast) = quad(&h, &s, &all[..], &req, s.mip_filter) {
                 prop_assert_eq!(fast, general);
             }
+            // The op entry's direct route to the level kernel.
+            let mut d = [[0; 4]; 4];
+            if iso_levels_into(&h, &s, &all[..], &req, &mut d) {
+                prop_assert_eq!(d, general);
+                ISO_TAKEN.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+            }
             if offsets_in_range(&req.offset) && byte_order(&h).is_some() {
                 let sel = lane_lod(&h, &s, &req, 0, s.mip_filter, true).sel;
                 if let ([], texels, _) = bytemuck::pod_align_to::<u8, u32>(&all[..]) {
@@ -982,7 +1098,8 @@ mod tests {
             }
             let t = LEVELS_TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
             let n = LEVELS_TAKEN.load(core::sync::atomic::Ordering::Relaxed);
-            prop_assert!(t < 1000 || n > t / 4, "level kernel taken {} / {}", n, t);
+            let iso = ISO_TAKEN.load(core::sync::atomic::Ordering::Relaxed);
+            prop_assert!(t < 1000 || (n > t / 4 && iso > t / 8), "level kernel taken {} / {}, directly {}", n, t, iso);
         }
     }
 
@@ -1166,6 +1283,18 @@ mod tests {
             // Only misaligned or layered textures leave a general plane to the general path.
             if general.is_some() && h.layers() == 1 && (h.base_address | h.row_pitch) & 3 == 0 && h.layout == Layout::PitchLinear {
                 prop_assert!(kernel_plane(&h, level).is_some());
+            }
+        }
+
+        /// The next level's plane from a level's equals the walk.
+        #[test]
+        fn kernel_plane_next_matches(h in header(), pitch in prop_oneof![Just(0u32), 0u32..400, any::<u32>()], big in any::<bool>(), level in 0u32..9) {
+            let mut h = TextureHeader { row_pitch: pitch, ..h };
+            if big {
+                h.base_address = u32::MAX - (h.base_address & 0xFF_FFFF);
+            }
+            if let Some(p) = kernel_plane(&h, level) {
+                prop_assert_eq!(kernel_plane_next(&h, level, p), kernel_plane(&h, level + 1));
             }
         }
 

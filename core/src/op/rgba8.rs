@@ -1,0 +1,91 @@
+//! The RGBA8 word path of fetch and gather: a single-layer, single-sample, pitch-linear
+//! `RGBA8_UNORM` / `BGRA8_UNORM` (not sRGB) 2D texture whose view starts at level 0 is read
+//! one 32-bit word per texel, and each byte becomes its binary32 `v / 255` in 32-bit
+//! arithmetic ([`crate::fp`]'s UNORM8 conversion, the one the bilinear kernel uses).
+//!
+//! It is a specialization, not a second definition: [`Rgba8Level0::of`] accepts only headers
+//! for which the general path (level geometry → [`crate::memory::texel_address`] → byte read
+//! → [`crate::texel::decode`] → [`crate::output::component_to_bits`]) gives the same words,
+//! and the ops fall back to the general path for everything else (other formats, levels,
+//! layouts, out-of-range coordinates, texels outside the memory). Property tests compare
+//! both paths over the request domain.
+
+use crate::descriptor::{Format, TextureHeader, TextureType};
+use crate::fp::unorm8_ratio_small;
+use crate::memory::{Plane, TexelMemory};
+
+/// Level 0 of an RGBA8-family 2D texture, addressed in 32-bit arithmetic.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rgba8Level0 {
+    plane: Plane,
+    /// Byte lane of returned components x, y, z, w in the little-endian word.
+    bgra: bool,
+}
+
+impl Rgba8Level0 {
+    /// The word path of a **validated** header `h`, `None` where it does not apply.
+    #[inline]
+    pub(crate) fn of(h: &TextureHeader) -> Option<Rgba8Level0> {
+        let bgra = match h.format {
+            Format::RGBA8_UNORM => false,
+            Format::BGRA8_UNORM => true,
+            _ => return None,
+        };
+        if h.srgb || !matches!(h.ty, TextureType::TwoD | TextureType::TwoDNoMipmap | TextureType::TwoDArray) {
+            return None;
+        }
+        Some(Rgba8Level0 { plane: Plane::level0(h)?, bgra })
+    }
+
+    /// Width and height of level 0.
+    #[inline]
+    pub(crate) const fn size(&self) -> [u32; 2] {
+        self.plane.size
+    }
+
+    /// The stored word of texel `(x, y)` of layer 0, `None` outside the level or the memory.
+    #[inline]
+    pub(crate) fn word<M: TexelMemory + ?Sized>(&self, mem: &M, x: u32, y: u32) -> Option<u32> {
+        mem.read_u32(self.plane.address(x, y, 0)?)
+    }
+
+    /// Component `i` (0 … 3 = x, y, z, w of the Gallium table) of a stored word, `0 ..= 255`.
+    #[inline]
+    pub(crate) const fn component(&self, word: u32, i: usize) -> u32 {
+        // BGRA stores z, y, x, w in bytes 0 … 3: components 0 and 2 swap bytes.
+        let byte = if self.bgra && i & 1 == 0 { 2 - i } else { i };
+        (word >> (8 * byte)) & 0xFF
+    }
+
+    /// The four result words of a stored word (before the swizzle).
+    #[inline]
+    pub(crate) fn words(&self, word: u32) -> [u32; 4] {
+        // Written out: `array::map` is a call per element at opt-level `s`.
+        [
+            unorm8_word(self.component(word, 0)),
+            unorm8_word(self.component(word, 1)),
+            unorm8_word(self.component(word, 2)),
+            unorm8_word(self.component(word, 3)),
+        ]
+    }
+}
+
+/// Binary32 of `v / 255` for a byte `v` (RNE): `component_to_bits(Unorm(8), v)`.
+#[inline(always)]
+pub(crate) const fn unorm8_word(v: u32) -> u32 {
+    unorm8_ratio_small(v, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::component_to_bits;
+    use crate::texel::Domain;
+
+    #[test]
+    fn unorm8_word_is_the_output_conversion_for_every_byte() {
+        for v in 0..=255u32 {
+            assert_eq!(unorm8_word(v), component_to_bits(Domain::Unorm(8), i64::from(v)), "v = {v}");
+        }
+    }
+}
