@@ -21,7 +21,7 @@ module texcore_coord (
   input  logic        rst,
   input  logic        in_valid,
   input  logic [31:0] s,                   // binary32 normalized coordinate
-  input  logic [16:0] size,                // texels on the axis, 1 .. 65536
+  input  logic [16:0] size,                // texels on the axis, 0 .. 65536 (0: U = 0)
   input  logic        periodic,            // REPEAT or MIRRORED_REPEAT
   input  logic [3:0]  offset,              // texel offset, -8 .. 7
   input  logic        linear,              // LINEAR: the two taps i0, i0 + 1
@@ -53,7 +53,7 @@ module texcore_coord (
     logic [23:0] mant, mred;
     logic        neg, zero, inf;
     logic [40:0] p;                              // mant x size < 2^41
-    logic [47:0] pl;
+    logic [48:0] pl;
     logic [40:0] q;
     logic [31:0] mag;
     logic [25:0] period;
@@ -72,22 +72,23 @@ module texcore_coord (
     k = 142 - {24'd0, e};
     mag = 32'd0;
     q = 41'd0;
-    pl = 48'd0;
+    pl = 49'd0;
     u = 32'd0;
-    if (k >= 41) begin
-      mag = 32'd0;
+    if (p == 41'd0 || k >= 41) begin
+      mag = 32'd0;                               // also |s| mod 2 = 0 and size 0
     end else if (k >= 1) begin
       q = p >> k;
       if (p[k - 1] && ((p & ~(41'h1FF_FFFF_FFFF << (k - 1))) != 41'd0 || q[0])) q = q + 41'd1;
       mag = (q > {9'd0, LIM}) ? LIM : q[31:0];
-    end else if (k >= -7) begin
-      pl = {7'd0, p} << (-k);
-      mag = (pl > {16'd0, LIM}) ? LIM : pl[31:0];
+    end else if (k >= -8) begin
+      // (a periodic operand reduced modulo 2 has e <= 150, k >= -8: p << -k < 2^26)
+      pl = {8'd0, p} << (-k);
+      mag = (pl > {17'd0, LIM}) ? LIM : pl[31:0];
     end else begin
       mag = LIM;                                 // >= 2^31 before saturation
     end
-    if (zero) mag = 32'd0;
     if (inf) mag = per_q ? 32'd0 : LIM;
+    if (zero || size_q == 17'd0) mag = 32'd0;
     period = {size_q, 9'd0};
     if (per_q) begin
       // mag in [0, period]

@@ -50,7 +50,8 @@ pub struct Block {
 }
 
 /// Every reference block with a vector unit, and the sampler device.
-pub const BLOCKS: [Block; 9] = [
+pub const BLOCKS: [Block; 10] = [
+    Block { top: "texcore_coord", files: &["texcore_coord.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None, no_ice40: None },
     Block {
@@ -134,7 +135,7 @@ const HX8K_CT256_IO: u64 = 206;
 /// `cargo xtask synth` arguments.
 #[derive(ClapArgs, Clone, Debug)]
 pub struct Args {
-    /// Comma-separated top modules (default: every block): texcore_wrap,
+    /// Comma-separated top modules (default: every block): texcore_coord, texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
     /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler.
     #[arg(long, value_delimiter = ',')]
