@@ -55,7 +55,9 @@ module texcore_sampler_exec #(
   parameter int TAW             = 14,      // texel memory row address bits
   parameter int HAW             = 11,      // header pool word address bits
   parameter int SAW             = 11,      // sampler pool word address bits
-  parameter int CAW             = 10       // constant bank address bits
+  parameter int CAW             = 10,      // constant bank address bits
+  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, CAPS 20) and its
+                                           // units; 0: neither (its CAPS bit clear)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -103,7 +105,7 @@ module texcore_sampler_exec #(
     | (64'd1 << TXC_OP_TGSI_ATOMAND_CAP) | (64'd1 << TXC_OP_TGSI_ATOMOR_CAP) | (64'd1 << TXC_OP_TGSI_ATOMXOR_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMUMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMUMAX_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMIMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMIMAX_CAP)
-    | (64'd1 << TXC_OP_TGSI_SAMPLE_L_CAP);
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_L_CAP);
 
   assign caps = CAPS_IMPL;
 
@@ -124,7 +126,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMUADD, TXC_OP_TGSI_ATOMXCHG, TXC_OP_TGSI_ATOMCAS, TXC_OP_TGSI_ATOMAND,
       TXC_OP_TGSI_ATOMOR, TXC_OP_TGSI_ATOMXOR, TXC_OP_TGSI_ATOMUMIN, TXC_OP_TGSI_ATOMUMAX,
       TXC_OP_TGSI_ATOMIMIN, TXC_OP_TGSI_ATOMIMAX:        op_class = C_ATOM;
-      TXC_OP_TGSI_SAMPLE_L:                              op_class = C_SMP;
+      TXC_OP_TGSI_SAMPLE_L:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -695,6 +697,17 @@ module texcore_sampler_exec #(
   logic        sc_in, scx_out, scy_out_unused;
   logic [31:0] scx_i0, scy_i0;
   logic [7:0]  scx_w, scy_w;
+  logic [127:0] sm_taps;                // tap k at [32k +: 32], R in bits 7:0
+  logic        f_in, f_out;
+  logic [31:0] f_r, f_g, f_b, f_a;
+  logic        sw_in, swx_out, swy_out_unused, swx_b_unused, swy_b_unused;
+  logic [31:0] sw_ix, sw_iy;
+  logic [15:0] swx_t, swy_t;
+  logic [7:0]  sm_ax, sm_ay;            // the lane's weights
+  logic [31:0] sm_ix, sm_iy;            // the lane's first tap indices
+  // The units of the SMP class exist only with SAMPLE_PIPE (without it the class is never
+  // entered: its op code answers ERR_UNSUPPORTED at the CAPS check).
+  generate if (SAMPLE_PIPE != 0) begin : g_smp
   texcore_coord u_coord_x (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_ws == texcore_vectors_pkg::WRAP_REPEAT),
     .offset(w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
@@ -703,13 +716,8 @@ module texcore_sampler_exec #(
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_wt == texcore_vectors_pkg::WRAP_REPEAT),
     .offset(w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
   );
-  logic [7:0]  sm_ax, sm_ay;            // the lane's weights
-  logic [31:0] sm_ix, sm_iy;            // the lane's first tap indices
   // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
   // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
-  logic        sw_in, swx_out, swy_out_unused, swx_b_unused, swy_b_unused;
-  logic [31:0] sw_ix, sw_iy;
-  logic [15:0] swx_t, swy_t;
   texcore_wrap u_wrap_x (
     .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_ws), .idx(sw_ix), .size(sm_w[15:0]),
     .out_valid(swx_out), .texel(swx_t), .border(swx_b_unused)
@@ -718,6 +726,19 @@ module texcore_sampler_exec #(
     .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_wt), .idx(sw_iy), .size(sm_h[15:0]),
     .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b_unused)
   );
+  texcore_filter_rgba8 u_filter (
+    .clk(clk), .rst(rst), .in_valid(f_in), .taps({128'd0, sm_taps}), .alpha0(sm_ax), .beta0(sm_ay),
+    .alpha1(8'd0), .beta1(8'd0), .delta(8'd0), .out_valid(f_out), .out_r(f_r), .out_g(f_g), .out_b(f_b),
+    .out_a(f_a)
+  );
+  end else begin : g_no_smp
+    assign {scx_out, scy_out_unused, scx_i0, scy_i0, scx_w, scy_w} = '0;
+    assign {swx_out, swy_out_unused, swx_b_unused, swy_b_unused, swx_t, swy_t} = '0;
+    assign {f_out, f_r, f_g, f_b, f_a} = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end endgenerate
   function automatic logic [15:0] wrap64k(input logic [2:0] mode, input logic [31:0] i);
     if (mode == texcore_vectors_pkg::WRAP_REPEAT) wrap64k = i[15:0];
     else if (i[31]) wrap64k = 16'd0;
@@ -727,14 +748,6 @@ module texcore_sampler_exec #(
   logic [15:0] sm_x0, sm_x1, sm_y0, sm_y1;
   logic        sw_second;               // the wrapped index pair being collected (0: i0, 1: i0 + 1)
   logic        sw_sent;
-  logic [127:0] sm_taps;                // tap k at [32k +: 32], R in bits 7:0
-  logic        f_in, f_out;
-  logic [31:0] f_r, f_g, f_b, f_a;
-  texcore_filter_rgba8 u_filter (
-    .clk(clk), .rst(rst), .in_valid(f_in), .taps({128'd0, sm_taps}), .alpha0(sm_ax), .beta0(sm_ay),
-    .alpha1(8'd0), .beta1(8'd0), .delta(8'd0), .out_valid(f_out), .out_r(f_r), .out_g(f_g), .out_b(f_b),
-    .out_a(f_a)
-  );
 
   always @(posedge clk) begin : seq
     integer i;
