@@ -204,6 +204,18 @@ pub const fn texel_fixed_i32(s: u32, size: u32, mode: WrapMode) -> i32 {
     }
 }
 
+/// The coordinate stage of one axis (the RTL unit `texcore_coord`): the S.8 coordinate
+/// [`texel_fixed_i32`] of `s` on `size` texels plus the texel offset `256 × offset`, minus
+/// 128 (half a texel) for LINEAR; returns the first tap's texel index `v >> 8` (floor, before
+/// the wrap) and the second tap's weight `v & 255` in 1/256 (0 for NEAREST, whose one tap is
+/// the first). These are the tap indices and weight of the sampling ops' RGBA8 path
+/// (`texcore::op::sample`, taps `i0` and `i0 + 1`). `v` stays within `±(2^30 + 2^15 + 128)`:
+/// no overflow for any input.
+pub const fn axis_taps(s: u32, size: u32, mode: WrapMode, offset: i8, linear: bool) -> (i32, u8) {
+    let v = texel_fixed_i32(s, size, mode) + offset as i32 * 256 - if linear { 128 } else { 0 };
+    (v >> 8, if linear { (v & 255) as u8 } else { 0 })
+}
+
 /// `log2` value meaning "the axis size is not a power of two" for [`texel_fixed_pow2`].
 pub const NOT_POW2: u32 = 0xFF;
 
@@ -390,6 +402,25 @@ mod tests {
             // |s| around the texture: exponents 100 … 160.
             (any::<bool>(), 100u32..160, 0u32..0x80_0000).prop_map(|(n, e, m)| u32::from(n) << 31 | e << 23 | m),
         ]
+    }
+
+    /// The coordinate stage's taps: exact values (½ on 4 texels is U = 512; LINEAR takes
+    /// taps 1, 2 with weight ½), offsets, the saturated clamp coordinate and REPEAT's
+    /// reduction of a negative coordinate.
+    #[test]
+    fn axis_taps_exact() {
+        let half = 0x3F00_0000;
+        assert_eq!(axis_taps(half, 4, WrapMode::ClampToEdge, 0, false), (2, 0));
+        assert_eq!(axis_taps(half, 4, WrapMode::ClampToEdge, 0, true), (1, 128));
+        assert_eq!(axis_taps(half, 4, WrapMode::ClampToEdge, -8, true), (-7, 128));
+        assert_eq!(axis_taps(half, 4, WrapMode::Repeat, 7, false), (9, 0));
+        // +∞ on a clamp mode: 2^30 (S.8), minus half a texel.
+        assert_eq!(axis_taps(0x7F80_0000, 4, WrapMode::ClampToEdge, -8, true), ((1 << 22) - 9, 128));
+        assert_eq!(axis_taps(0xFF80_0000, 4, WrapMode::ClampToBorder, 0, false), (-(1 << 22), 0));
+        // −¼ on 4 texels under REPEAT is U = −256 ≡ 1792 (period 2048).
+        assert_eq!(axis_taps(0xBE80_0000, 4, WrapMode::Repeat, 0, true), (6, 128));
+        assert_eq!(axis_taps(0xBE80_0000, 4, WrapMode::ClampToEdge, 0, true), (-2, 128));
+        assert_eq!(axis_taps(half, 0, WrapMode::Repeat, 0, true), (-1, 128));
     }
 
     proptest! {

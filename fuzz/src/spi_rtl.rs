@@ -1,7 +1,7 @@
 //! Target `spi_rtl`: the SPI protocol parser of the RTL sampler, `texcore_sampler`
 //! (`hdl-vectors/rtl/texcore_sampler.sv`), Verilated by `texcore-rtlsim` and clocked bit by
-//! bit on its pins, against the HAL's model device [`SimulatedFpga`] with the same CAPS and
-//! the RTL's capacities (64 KiB texel memory, 256 texture headers, 256 samplers, 1 024
+//! bit on its pins, against the HAL's model device [`SimulatedFpga`] with the same CAPS,
+//! sampling subset ([`Subset::RTL`]) and the RTL's capacities (64 KiB texel memory, 256 texture headers, 256 samplers, 1 024
 //! constant-bank words).
 //!
 //! One input is a step count and a short sequence of steps ([`MAX_STEPS`]), each sent to
@@ -45,7 +45,7 @@ use embedded_hal::digital::{InputPin, OutputPin};
 use embedded_hal::spi::{Operation, SpiDevice};
 use texcore_hal::protocol::{self, cmd, reg, COMMANDS, FETCH, OPS, REGISTERS};
 use texcore_hal::selfcheck::OpGen;
-use texcore_hal::{FpgaSampler, SamplerDevice, SimulatedFpga};
+use texcore_hal::{FpgaSampler, SamplerDevice, SimulatedFpga, Subset};
 use texcore_rtlsim::model::{CBANK_WORDS as C, HEADER_ENTRIES as H, MEM_BYTES, SAMPLER_ENTRIES as S};
 use texcore_rtlsim::{Rtl, Timing};
 
@@ -341,6 +341,7 @@ impl Rig {
         let mut mem = vec![0u8; MEM_BYTES];
         let sim: Sim<'_> = SimulatedFpga::new(&mut mem);
         sim.set_caps(self.caps).expect("sim");
+        sim.set_subset(Subset::RTL).expect("sim");
         // the model device after an RST_N pulse, as the snapshot
         sim.reset_pin().set_low().expect("sim");
         sim.delay().delay_ns(1000);

@@ -84,6 +84,13 @@ pub trait SamplerDevice {
     /// Executes one op.
     fn execute(&mut self, op: &Op) -> Result<Reply, Self::Error>;
 
+    /// Whether `error` is the device's refusal of an op it does not implement (its `CAPS`
+    /// bit, or its sampling subset: [`crate::subset`]) rather than a failure. `false` for
+    /// devices that implement every op.
+    fn is_unsupported(_error: &Self::Error) -> bool {
+        false
+    }
+
     /// Writes a texture header (encoded with [`TextureHeader::to_words`]).
     fn write_texture_header(&mut self, index: u32, header: &TextureHeader) -> Result<(), Self::Error> {
         self.write_header(index, &header.to_words())

@@ -609,6 +609,11 @@ where
         }
         c.reply(op.shape(), w).ok_or(Error::Protocol(ProtocolError::Payload))
     }
+
+    /// [`Error::Unsupported`].
+    fn is_unsupported(error: &Self::Error) -> bool {
+        matches!(error, Error::Unsupported(_))
+    }
 }
 
 fn words_le(words: &[u32; 8]) -> [u8; 32] {

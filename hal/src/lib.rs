@@ -69,6 +69,7 @@ pub mod protocol;
 pub mod selfcheck;
 pub mod sim;
 pub mod soft;
+pub mod subset;
 
 pub use device::{Limits, SamplerDevice};
 pub use fpga::{Config, DeviceStatus, Error, FpgaSampler, Link, ProtocolError, Stats};
@@ -76,3 +77,4 @@ pub use lockstep::{Divergence, LockstepError, LockstepSampler};
 pub use op::{Completion, Grads, LaneReply, Op, Rejection, Reply, Tld4sReply};
 pub use sim::{Fault, Injection, SimError, SimulatedFpga, Timing};
 pub use soft::{SoftError, SoftSampler};
+pub use subset::Subset;

@@ -139,4 +139,9 @@ impl<A: SamplerDevice, B: SamplerDevice> SamplerDevice for LockstepSampler<A, B>
             Err(LockstepError::Divergence(Divergence { op: *op, a, b }))
         }
     }
+
+    /// Device A's refusal (A runs first: B is not asked).
+    fn is_unsupported(error: &Self::Error) -> bool {
+        matches!(error, LockstepError::A(e) if A::is_unsupported(e))
+    }
 }

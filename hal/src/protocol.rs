@@ -86,7 +86,11 @@
 //! 3. the payload length: not the op's `len` -> `ERR_BAD_LEN`;
 //! 4. the operand encoding (reserved bytes and flags, query codes, source kinds, index
 //!    widths, non-zero absent blocks) -> `ERR_BAD_VALUE`;
-//! 5. the op runs; a core rejection is an `OK` answer whose completion record has outcome 1.
+//! 5. a sampling op governed by the device's sampling subset ([`crate::subset`]): its view
+//!    and sampler are read, and a pair outside the subset -> `ERR_UNSUPPORTED` (after the
+//!    core's offset rejections, unbound-descriptor zeros and type rejections, which are
+//!    answered as the core answers them);
+//! 6. the op runs; a core rejection is an `OK` answer whose completion record has outcome 1.
 //!
 //! # Op operands
 //!
@@ -150,7 +154,7 @@
 //! | `0x05` | `ERR_BAD_ADDR` | fault | Unknown register, or a memory / pool / constant-bank / result range outside the device. |
 //! | `0x06` | `ERR_BAD_VALUE` | fault | A value does not fit the register, or an operand encoding is invalid (reserved byte, query code, index width). |
 //! | `0x07` | `ERR_ACCESS` | fault | Write to a read-only register. |
-//! | `0x08` | `ERR_UNSUPPORTED` | fault | The op code is not implemented by this device build (CAPS bit clear). |
+//! | `0x08` | `ERR_UNSUPPORTED` | fault | The op code is not implemented by this device build (CAPS bit clear), or its view and sampler are outside the build's sampling subset. |
 //! | `0x09` | `ERR_NO_RESULT` | fault | READ_RESULT beyond the words of the last completed op. |
 //! | `0x0A` | `ERR_NO_RESPONSE` | link (resent) | FETCH with no command received since reset (the command was lost). |
 //! | `0x80` | `ERR_INTERNAL` | fault | Internal device fault (0x80..=0xFF are implementation-defined faults: ECC, FSM, ...). |
@@ -580,7 +584,7 @@ statuses! {
     ERR_BAD_ADDR = 0x05, Fault, "Unknown register, or a memory / pool / constant-bank / result range outside the device.";
     ERR_BAD_VALUE = 0x06, Fault, "A value does not fit the register, or an operand encoding is invalid (reserved byte, query code, index width).";
     ERR_ACCESS = 0x07, Fault, "Write to a read-only register.";
-    ERR_UNSUPPORTED = 0x08, Fault, "The op code is not implemented by this device build (CAPS bit clear).";
+    ERR_UNSUPPORTED = 0x08, Fault, "The op code is not implemented by this device build (CAPS bit clear), or its view and sampler are outside the build's sampling subset.";
     ERR_NO_RESULT = 0x09, Fault, "READ_RESULT beyond the words of the last completed op.";
     ERR_NO_RESPONSE = 0x0A, Link, "FETCH with no command received since reset (the command was lost).";
     ERR_INTERNAL = 0x80, Fault, "Internal device fault (0x80..=0xFF are implementation-defined faults: ECC, FSM, ...).";

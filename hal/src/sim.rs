@@ -58,6 +58,7 @@ use crate::protocol::{
     COMPLETION_LEN, CRC_LEN, FETCH, MAX_CMD_FRAME, MAX_RESP_FRAME, MAX_RESP_PAYLOAD, MAX_RESULT_WORDS,
 };
 use crate::soft::SoftSampler;
+use crate::subset::{self, Subset};
 
 /// A fault the simulator can inject.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -259,6 +260,7 @@ const MOSI_CAP: usize = MAX_CMD_FRAME + 1;
 struct State<'m, const H: usize, const S: usize, const C: usize> {
     core: SoftSampler<'m, H, S, C>,
     caps: u64,
+    subset: Subset,
     timing: Timing,
     now: u64,
     ready_at: u64,
@@ -296,6 +298,7 @@ impl<'m, const H: usize, const S: usize, const C: usize> SimulatedFpga<'m, H, S,
         let mut st = State {
             core: SoftSampler::new(memory),
             caps: protocol::all_caps(),
+            subset: Subset::ALL,
             timing: Timing::default(),
             now: 0,
             ready_at: 0,
@@ -357,6 +360,13 @@ impl<'m, const H: usize, const S: usize, const C: usize> SimulatedFpga<'m, H, S,
     /// answer `ERR_UNSUPPORTED`).
     pub fn set_caps(&self, caps: u64) -> Result<(), SimError> {
         self.with(|s| s.caps = caps)
+    }
+
+    /// Sets the sampling subset ([`Subset`]; [`Subset::ALL`] after [`SimulatedFpga::new`]):
+    /// a governed op whose view and sampler fall outside it answers `ERR_UNSUPPORTED`, as
+    /// a device build with that subset does.
+    pub fn set_subset(&self, subset: Subset) -> Result<(), SimError> {
+        self.with(|s| s.subset = subset)
     }
 
     /// Sets the latencies.
@@ -758,6 +768,13 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
                     return Err(status::ERR_UNSUPPORTED);
                 }
                 let op = Op::decode(p)?;
+                // The sampling subset, on the decoded view and sampler.
+                if let Some((v, smp)) = subset::sample_pointers(&op) {
+                    let (v, smp) = (self.core.view(v), self.core.sampler(smp));
+                    if !self.subset.admits(&op, v.as_ref().map_err(|e| *e), smp.as_ref().map_err(|e| *e)) {
+                        return Err(status::ERR_UNSUPPORTED);
+                    }
+                }
                 let reply = self.core.run(&op);
                 self.stats.ops = self.stats.ops.saturating_add(1);
                 let words = reply.words();

@@ -174,6 +174,24 @@ fn the_set_passes_on_the_simulated_fpga_through_the_driver() {
     assert_eq!(fpga.stats().retries, 0);
 }
 
+/// A device with a sampling subset: the records it refuses are skipped, the others pass.
+#[test]
+fn records_outside_the_sampling_subset_are_skipped() {
+    let blob = default_blob();
+    let mut mem = vec![0u8; MEM];
+    let sim: SimulatedFpga<'_, H, S, C> = SimulatedFpga::new(&mut mem);
+    sim.set_subset(texcore_hal::Subset::RTL).unwrap();
+    let mut fpga = FpgaSampler::new(sim.spi(), sim.busy_pin(), sim.reset_pin(), sim.delay(), Config::default());
+    fpga.init().unwrap();
+    let s = selfcheck::run(&blob, &mut fpga, |i, op, _, _| panic!("record {i}: {op:?}")).unwrap();
+    let b = Blob::parse(&blob).unwrap();
+    let sample_l =
+        b.records().filter(|r| matches!(Op::decode(r.as_ref().unwrap().op), Ok(Op::TgsiSampleL { .. }))).count() as u32;
+    assert!(s.skipped > 0 && s.skipped <= sample_l, "{s:?}, {sample_l} SAMPLE_L records");
+    assert_eq!(s.passed + s.skipped, selfcheck::info(&blob).unwrap().records);
+    assert_eq!(s.failed, 0);
+}
+
 /// The driver over the simulated FPGA, with a link fault armed before every other op:
 /// the device executes the `SUBMIT` but its answer is lost or damaged, so the driver sends
 /// the same op again.

@@ -607,6 +607,38 @@ package texcore_vectors_pkg;
   localparam int INTEL_INFO_D63_W = 32;
 
   // =====================================================================================
+  // unit coord: coordinate stage, one axis: RNE(s x size x 256) range-reduced, + texel offset, - half texel for LINEAR -> first tap and weight
+  // vector file coord.vec, images: 
+  // A line read with %h is a COORD_LINE_W-bit word; inputs = line[COORD_LINE_W-1:COORD_OUT_W],
+  // outputs = line[COORD_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int COORD_IN_W = 64;
+  localparam int COORD_OUT_W = 40;
+  localparam int COORD_LINE_W = 104;
+  localparam int COORD_LINE_CHARS = 33;  // bytes per line incl. newline
+  localparam int COORD_N_FIELDS = 7;
+  // in  mode: WRAP_*: wrap mode; REPEAT and MIRRORED_REPEAT reduce modulo the period, the others saturate (codes 5-7 not in the vectors)
+  localparam int COORD_MODE_LSB = 60;
+  localparam int COORD_MODE_W = 3;
+  // in  s: normalized coordinate, binary32 bits
+  localparam int COORD_S_LSB = 28;
+  localparam int COORD_S_W = 32;
+  // in  size: texels on the axis, 0 .. 65536 (0 gives U = 0)
+  localparam int COORD_SIZE_LSB = 8;
+  localparam int COORD_SIZE_W = 17;
+  // in  offset: texel offset, -8 .. 7, two's complement
+  localparam int COORD_OFFSET_LSB = 4;
+  localparam int COORD_OFFSET_W = 4;
+  // in  linear: 1 = LINEAR: subtract half a texel, taps i0 and i0 + 1
+  localparam int COORD_LINEAR_LSB = 0;
+  localparam int COORD_LINEAR_W = 1;
+  // out i0: first tap's texel index before the wrap, (U + 256 x offset - 128 x linear) >> 8, two's complement
+  localparam int COORD_I0_LSB = 8;
+  localparam int COORD_I0_W = 32;
+  // out weight: second tap's weight in 1/256 (v & 255); 0 when linear = 0
+  localparam int COORD_WEIGHT_LSB = 0;
+  localparam int COORD_WEIGHT_W = 8;
+
+  // =====================================================================================
   // unit wrap: address/wrap stage: REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, MIRROR_CLAMP_TO_EDGE
   // vector file wrap.vec, images: 
   // A line read with %h is a WRAP_LINE_W-bit word; inputs = line[WRAP_LINE_W-1:WRAP_OUT_W],

@@ -243,6 +243,27 @@ package texcore_vectors_tb_pkg;
       $display("    out d63    = %h  expected %h   <-- MISMATCH", got[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W], e[INTEL_INFO_D63_LSB +: INTEL_INFO_D63_W]);
   endtask
 
+  // Prints the inputs of a coord vector and all outputs (expected vs got).
+  task automatic coord_show(input logic [COORD_LINE_W-1:0] line, input logic [COORD_OUT_W-1:0] got);
+    logic [COORD_IN_W-1:0] i;
+    logic [COORD_OUT_W-1:0] e;
+    i = line[COORD_LINE_W-1:COORD_OUT_W];
+    e = line[COORD_OUT_W-1:0];
+    $display("    in  mode   = %h", i[COORD_MODE_LSB +: COORD_MODE_W]);
+    $display("    in  s      = %h", i[COORD_S_LSB +: COORD_S_W]);
+    $display("    in  size   = %h", i[COORD_SIZE_LSB +: COORD_SIZE_W]);
+    $display("    in  offset = %h", i[COORD_OFFSET_LSB +: COORD_OFFSET_W]);
+    $display("    in  linear = %h", i[COORD_LINEAR_LSB +: COORD_LINEAR_W]);
+    if (got[COORD_I0_LSB +: COORD_I0_W] !== e[COORD_I0_LSB +: COORD_I0_W])
+      $display("    out i0     = %h  expected %h   <-- MISMATCH", got[COORD_I0_LSB +: COORD_I0_W], e[COORD_I0_LSB +: COORD_I0_W]);
+    else
+      $display("    out i0     = %h", got[COORD_I0_LSB +: COORD_I0_W]);
+    if (got[COORD_WEIGHT_LSB +: COORD_WEIGHT_W] !== e[COORD_WEIGHT_LSB +: COORD_WEIGHT_W])
+      $display("    out weight = %h  expected %h   <-- MISMATCH", got[COORD_WEIGHT_LSB +: COORD_WEIGHT_W], e[COORD_WEIGHT_LSB +: COORD_WEIGHT_W]);
+    else
+      $display("    out weight = %h", got[COORD_WEIGHT_LSB +: COORD_WEIGHT_W]);
+  endtask
+
   // Prints the inputs of a wrap vector and all outputs (expected vs got).
   task automatic wrap_show(input logic [WRAP_LINE_W-1:0] line, input logic [WRAP_OUT_W-1:0] got);
     logic [WRAP_IN_W-1:0] i;

@@ -25,7 +25,9 @@ module texcore_sampler #(
   parameter int MEM_BYTES       = 65536,   // texel memory (a power of two, >= 1024)
   parameter int HEADER_ENTRIES  = 256,     // texture-header pool (a power of two)
   parameter int SAMPLER_ENTRIES = 256,     // sampler-header pool (a power of two)
-  parameter int CBANK_WORDS     = 1024     // constant bank (a power of two)
+  parameter int CBANK_WORDS     = 1024,    // constant bank (a power of two)
+  parameter int SAMPLE_PIPE     = 1        // 1: the sampling pipeline's SMP class (TGSI_SAMPLE_L,
+                                           // CAPS 20); 0: without it (fits an ECP5-25F)
 ) (
   input  logic clk,
   input  logic rst_n,          // RST_N pin
@@ -270,7 +272,7 @@ module texcore_sampler #(
   logic [31:0] ex_res_data;
   texcore_sampler_exec #(
     .MEM_BYTES(MEM_BYTES), .HEADER_ENTRIES(HEADER_ENTRIES), .SAMPLER_ENTRIES(SAMPLER_ENTRIES),
-    .CBANK_WORDS(CBANK_WORDS), .TAW(TAW), .HAW(HAW), .SAW(SAW), .CAW(CAW)
+    .CBANK_WORDS(CBANK_WORDS), .TAW(TAW), .HAW(HAW), .SAW(SAW), .CAW(CAW), .SAMPLE_PIPE(SAMPLE_PIPE)
   ) u_exec (
     .clk(clk), .rst(rst), .start(ex_start), .plen(rx_len[8:0]),
     .pw_addr(ex_pw_addr), .pw_data(fb_rdata),

@@ -23,8 +23,17 @@
 //                                                     one component per pass) -> swizzle
 //   STORE   TGSI_STORE                                texcore_texel_encode -> texel memory
 //   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
+//   SMP     TGSI_SAMPLE_L                             the sampling pipeline's first slice
+//                                                     (docs/hdl/sampler-pipeline.md), one lane
+//                                                     and one tap at a time: texcore_coord ->
+//                                                     texcore_wrap -> texcore_texel_addr ->
+//                                                     texel memory -> texcore_texel_decode ->
+//                                                     texcore_filter_rgba8 -> swizzle
 //
-// Every other op code answers ERR_UNSUPPORTED (its CAPS bit is clear). A part of the device
+// Every other op code answers ERR_UNSUPPORTED (its CAPS bit is clear). A sampling op answers
+// ERR_UNSUPPORTED also when its view and sampler are outside the device's sampling subset
+// (texcore_hal::subset::Subset::RTL), after the core's offset rejection, the zeros of an
+// unbound view or sampler and the core's texture-type rejection. A part of the device
 // that adds ops (the sampling pipeline) adds a class here, its CAPS bits in CAPS_IMPL, and
 // its engine; the pools, constant bank and texel memory are read through the ports below.
 //
@@ -46,7 +55,9 @@ module texcore_sampler_exec #(
   parameter int TAW             = 14,      // texel memory row address bits
   parameter int HAW             = 11,      // header pool word address bits
   parameter int SAW             = 11,      // sampler pool word address bits
-  parameter int CAW             = 10       // constant bank address bits
+  parameter int CAW             = 10,      // constant bank address bits
+  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, CAPS 20) and its
+                                           // units; 0: neither (its CAPS bit clear)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -93,12 +104,13 @@ module texcore_sampler_exec #(
     | (64'd1 << TXC_OP_TGSI_ATOMUADD_CAP) | (64'd1 << TXC_OP_TGSI_ATOMXCHG_CAP) | (64'd1 << TXC_OP_TGSI_ATOMCAS_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMAND_CAP) | (64'd1 << TXC_OP_TGSI_ATOMOR_CAP) | (64'd1 << TXC_OP_TGSI_ATOMXOR_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMUMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMUMAX_CAP)
-    | (64'd1 << TXC_OP_TGSI_ATOMIMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMIMAX_CAP);
+    | (64'd1 << TXC_OP_TGSI_ATOMIMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMIMAX_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_L_CAP);
 
   assign caps = CAPS_IMPL;
 
   localparam logic [2:0] C_NONE = 3'd0, C_NVTXQ = 3'd1, C_TQ = 3'd2, C_INFO = 3'd3, C_FETCH = 3'd4,
-                         C_STORE = 3'd5, C_ATOM = 3'd6;
+                         C_STORE = 3'd5, C_ATOM = 3'd6, C_SMP = 3'd7;
 
   // Class, payload length and reserved header bytes (bit k set: byte k must be 0) of an
   // implemented op; C_NONE for every other code.
@@ -114,6 +126,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMUADD, TXC_OP_TGSI_ATOMXCHG, TXC_OP_TGSI_ATOMCAS, TXC_OP_TGSI_ATOMAND,
       TXC_OP_TGSI_ATOMOR, TXC_OP_TGSI_ATOMXOR, TXC_OP_TGSI_ATOMUMIN, TXC_OP_TGSI_ATOMUMAX,
       TXC_OP_TGSI_ATOMIMIN, TXC_OP_TGSI_ATOMIMAX:        op_class = C_ATOM;
+      TXC_OP_TGSI_SAMPLE_L:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -130,6 +143,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_I_MS: op_len = 9'(TXC_OP_TGSI_SAMPLE_I_MS_LEN);
       TXC_OP_TGSI_LOAD:        op_len = 9'(TXC_OP_TGSI_LOAD_LEN);
       TXC_OP_TGSI_STORE:       op_len = 9'(TXC_OP_TGSI_STORE_LEN);
+      TXC_OP_TGSI_SAMPLE_L:    op_len = 9'(TXC_OP_TGSI_SAMPLE_L_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
   endfunction
@@ -155,6 +169,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMUMIN:    op_cap = 6'(TXC_OP_TGSI_ATOMUMIN_CAP);
       TXC_OP_TGSI_ATOMUMAX:    op_cap = 6'(TXC_OP_TGSI_ATOMUMAX_CAP);
       TXC_OP_TGSI_ATOMIMIN:    op_cap = 6'(TXC_OP_TGSI_ATOMIMIN_CAP);
+      TXC_OP_TGSI_SAMPLE_L:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_L_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
   endfunction
@@ -237,7 +252,10 @@ module texcore_sampler_exec #(
     X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19, X_INR = 6'd20,
     X_FD = 6'd21, X_FA = 6'd22, X_FAW = 6'd23, X_FR = 6'd24, X_FRW = 6'd25,
     X_FEN = 6'd26, X_FWR = 6'd27, X_FENW = 6'd28, X_FDECW = 6'd29, X_FCV = 6'd30, X_FCVW = 6'd31,
-    X_FRES = 6'd32, X_RES0 = 6'd33, X_FWP = 6'd34;
+    X_FRES = 6'd32, X_RES0 = 6'd33, X_FWP = 6'd34,
+    X_S0 = 6'd35, X_S1 = 6'd36, X_SX = 6'd37, X_SXD = 6'd38, X_SYD = 6'd39, X_SC = 6'd40,
+    X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
+    X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -639,6 +657,98 @@ module texcore_sampler_exec #(
     if (!small_off(w6[31:3])) begin off_bad = 1'b1; off_idx = 2'd0; end
   end
 
+
+  // ---------------------------------------------------------------- sampling (SAMPLE_L)
+  // The first slice of the sampling pipeline (docs/hdl/sampler-pipeline.md): one lane at a
+  // time, both axes through texcore_coord and texcore_wrap, the four taps one at a time
+  // through the address unit, the texel memory and the decoder, then texcore_filter_rgba8.
+  // Payload: w1 view, w2 sampler, w3..w5 offsets, lane l's (x, y) at words 6 + 4l, 7 + 4l.
+  logic        sm_valid;                // the sampler words decode
+  texcore_smp_check u_smp_check (.words(smp_w), .valid(sm_valid));
+  logic [1:0]  sm_lane, sm_tap;
+  logic        sm_zero;                 // unbound view / sampler: a quad of zeros
+  logic [31:0] sm_x, sm_y;
+  wire  [2:0]  sm_ws = smp_w[2:0], sm_wt = smp_w[5:3];
+  wire         sm_lin = smp_w[9];       // mag = min inside the subset
+  // offsets in -8 .. 7 (bits 31:3 all equal); the first one outside
+  logic        sm_off_bad;
+  logic [1:0]  sm_off_idx;
+  always @* begin
+    sm_off_bad = 1'b0;
+    sm_off_idx = 2'd0;
+    if (!small_off(w5[31:3])) begin sm_off_bad = 1'b1; sm_off_idx = 2'd2; end
+    if (!small_off(w4[31:3])) begin sm_off_bad = 1'b1; sm_off_idx = 2'd1; end
+    if (!small_off(w3[31:3])) begin sm_off_bad = 1'b1; sm_off_idx = 2'd0; end
+  end
+  wire         sm_s_ok = w2 <= {12'd0, smp_max} && w2 < 32'(SAMPLER_ENTRIES);
+  // the sampling subset (texcore_hal::subset::Subset::RTL)
+  wire         sm_subset = hd_ty == texcore_vectors_pkg::TEX_TWO_D
+    && (hd_fmt == texcore_vectors_pkg::FMT_RGBA8_UNORM || hd_fmt == texcore_vectors_pkg::FMT_BGRA8_UNORM)
+    && !hd_srgb && !hd_tiled
+    && (sm_ws == texcore_vectors_pkg::WRAP_REPEAT || sm_ws == texcore_vectors_pkg::WRAP_CLAMP_TO_EDGE)
+    && (sm_wt == texcore_vectors_pkg::WRAP_REPEAT || sm_wt == texcore_vectors_pkg::WRAP_CLAMP_TO_EDGE)
+    && smp_w[9] == smp_w[10] && smp_w[12:11] == texcore_vectors_pkg::MIP_NONE && smp_w[15:13] == 3'd0;
+  // the base level's size on each axis (2D sizes are at most 65 536)
+  wire  [31:0] sm_wsh = hd_width >> hd_base;
+  wire  [16:0] sm_hsh = hd_height >> hd_base;
+  wire  [16:0] sm_w = (sm_wsh == 32'd0) ? 17'd1 : sm_wsh[16:0];
+  wire  [16:0] sm_h = (sm_hsh == 17'd0) ? 17'd1 : sm_hsh;
+  // coordinates
+  logic        sc_in, scx_out, scy_out_unused;
+  logic [31:0] scx_i0, scy_i0;
+  logic [7:0]  scx_w, scy_w;
+  logic [127:0] sm_taps;                // tap k at [32k +: 32], R in bits 7:0
+  logic        f_in, f_out;
+  logic [31:0] f_r, f_g, f_b, f_a;
+  logic        sw_in, swx_out, swy_out_unused, swx_b_unused, swy_b_unused;
+  logic [31:0] sw_ix, sw_iy;
+  logic [15:0] swx_t, swy_t;
+  logic [7:0]  sm_ax, sm_ay;            // the lane's weights
+  logic [31:0] sm_ix, sm_iy;            // the lane's first tap indices
+  // The units of the SMP class exist only with SAMPLE_PIPE (without it the class is never
+  // entered: its op code answers ERR_UNSUPPORTED at the CAPS check).
+  generate if (SAMPLE_PIPE != 0) begin : g_smp
+  texcore_coord u_coord_x (
+    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_ws == texcore_vectors_pkg::WRAP_REPEAT),
+    .offset(w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
+  );
+  texcore_coord u_coord_y (
+    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_wt == texcore_vectors_pkg::WRAP_REPEAT),
+    .offset(w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
+  );
+  // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
+  // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
+  texcore_wrap u_wrap_x (
+    .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_ws), .idx(sw_ix), .size(sm_w[15:0]),
+    .out_valid(swx_out), .texel(swx_t), .border(swx_b_unused)
+  );
+  texcore_wrap u_wrap_y (
+    .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_wt), .idx(sw_iy), .size(sm_h[15:0]),
+    .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b_unused)
+  );
+  texcore_filter_rgba8 u_filter (
+    .clk(clk), .rst(rst), .in_valid(f_in), .taps({128'd0, sm_taps}), .alpha0(sm_ax), .beta0(sm_ay),
+    .alpha1(8'd0), .beta1(8'd0), .delta(8'd0), .out_valid(f_out), .out_r(f_r), .out_g(f_g), .out_b(f_b),
+    .out_a(f_a)
+  );
+  end else begin : g_no_smp
+    assign {scx_out, scy_out_unused, scx_i0, scy_i0, scx_w, scy_w} = '0;
+    assign {swx_out, swy_out_unused, swx_b_unused, swy_b_unused, swx_t, swy_t} = '0;
+    assign {f_out, f_r, f_g, f_b, f_a} = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end endgenerate
+  function automatic logic [15:0] wrap64k(input logic [2:0] mode, input logic [31:0] i);
+    if (mode == texcore_vectors_pkg::WRAP_REPEAT) wrap64k = i[15:0];
+    else if (i[31]) wrap64k = 16'd0;
+    else if (i[30:16] != 15'd0) wrap64k = 16'hFFFF;
+    else wrap64k = i[15:0];
+  endfunction
+  logic [15:0] sm_x0, sm_x1, sm_y0, sm_y1;
+  logic        sw_second;               // the wrapped index pair being collected (0: i0, 1: i0 + 1)
+  logic        sw_sent;
+
   always @(posedge clk) begin : seq
     integer i;
     nv_in <= 1'b0;
@@ -646,6 +756,9 @@ module texcore_sampler_exec #(
     a_start <= 1'b0;
     dec_in <= 1'b0;
     en_start <= 1'b0;
+    sc_in <= 1'b0;
+    sw_in <= 1'b0;
+    f_in <= 1'b0;
     done <= 1'b0;
     if (rst) begin
       st <= X_IDLE;
@@ -708,6 +821,7 @@ module texcore_sampler_exec #(
                 C_NVTXQ: st <= X_NV1;
                 C_TQ:    begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_TQ; st <= X_HL; end
                 C_INFO:  begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_IN; st <= X_HL; end
+                C_SMP:   begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_S0; st <= X_HL; end
                 default: begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_FD; st <= X_HL; end
               endcase
             end
@@ -1005,10 +1119,138 @@ module texcore_sampler_exec #(
             st <= X_RES0;
           end
         end
+        // ---- sampling: SAMPLE_L (the view is loaded; the sampler next)
+        X_S0: begin
+          hl_ptr <= w2;
+          ret <= X_S1;
+          st <= X_SL;
+        end
+        X_S1: begin                                   // the sampler words are loaded
+          sm_lane <= 2'd0;
+          sm_zero <= 1'b0;
+          rk <= 6'd0;
+          if (sm_off_bad) begin
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_OFFSET_RANGE, {6'd0, sm_off_idx}, 8'd0)
+            st <= X_DONE;
+          end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
+            // unbound or invalid view / sampler: zeros, no swizzle
+            sm_zero <= 1'b1;
+            rwords <= 128'd0;
+            rswz <= 1'b0;
+            `TXC_FIN_OK(16'hF, 8'd16)
+            st <= X_RES0;
+          end else if (hd_buf || hd_samples > 5'd1) begin
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
+            st <= X_DONE;
+          end else if (!sm_subset) begin
+            status <= TXC_ST_ERR_UNSUPPORTED;
+            st <= X_DONE;
+          end else begin
+            `TXC_FIN_OK(16'hF, 8'd16)
+            st <= X_SX;
+          end
+        end
+        X_SX: begin                                   // pw_addr = the lane's x word next
+          k <= 5'(6 + 4 * sm_lane);
+          st <= X_SXD;
+        end
+        X_SXD: begin                                  // pw_addr = x's word
+          k <= 5'(7 + 4 * sm_lane);
+          st <= X_SYD;
+        end
+        X_SYD: begin                                  // pw_data = x; pw_addr = y's word
+          sm_x <= pw_data;
+          st <= X_SC;
+          sw_sent <= 1'b0;
+        end
+        X_SC: begin                                   // pw_data = y: both axes start
+          if (!sw_sent) begin
+            sm_y <= pw_data;
+            sc_in <= 1'b1;
+            sw_sent <= 1'b1;
+          end else if (scx_out) begin
+            sm_ax <= scx_w;
+            sm_ay <= scy_w;
+            sm_ix <= scx_i0;
+            sm_iy <= scy_i0;
+            sw_ix <= scx_i0;
+            sw_iy <= scy_i0;
+            sw_in <= 1'b1;
+            sw_second <= 1'b0;
+            sw_sent <= 1'b0;
+            st <= X_SW;
+          end
+        end
+        X_SW: begin                                   // i0 issued; i0 + 1 next clock
+          if (!sw_sent) begin
+            sw_ix <= sm_ix + 32'd1;
+            sw_iy <= sm_iy + 32'd1;
+            sw_in <= 1'b1;
+            sw_sent <= 1'b1;
+          end
+          if (swx_out) begin
+            if (!sw_second) begin
+              sm_x0 <= sm_w[16] ? wrap64k(sm_ws, sm_ix) : swx_t;
+              sm_y0 <= sm_h[16] ? wrap64k(sm_wt, sm_iy) : swy_t;
+              sw_second <= 1'b1;
+            end else begin
+              sm_x1 <= sm_w[16] ? wrap64k(sm_ws, sm_ix + 32'd1) : swx_t;
+              sm_y1 <= sm_h[16] ? wrap64k(sm_wt, sm_iy + 32'd1) : swy_t;
+              sm_tap <= 2'd0;
+              st <= X_ST;
+            end
+          end
+        end
+        X_ST: begin                                   // tap sm_tap: (x0 | x1, y0 | y1)
+          fx <= {16'd0, sm_tap[0] ? sm_x1 : sm_x0};
+          fy <= {16'd0, sm_tap[1] ? sm_y1 : sm_y0};
+          fz <= 32'd0;
+          flayer <= 32'd0;
+          fsample <= 32'd0;
+          flevel <= {1'b0, hd_base};
+          a_start <= 1'b1;
+          chunk <= 3'd0;
+          st <= X_STW;
+        end
+        X_STW: if (a_done) begin
+          a_ok_q <= a_ok;
+          st <= X_SR;
+        end
+        X_SR: st <= X_SRD;                            // tm_raddr = the tap's rows
+        X_SRD: begin                                  // tm_rdata = the tap's bytes
+          tbuf <= a_ok_q ? {96'd0, rd_rot} : 128'd0;
+          st <= X_SDEC;
+        end
+        X_SDEC: begin
+          dec_in <= 1'b1;
+          st <= X_SDW;
+        end
+        X_SDW: if (dec_out) begin
+          for (i = 0; i < 4; i = i + 1)
+            if (sm_tap == 2'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+          sm_tap <= sm_tap + 2'd1;
+          st <= (sm_tap == 2'd3) ? X_SF : X_ST;
+        end
+        X_SF: begin
+          f_in <= 1'b1;
+          st <= X_SFW;
+        end
+        X_SFW: if (f_out) begin
+          rwords <= {f_a, f_b, f_g, f_r};
+          rswz <= 1'b1;
+          st <= X_RES0;
+        end
         // ---- Vec4 result: four writes
         X_RES0: begin
           rk <= rk + 6'd1;
-          if (rk == 6'd3) st <= X_DONE;
+          if (cls == C_SMP) begin
+            // a quad: 16 words, lane-major; the next lane after each lane's four
+            if (rk == 6'd15) st <= X_DONE;
+            else if (rk[1:0] == 2'd3 && !sm_zero) begin
+              sm_lane <= sm_lane + 2'd1;
+              st <= X_SX;
+            end
+          end else if (rk == 6'd3) st <= X_DONE;
         end
         X_DONE: begin
           done <= 1'b1;

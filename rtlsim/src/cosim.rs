@@ -6,7 +6,8 @@
 //! |---|---|---|
 //! | [`selfcheck`] | the embedded self-check set (`firmware/generated/selfcheck.bin`) | every record of an op in the device's CAPS matches; the others are skipped |
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
-//! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics | 0 divergences, no device error |
+//! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
+//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 2D views of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, CLAMP_TO_EDGE / REPEAT; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -17,10 +18,15 @@ use anyhow::{anyhow, bail, Result};
 use embedded_hal::delay::DelayNs;
 use embedded_hal::digital::{InputPin, OutputPin};
 use embedded_hal::spi::{Operation, SpiDevice};
+use texcore::descriptor::{
+    Filter, Format, Layout, MipFilter, MsMode, SamplerHeader, Swizzle, SwizzleSource, TextureHeader, TextureType,
+    WrapMode,
+};
 use texcore_hal::protocol::{self, cmd, reg, FETCH};
 use texcore_hal::selfcheck::{self, OpGen, Rng, Scene};
+use texcore_hal::subset::sample_pointers;
 use texcore_hal::{
-    Config, Error, FpgaSampler, LockstepError, LockstepSampler, Op, SamplerDevice, SimulatedFpga, SoftSampler,
+    Config, Error, FpgaSampler, LockstepError, LockstepSampler, Op, SamplerDevice, SimulatedFpga, SoftSampler, Subset,
 };
 
 use crate::model::{Rtl, RtlBusy, RtlDelay, RtlError, RtlReset, RtlSpi, Target, WireFault};
@@ -59,6 +65,9 @@ pub struct Outcome {
     pub cycles: u64,
     /// Wall time.
     pub seconds: f64,
+    /// Ops the device refused with `ERR_UNSUPPORTED` where its sampling subset does not
+    /// admit them (not failures).
+    pub refused: u64,
     /// One line of details.
     pub note: String,
 }
@@ -111,16 +120,29 @@ pub fn selfcheck(rtl: &Rtl) -> Result<Outcome> {
     o.passed = s.passed.into();
     o.failed = s.failed.into();
     o.ops = u64::from(s.passed + s.failed);
-    o.note = format!("{} records, {} skipped (op not in CAPS)", s.passed + s.failed + s.skipped, s.skipped);
+    o.note = format!(
+        "{} records, {} skipped (op not in CAPS, or outside the sampling subset)",
+        s.passed + s.failed + s.skipped,
+        s.skipped
+    );
     finish(o, rtl, c0, t0)
 }
 
-/// Runs `ops` on the pair, counting matches, divergences and errors.
+/// Whether the RTL's sampling subset admits `op` on the model's descriptors.
+fn admitted(soft: &Soft<'_>, op: &Op) -> bool {
+    let Some((v, s)) = sample_pointers(op) else { return true };
+    let (v, s) = (soft.view(v), soft.sampler(s));
+    Subset::RTL.admits(op, v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e))
+}
+
+/// Runs `ops` on the pair, counting matches, divergences and errors; `ERR_UNSUPPORTED` is
+/// a refusal (not a failure) where the sampling subset does not admit the op.
 fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops: &[Op]) {
     for op in ops {
         o.ops += 1;
         match pair.execute(op) {
             Ok(_) => o.passed += 1,
+            Err(LockstepError::A(Error::Unsupported(_))) if !admitted(&pair.b, op) => o.refused += 1,
             Err(e) => {
                 o.failed += 1;
                 if matches!(e, LockstepError::Divergence(_)) {
@@ -135,7 +157,10 @@ fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops
 }
 
 /// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the first `limit` vectors of the
-/// op-level units `fetch` and `store` in `dir` (their images uploaded first).
+/// op-level units `fetch`, `store` and (where `dir` has it) `sample` in `dir` (their images
+/// uploaded first); the `sample` vectors that TGSI `SAMPLE_L` expresses
+/// ([`stimuli::read_set`]) run, those outside the sampling subset must answer
+/// `ERR_UNSUPPORTED`.
 pub fn lockstep_vectors(rtl: &Rtl, dir: &std::path::Path, limit: usize) -> Result<Outcome> {
     let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
     let mut o = Outcome::new("lockstep-vectors");
@@ -161,11 +186,24 @@ pub fn lockstep_vectors(rtl: &Rtl, dir: &std::path::Path, limit: usize) -> Resul
     };
     up(&mut pair).map_err(|e| anyhow!("upload: {e}"))?;
     let mut sets = Vec::new();
-    for unit in ["fetch", "store"] {
+    for unit in ["fetch", "store", "sample"] {
+        if unit == "sample" && !stimuli::has_unit(dir, unit) {
+            continue;
+        }
         let set = stimuli::read_set(dir, unit, limit)?;
         let n = set.ops.len();
+        let (passed, refused) = (o.passed, o.refused);
         run_pair(&mut o, &mut pair, &set.ops);
-        sets.push(format!("{} {unit}", n));
+        sets.push(if unit == "sample" {
+            format!(
+                "{n} sample as SAMPLE_L ({} compared, {} refused outside the sampling subset; {} other sample vectors not run)",
+                o.passed - passed,
+                o.refused - refused,
+                set.skipped
+            )
+        } else {
+            format!("{n} {unit}")
+        });
     }
     o.note = format!("vectors: {}", sets.join(", "));
     finish(o, rtl, c0, t0)
@@ -196,7 +234,163 @@ pub fn lockstep_ops(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         ops.push(gen.op(code).ok_or_else(|| anyhow!("op {code:#x}"))?);
     }
     run_pair(&mut o, &mut pair, &ops);
-    o.note = format!("{} op codes", codes.len());
+    o.note = format!("{} op codes, {} refused outside the sampling subset", codes.len(), o.refused);
+    finish(o, rtl, c0, t0)
+}
+
+/// Views of the [`lockstep_sample`] run, at header pointers `SAMPLE_VIEW0 ..` (after the
+/// scene's): inside the RTL's sampling subset, then outside it.
+const SAMPLE_VIEW0: u32 = 16;
+/// Samplers of the run, at sampler pointers `SAMPLE_SMP0 ..`.
+const SAMPLE_SMP0: u32 = 8;
+/// How many of [`sample_views`] and of [`sample_samplers`] are inside the subset.
+const SAMPLE_IN: [u32; 2] = [7, 4];
+
+fn sample_views() -> Vec<TextureHeader> {
+    let v = |format: Format, w: u32, h: u32, base_address: u32, row_pitch: u32| TextureHeader {
+        ty: TextureType::TwoD,
+        format,
+        srgb: false,
+        layout: Layout::PitchLinear,
+        ms_mode: MsMode::Mode1x1,
+        swizzle: Swizzle::IDENTITY,
+        base_address,
+        width: w,
+        height: h,
+        depth: 1,
+        levels: 1,
+        base_level: 0,
+        quilt_width: 0,
+        quilt_height: 0,
+        row_pitch,
+    };
+    use SwizzleSource as Z;
+    vec![
+        v(Format::RGBA8_UNORM, 5, 3, 1, 20),
+        TextureHeader { swizzle: Swizzle([Z::B, Z::R, Z::One, Z::Zero]), ..v(Format::BGRA8_UNORM, 7, 9, 64, 28) },
+        TextureHeader { levels: 5, base_level: 1, ..v(Format::RGBA8_UNORM, 16, 16, 0, 64) },
+        v(Format::RGBA8_UNORM, 1, 1, 6, 4),
+        v(Format::BGRA8_UNORM, 300, 40, 2002, 1203),
+        v(Format::RGBA8_UNORM, 65536, 2, 0, 262_144),
+        TextureHeader { levels: 3, base_level: 2, ..v(Format::BGRA8_UNORM, 13, 64, 3, 52) },
+        // outside the subset
+        TextureHeader { srgb: true, ..v(Format::RGBA8_UNORM, 8, 8, 0, 32) },
+        TextureHeader { layout: Layout::Tiled4x4, row_pitch: 0, ..v(Format::RGBA8_UNORM, 8, 8, 0, 0) },
+        v(Format::R8_UNORM, 8, 8, 0, 8),
+        TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..v(Format::RGBA8_UNORM, 8, 8, 0, 32) },
+    ]
+}
+
+fn sample_samplers() -> Vec<SamplerHeader> {
+    let s = |ws: WrapMode, wt: WrapMode, mag: Filter, min: Filter, mip: MipFilter| SamplerHeader {
+        wrap: [ws, wt, WrapMode::ClampToBorder],
+        mag_filter: mag,
+        min_filter: min,
+        mip_filter: mip,
+        border_color: [0x3F80_0000, 0, 0x3F00_0000, 0x3F80_0000],
+        ..SamplerHeader::default()
+    };
+    use Filter::{Linear as L, Nearest as N};
+    use WrapMode::{ClampToEdge as C, MirroredRepeat as M, Repeat as R};
+    vec![
+        s(R, R, L, L, MipFilter::None),
+        s(C, C, N, N, MipFilter::None),
+        s(R, C, L, L, MipFilter::None),
+        s(C, R, N, N, MipFilter::None),
+        // outside the subset
+        s(R, R, L, N, MipFilter::None),
+        s(M, R, L, L, MipFilter::None),
+        s(C, C, L, L, MipFilter::Linear),
+        SamplerHeader { max_anisotropy_log2: 2, ..s(R, R, L, L, MipFilter::None) },
+    ]
+}
+
+/// A binary32 coordinate for [`lockstep_sample`]: mostly in [-3, 4) on a 1/65536 grid,
+/// sometimes far outside the texture or a special value.
+fn sample_coord(rng: &mut Rng) -> u32 {
+    match rng.below(32) {
+        0 => rng.pick(&[0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x8000_0000, 0x0000_0001, 0x3F80_0000], 0),
+        1 => rng.u32() & 0xBFFF_FFFF | 0x0400_0000,
+        2 => ((f64::from(rng.below(1 << 20) as i32 - (1 << 19)) / 16.0) as f32).to_bits(),
+        _ => ((f64::from(rng.below(7 << 16) as i32 - (3 << 16)) / 65536.0) as f32).to_bits(),
+    }
+}
+
+/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded TGSI `SAMPLE_L` quads
+/// on the self-check scene (its memory followed by seeded bytes up to the device's size)
+/// with the views of [`sample_views`] and the samplers of
+/// [`sample_samplers`] (three ops in four), or the scene's own (one in four): every op
+/// the sampling subset admits must equal the model, every other must answer
+/// `ERR_UNSUPPORTED`.
+pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("lockstep-sample");
+    let mut mem = vec![0u8; MEM_BYTES];
+    let soft: Soft<'_> = SoftSampler::new(&mut mem);
+    let mut pair = LockstepSampler::new(fpga(rtl)?, soft);
+    let scene = Scene::new(seed).ok_or_else(|| anyhow!("scene"))?;
+    scene.upload(&mut pair).map_err(|e| anyhow!("upload: {e:?}"))?;
+    // The whole texel memory on both (the views reach past the scene's memory): the
+    // scene's bytes, then seeded bytes.
+    let mut rng = Rng::new(seed ^ 0x0005_A3B1);
+    let mut image: Vec<u8> = scene.memory().to_vec();
+    image.resize_with(MEM_BYTES, || rng.u32() as u8);
+    pair.write_memory(0, &image).map_err(|e| anyhow!("memory: {e:?}"))?;
+    let (views, samplers) = (sample_views(), sample_samplers());
+    for (i, h) in (SAMPLE_VIEW0..).zip(&views) {
+        pair.write_texture_header(i, h).map_err(|e| anyhow!("header {i}: {e:?}"))?;
+    }
+    for (i, s) in (SAMPLE_SMP0..).zip(&samplers) {
+        pair.write_sampler_header(i, s).map_err(|e| anyhow!("sampler {i}: {e:?}"))?;
+    }
+    pair.set_header_pool_max(SAMPLE_VIEW0 + views.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
+    pair.set_sampler_pool_max(SAMPLE_SMP0 + samplers.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
+    let mut gen = OpGen::new(seed ^ 0x5A3B_1E00);
+    let mut ops = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut op = gen.op(texcore_hal::protocol::op::TGSI_SAMPLE_L).ok_or_else(|| anyhow!("op"))?;
+        if !rng.chance(1, 4) {
+            if let Op::TgsiSampleL { view, sampler, address, offset, .. } = &mut op {
+                // mostly the ones inside the subset (the first SAMPLE_IN of each list)
+                let pick = |rng: &mut Rng, n: usize| {
+                    if rng.chance(3, 4) {
+                        rng.below(SAMPLE_IN[usize::from(n == samplers.len())])
+                    } else {
+                        rng.below(n as u32)
+                    }
+                };
+                *view = SAMPLE_VIEW0 + pick(&mut rng, views.len());
+                *sampler = SAMPLE_SMP0 + pick(&mut rng, samplers.len());
+                for lane in address.iter_mut() {
+                    lane[0] = sample_coord(&mut rng);
+                    lane[1] = sample_coord(&mut rng);
+                }
+                if rng.chance(1, 2) {
+                    *offset = [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32, 0];
+                }
+            }
+        }
+        ops.push(op);
+    }
+    // The ops that reach the pipeline: admitted, on a view and sampler that decode, with
+    // their offsets in range (the others are the core's zeros and rejections).
+    let piped = ops
+        .iter()
+        .filter(|op| match (op, sample_pointers(op)) {
+            (Op::TgsiSampleL { offset, .. }, Some((v, s))) => {
+                offset.iter().all(|o| (-8..=7).contains(o))
+                    && pair.b.view(v).is_ok_and(|h| h.ty == TextureType::TwoD)
+                    && pair.b.sampler(s).is_ok()
+                    && admitted(&pair.b, op)
+            }
+            _ => false,
+        })
+        .count();
+    run_pair(&mut o, &mut pair, &ops);
+    o.note = format!(
+        "{} admitted by the sampling subset and compared ({piped} through the pipeline), {} refused",
+        o.passed, o.refused
+    );
     finish(o, rtl, c0, t0)
 }
 
@@ -260,6 +454,7 @@ pub fn frames(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let mut sim_mem = image.clone();
     let sim: Sim<'_> = SimulatedFpga::new(&mut sim_mem);
     sim.set_caps(caps).map_err(|e| anyhow!("{e:?}"))?;
+    sim.set_subset(Subset::RTL).map_err(|e| anyhow!("{e:?}"))?;
     // Both after a hard reset (texel memory kept).
     rtl.reset_pin().set_low().map_err(rtl_err)?;
     sim.reset_pin().set_low().map_err(|e| anyhow!("{e:?}"))?;
@@ -509,6 +704,10 @@ pub fn faults(rtl: &Rtl, seed: u64, n: usize) -> Result<(Outcome, FaultCounts)> 
             Ok(_) => {
                 o.passed += 1;
                 k.recovered += 1;
+            }
+            Err(LockstepError::A(Error::Unsupported(_))) if !admitted(&pair.b, &op) => {
+                o.passed += 1;
+                o.refused += 1;
             }
             Err(LockstepError::Divergence(d)) => {
                 o.failed += 1;

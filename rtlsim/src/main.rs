@@ -1,12 +1,13 @@
 //! `texcore-rtlsim`: the co-simulation of `texcore_sampler` through the HAL driver.
 //!
 //! ```text
-//! texcore-rtlsim [--vectors DIR] [--vector-limit N] [--ops N] [--frames N] [--faults N]
-//!                [--garbage N] [--seed S]
+//! texcore-rtlsim [--vectors DIR] [--vector-limit N] [--ops N] [--sample-ops N] [--frames N]
+//!                [--faults N] [--garbage N] [--seed S]
 //! ```
 //!
 //! Runs, in order: the embedded self-check, lock-step over the op-level `fetch` / `store`
-//! vectors of DIR (first N of each unit), lock-step over N seeded ops, raw frames against
+//! vectors of DIR (first N of each unit), lock-step over N seeded ops, lock-step over
+//! `--sample-ops` seeded `SAMPLE_L` quads at both sides of the sampling subset, raw frames against
 //! the model device, wire faults, garbage on the bus. Prints one line per run, then
 //! `N passed, M failed` and `divergences: D`; exits 1 on any failure.
 
@@ -20,6 +21,7 @@ struct Args {
     vectors: Option<std::path::PathBuf>,
     vector_limit: usize,
     ops: usize,
+    sample_ops: usize,
     frames: usize,
     faults: usize,
     garbage: usize,
@@ -27,8 +29,16 @@ struct Args {
 }
 
 fn parse() -> Result<Args, String> {
-    let mut a =
-        Args { vectors: None, vector_limit: usize::MAX, ops: 2000, frames: 500, faults: 200, garbage: 50, seed: 1 };
+    let mut a = Args {
+        vectors: None,
+        vector_limit: usize::MAX,
+        ops: 2000,
+        sample_ops: 1000,
+        frames: 500,
+        faults: 200,
+        garbage: 50,
+        seed: 1,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
         let mut v = || it.next().ok_or_else(|| format!("{k} needs a value"));
@@ -37,12 +47,16 @@ fn parse() -> Result<Args, String> {
             "--vectors" => a.vectors = Some(v()?.into()),
             "--vector-limit" => a.vector_limit = num(v()?)? as usize,
             "--ops" => a.ops = num(v()?)? as usize,
+            "--sample-ops" => a.sample_ops = num(v()?)? as usize,
             "--frames" => a.frames = num(v()?)? as usize,
             "--faults" => a.faults = num(v()?)? as usize,
             "--garbage" => a.garbage = num(v()?)? as usize,
             "--seed" => a.seed = num(v()?)?,
             "-h" | "--help" => {
-                println!("texcore-rtlsim [--vectors DIR] [--vector-limit N] [--ops N] [--frames N] [--faults N] [--garbage N] [--seed S]");
+                println!(
+                    "texcore-rtlsim [--vectors DIR] [--vector-limit N] [--ops N] [--sample-ops N] [--frames N] \
+                     [--faults N] [--garbage N] [--seed S]"
+                );
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument `{other}`")),
@@ -101,6 +115,9 @@ fn main() -> ExitCode {
         }
         if a.ops > 0 {
             push(cosim::lockstep_ops(&rtl, a.seed, a.ops)?);
+        }
+        if a.sample_ops > 0 {
+            push(cosim::lockstep_sample(&rtl, a.seed, a.sample_ops)?);
         }
         if a.frames > 0 {
             push(cosim::frames(&rtl, a.seed, a.frames)?);

@@ -1,6 +1,6 @@
-//! The op-level vector sets as requests: `fetch.vec` and `store.vec` (written by
-//! `cargo xtask vectors --ops fetch,store`) and the memory images they read, read through
-//! their `manifest.json` (field names, widths and columns), turned into [`Op`]s.
+//! The op-level vector sets as requests: `fetch.vec`, `store.vec` and `sample.vec` (written
+//! by `cargo xtask vectors --ops fetch,store,sample`) and the memory images they read, read
+//! through their `manifest.json` (field names, widths and columns), turned into [`Op`]s.
 //!
 //! This is the only module that knows the vector files; it reads the files, not the code
 //! that writes them.
@@ -9,6 +9,7 @@
 //! |---|---|---|
 //! | `fetch` | `hdr`, `op` (TXF, SAMPLE_I, SAMPLE_I_MS, LOAD), `x y z level`, `sample`, `off_*` | `TGSI_TXF` / `SAMPLE_I` / `SAMPLE_I_MS` / `LOAD` on header-pool pointer `hdr` |
 //! | `store` | `hdr`, `op` (STORE, the ten atomics), `x y z w`, `src_*`, `cmp_*` | `TGSI_STORE` / `TGSI_ATOM*` |
+//! | `sample` | the vectors with an explicit LOD (`lod_mode` 1), implicit derivatives (`grads` 0) and no TGSI form (`tgsi` 0): `hdr`, `smp`, `lod`, `off_*`, `c{lane}_{k}` | `TGSI_SAMPLE_L` (the quad's `lod` in every lane, the canonical coordinates as the address); the other vectors are not read |
 //!
 //! The images: `texmem.hex` (texel memory), `op_hdr.hex` (texture headers at pointers
 //! 0 …), `op_smp.hex` (samplers). A vector's expected outputs are not used: the lock-step
@@ -27,6 +28,8 @@ pub struct OpSet {
     pub unit: String,
     /// The ops, in file order.
     pub ops: Vec<Op>,
+    /// Vectors of the unit that no op of this reader expresses (not run).
+    pub skipped: usize,
 }
 
 /// The images of an op-level vector directory.
@@ -98,25 +101,63 @@ fn arr4(v: &[u64]) -> Result<[u32; 4]> {
     Ok([v[0] as u32, v[1] as u32, v[2] as u32, v[3] as u32])
 }
 
-/// Reads unit `unit` (`fetch` or `store`) of the vector directory `dir`: at most `limit`
-/// ops from the start of its file.
+/// Reads unit `unit` (`fetch`, `store` or `sample`) of the vector directory `dir`: at most
+/// `limit` ops from the start of its file (vectors no op expresses are counted, not run).
 pub fn read_set(dir: &Path, unit: &str, limit: usize) -> Result<OpSet> {
     let manifest: serde_json::Value =
         serde_json::from_slice(&fs::read(dir.join("manifest.json")).context("manifest.json")?)?;
     let (file, fields) = layout(&manifest, unit)?;
     let text = fs::read_to_string(dir.join(&file)).with_context(|| format!("{}", dir.join(&file).display()))?;
     let mut ops = Vec::new();
-    for (n, line) in text.lines().take(limit).enumerate() {
+    let mut skipped = 0;
+    for (n, line) in text.lines().enumerate() {
+        if ops.len() >= limit {
+            break;
+        }
         let l = Line { fields: &fields, text: line };
         let op = match unit {
-            "fetch" => fetch_op(&l),
-            "store" => store_op(&l),
+            "fetch" => fetch_op(&l).map(Some),
+            "store" => store_op(&l).map(Some),
+            "sample" => sample_l_op(&l),
             _ => bail!("unit `{unit}` is not read by the lock-step run"),
         }
         .with_context(|| format!("{file} line {}", n + 1))?;
-        ops.push(op);
+        match op {
+            Some(op) => ops.push(op),
+            None => skipped += 1,
+        }
     }
-    Ok(OpSet { unit: unit.to_string(), ops })
+    Ok(OpSet { unit: unit.to_string(), ops, skipped })
+}
+
+/// Whether the vector directory `dir` has unit `unit`.
+pub fn has_unit(dir: &Path, unit: &str) -> bool {
+    fs::read(dir.join("manifest.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        .is_some_and(|m| layout(&m, unit).is_ok())
+}
+
+/// A `sample` vector as TGSI `SAMPLE_L`: explicit LOD, implicit derivatives, no TGSI form;
+/// `None` for the others.
+fn sample_l_op(l: &Line<'_>) -> Result<Option<Op>> {
+    if l.get("lod_mode")? != 1 || l.get("grads")? != 0 || l.get("tgsi")? != 0 {
+        return Ok(None);
+    }
+    let off = l.group("off")?;
+    let o = |i: usize| off.get(i).map_or(0, |v| sext8(*v));
+    let mut address = [[0u32; 4]; 4];
+    for (lane, a) in address.iter_mut().enumerate() {
+        *a = arr4(&l.group(&format!("c{lane}_"))?)?;
+    }
+    let lod = l.get("lod")? as u32;
+    Ok(Some(Op::TgsiSampleL {
+        view: l.get("hdr")? as u32,
+        sampler: l.get("smp")? as u32,
+        address,
+        offset: [o(0), o(1), o(2)],
+        lod: [lod; 4],
+    }))
 }
 
 fn fetch_op(l: &Line<'_>) -> Result<Op> {

@@ -1,7 +1,7 @@
 //! `texcore-vectors`: test vectors for HDL co-simulation, as a library (`cargo xtask vectors`
 //! is its command line, `texcore-dpi` the C ABI over its op-level units).
 //!
-//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`wrap`],
+//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`coord`], [`wrap`],
 //! [`texel_decode`], [`filter`], [`gather_cmp`], [`lod`]; the op-level units `sample`, `sample_c`, `gather`,
 //! `fetch`, `tmml`, `store` in [`ops`], whose fields and evaluation are [`op_unit`] over the texture set [`texset`]) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
@@ -19,6 +19,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod coord;
 pub mod docgen;
 pub mod filter;
 pub mod gather_cmp;
@@ -95,6 +96,7 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &nv_txq::NvTxq,
         &tgsi_query::TgsiQuery,
         &intel_info::IntelInfo,
+        &coord::Coord,
         &wrap::Wrap,
         &texel_decode::TexelDecode,
         &filter::Filter,
@@ -117,6 +119,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
             "nv_txq",
             "tgsi_query",
             "intel_info",
+            "coord",
             "wrap",
             "texel_decode",
             "filter",
@@ -131,7 +134,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
         ],
     ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
-    ("stage", &["wrap", "texel_decode", "filter", "gather_cmp", "lod"]),
+    ("stage", &["coord", "wrap", "texel_decode", "filter", "gather_cmp", "lod"]),
     ("op", &["sample", "sample_c", "gather", "fetch", "tmml", "store"]),
 ];
 

@@ -211,6 +211,25 @@ fn level_1_covers_the_corner_cases() {
         assert!(column(wr, &t, "idx").contains(&i), "wrap index {i:#x}");
     }
 
+    let co = get("coord");
+    let t = text("coord");
+    assert_eq!(column(co, &t, "mode"), (0..5).collect(), "coord: every wrap mode");
+    assert_eq!(column(co, &t, "offset"), (0..16).collect(), "coord: every texel offset");
+    assert_eq!(column(co, &t, "linear"), (0..2).collect());
+    let sizes = column(co, &t, "size");
+    for s in [0u64, 1, 65535, 65536] {
+        assert!(sizes.contains(&s), "coord size {s}");
+    }
+    let i0 = column(co, &t, "i0");
+    // Saturated clamp coordinates (±2^30 in S.8: ±2^22 texels) and taps left of the texture.
+    for i in [1u64 << 22, (1u64 << 32) - (1 << 22), 0xFFFF_FFFF, 0] {
+        assert!(i0.contains(&i), "coord i0 {i:#x}");
+    }
+    let w = column(co, &t, "weight");
+    for x in [0u64, 1, 127, 128, 255] {
+        assert!(w.contains(&x), "coord weight {x}");
+    }
+
     let td = get("texel_decode");
     let t = text("texel_decode");
     let codes: BTreeSet<u64> = texcore::Format::ALL.iter().map(|f| u64::from(f.code())).collect();

@@ -102,7 +102,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
-    /// tgsi_query, intel_info, wrap, texel_decode, filter, gather_cmp, lod; op-level units
+    /// tgsi_query, intel_info, coord, wrap, texel_decode, filter, gather_cmp, lod; op-level units
     /// (DPI-C): sample, sample_c, gather, fetch, tmml, store; groups: all, query, stage, op;
     /// or `sampler`: the whole sampler device behind the HAL (see `--full`).
     #[arg(long, value_delimiter = ',', value_parser = parse_cosim_op)]

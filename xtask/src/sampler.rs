@@ -4,12 +4,15 @@
 //!
 //! 1. provisions Verilator, g++, make, Icarus; lints the device (`verilator --lint-only
 //!    -Wall` of `hdl-vectors/rtl/texcore_sampler.f`);
-//! 2. writes the op-level `fetch` and `store` vectors (level 1 by default; level 2 with
-//!    `--count` random vectors per unit with `--full`) into
+//! 2. writes the op-level `fetch`, `store` and `sample` vectors (level 1 by default; level 2
+//!    with `--count` random vectors per unit with `--full`; the `sample` vectors that TGSI
+//!    `SAMPLE_L` expresses are run) into
 //!    `hdl-vectors/build/cosim/sampler-l<level>/`;
 //! 3. builds `texcore-rtlsim` (the build verilates the device) and runs it: the embedded
-//!    self-check, lock-step over those vectors and over seeded ops of every implemented
-//!    op, raw frames against `SimulatedFpga`, wire faults and garbage on the bus. It must
+//!    self-check, lock-step over those vectors, over seeded ops of every implemented op and
+//!    over seeded `SAMPLE_L` quads at both sides of the sampling subset
+//!    (`texcore_hal::Subset::RTL`), raw frames against `SimulatedFpga` (same CAPS and
+//!    subset), wire faults and garbage on the bus. It must
 //!    end with `N passed, 0 failed` and `divergences: 0`;
 //! 4. runs `hdl-vectors/tb/tb_sampler.sv` on Icarus (directed frames, checked byte by
 //!    byte), which must print `N passed, 0 failed`.
@@ -40,6 +43,8 @@ pub struct Plan {
     pub vector_limit: u64,
     /// Seeded lock-step ops.
     pub ops: u64,
+    /// Seeded lock-step `SAMPLE_L` quads at both sides of the sampling subset.
+    pub sample_ops: u64,
     /// Raw frames against the model device.
     pub frames: u64,
     /// Ops with wire faults.
@@ -53,7 +58,17 @@ pub struct Plan {
 impl Plan {
     /// The short run of `cargo xtask test` (about 2 minutes on the 2-core machine).
     pub fn short(seed: u64) -> Plan {
-        Plan { level: 1, count: None, vector_limit: 1500, ops: 3000, frames: 600, faults: 60, garbage: 40, seed }
+        Plan {
+            level: 1,
+            count: None,
+            vector_limit: 1500,
+            ops: 3000,
+            sample_ops: 1000,
+            frames: 600,
+            faults: 60,
+            garbage: 40,
+            seed,
+        }
     }
     /// The long run: the level-2 `fetch` / `store` sets with `count` random vectors each,
     /// whole, and 20 000 seeded ops.
@@ -63,6 +78,7 @@ impl Plan {
             count: Some(count),
             vector_limit: u64::MAX,
             ops: 20_000,
+            sample_ops: 20_000,
             frames: 3000,
             faults: 400,
             garbage: 200,
@@ -92,13 +108,13 @@ pub fn run(plan: Plan) -> Result<()> {
     crate::cosim::verilator_lint(&["--top-module", "texcore_sampler"], &files, "texcore_sampler")?;
     eprintln!("ok: {} files lint-clean", files.len());
 
-    eprintln!("\n==== sampler: op-level vectors fetch, store (level {})", plan.level);
+    eprintln!("\n==== sampler: op-level vectors fetch, store, sample (level {})", plan.level);
     let dir = hdl().join(format!("build/cosim/sampler-l{}", plan.level));
     let o = Options {
         level: plan.level,
         seed: plan.seed,
         count: plan.count,
-        units: vec!["fetch".into(), "store".into()],
+        units: vec!["fetch".into(), "store".into(), "sample".into()],
         shard: Shard::ALL,
         out: dir.clone(),
         verbose: true,
@@ -118,7 +134,8 @@ pub fn run(plan: Plan) -> Result<()> {
         .arg("--vectors")
         .arg(&dir)
         .args(["--vector-limit", &limit(plan.vector_limit)])
-        .args(["--ops", &plan.ops.to_string(), "--frames", &plan.frames.to_string()])
+        .args(["--ops", &plan.ops.to_string(), "--sample-ops", &plan.sample_ops.to_string()])
+        .args(["--frames", &plan.frames.to_string()])
         .args(["--faults", &plan.faults.to_string(), "--garbage", &plan.garbage.to_string()])
         .args(["--seed", &plan.seed.to_string()]);
     let lines = stream(run)?;

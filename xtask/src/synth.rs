@@ -50,7 +50,8 @@ pub struct Block {
 }
 
 /// Every reference block with a vector unit, and the sampler device.
-pub const BLOCKS: [Block; 9] = [
+pub const BLOCKS: [Block; 10] = [
+    Block { top: "texcore_coord", files: &["texcore_coord.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None, no_ice40: None },
     Block {
@@ -100,6 +101,9 @@ pub const BLOCKS: [Block; 9] = [
             "texcore_gather_cmp.sv",
             "texcore_texel_addr.sv",
             "texcore_texel_encode.sv",
+            "texcore_coord.sv",
+            "texcore_wrap.sv",
+            "texcore_filter_rgba8.sv",
             "texcore_sampler_exec.sv",
             "texcore_crc32c.sv",
             "texcore_spi_slave.sv",
@@ -131,7 +135,7 @@ const HX8K_CT256_IO: u64 = 206;
 /// `cargo xtask synth` arguments.
 #[derive(ClapArgs, Clone, Debug)]
 pub struct Args {
-    /// Comma-separated top modules (default: every block): texcore_wrap,
+    /// Comma-separated top modules (default: every block): texcore_coord, texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
     /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler.
     #[arg(long, value_delimiter = ',')]
@@ -142,6 +146,41 @@ pub struct Args {
     /// nextpnr seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Set a parameter of each selected block's top module (Yosys `chparam`), e.g.
+    /// `--param SAMPLE_PIPE=0` for the sampler device without its sampling pipeline; the
+    /// build folder and the table row name the parameters. Repeatable.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
+    pub params: Vec<(String, i64)>,
+    /// Skip the Xilinx 7 flow (its cell counts are for comparison only).
+    #[arg(long)]
+    pub no_xc7: bool,
+}
+
+/// `NAME=VALUE` of `--param`: an identifier and an integer.
+fn parse_param(s: &str) -> Result<(String, i64), String> {
+    let (n, v) = s.split_once('=').ok_or_else(|| format!("`{s}`: expected NAME=VALUE"))?;
+    let ok = n.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ok {
+        return Err(format!("`{n}` is not a parameter name"));
+    }
+    let v = v.trim().parse::<i64>().map_err(|e| format!("`{v}`: {e}"))?;
+    Ok((n.to_string(), v))
+}
+
+/// The Yosys commands that set `params` on `top` (empty without parameters).
+fn chparam(top: &str, params: &[(String, i64)]) -> String {
+    params.iter().map(|(n, v)| format!("chparam -set {n} {v} {top}; ")).collect()
+}
+
+/// `top`, or `top (N=V, …)` with parameters: the table's name of a block build.
+fn build_name(top: &str, params: &[(String, i64)]) -> String {
+    if params.is_empty() {
+        top.to_string()
+    } else {
+        let p: Vec<String> = params.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        format!("{top} ({})", p.join(", "))
+    }
 }
 
 /// One block's figures.
@@ -207,8 +246,8 @@ fn sum(cells: &BTreeMap<String, u64>, prefixes: &[&str]) -> u64 {
 }
 
 /// Yosys on the block's sources (with the generated package) running `script`.
-fn yosys(dir: &Path, b: &Block, script: &str, log: &str) -> Result<String> {
-    yosys_script(dir, b, &format!("{}; {script}", read_sources(b.files, &[])), log)
+fn yosys(dir: &Path, b: &Block, pre: &str, script: &str, log: &str) -> Result<String> {
+    yosys_script(dir, b, &format!("{}; {pre}{script}", read_sources(b.files, &[])), log)
 }
 
 /// The `read_verilog` command of the generated package and `files` of `rtl/`, with the
@@ -299,24 +338,28 @@ fn pnr_verdict(success: bool, text: &str, cells: &[&str]) -> Result<String, Stri
 
 /// The block's three flows run at once (each is one tool at a time: Yosys, then its
 /// place-and-route), so the block's wall time is that of its longest flow.
-fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<Row> {
+fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, a: &Args) -> Result<Row> {
     let t0 = Instant::now();
-    let dir = root().join("hdl-vectors/build/synth").join(b.top);
+    let seed = a.seed;
+    let suffix: String = a.params.iter().map(|(n, v)| format!("-{n}{v}")).collect();
+    let dir = root().join("hdl-vectors/build/synth").join(format!("{}{suffix}", b.top));
     fs::create_dir_all(&dir)?;
+    let pre = chparam(b.top, &a.params);
+    let pre = pre.as_str();
     let (ice, ecp, xc7) = std::thread::scope(|s| {
         let ice = s.spawn(|| match b.no_ice40 {
             Some(why) => Ok(Part { pnr: format!("skipped: {why}"), ..Part::default() }),
-            None => ice40(b, &dir, pnr, seed),
+            None => ice40(b, &dir, pre, pnr, seed),
         });
-        let ecp = s.spawn(|| ecp5(b, &dir, ecp5_pnr, seed));
-        let xc7 = s.spawn(|| xc7(b, &dir));
+        let ecp = s.spawn(|| ecp5(b, &dir, pre, ecp5_pnr, seed));
+        let xc7 = s.spawn(|| if a.no_xc7 { Ok(Part::default()) } else { xc7(b, &dir, pre) });
         let join = |h: std::thread::ScopedJoinHandle<'_, Result<Part>>| {
             h.join().unwrap_or_else(|_| Err(anyhow::anyhow!("a synthesis flow of {} panicked", b.top)))
         };
         (join(ice), join(ecp), join(xc7))
     });
     let (ice, ecp, xc7) = (ice?, ecp?, xc7?);
-    let mut row = Row { top: b.top.to_string(), ..Row::default() };
+    let mut row = Row { top: build_name(b.top, &a.params), ..Row::default() };
     row.io = if ice.io > 0 { ice.io } else { ecp.io };
     row.ice40 = ice.cells;
     row.fmax = ice.pnr;
@@ -331,11 +374,11 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, seed: u64) -> Result<
 /// `synth_ice40` cell counts and, where the ports (or the serial wrapper) fit, the HX8K Fmax.
 /// The wrapper's netlist reuses the block's mapped one (`read_json`): only the wrapper's
 /// own registers are synthesized again.
-fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64) -> Result<Part> {
+fn ice40(b: &Block, dir: &Path, pre: &str, pnr: bool, seed: u64) -> Result<Part> {
     let mut part = Part::default();
     let json = dir.join("ice40.json");
     let script = format!("synth_ice40 -top {} -json {}; stat", b.top, json.display());
-    let log = timed(&mut part.tools, "yosys synth_ice40", || yosys(dir, b, &script, "ice40.log"))?;
+    let log = timed(&mut part.tools, "yosys synth_ice40", || yosys(dir, b, pre, &script, "ice40.log"))?;
     let c = stat_cells(&log);
     part.io = port_bits(&json, b.top);
     part.cells.insert("LUT4", sum(&c, &["SB_LUT4"]));
@@ -381,11 +424,15 @@ fn ice40(b: &Block, dir: &Path, pnr: bool, seed: u64) -> Result<Part> {
 }
 
 /// `synth_ecp5` cell counts and the out-of-context place-and-route on the ECP5-25F.
-fn ecp5(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64) -> Result<Part> {
+fn ecp5(b: &Block, dir: &Path, pre: &str, ecp5_pnr: Option<&str>, seed: u64) -> Result<Part> {
     let mut part = Part::default();
     let ej = dir.join("ecp5.json");
-    let script =
-        format!("{}; synth_ecp5 -top {} -json {}; stat", read_sources(b.files, &["TEXCORE_ECP5"]), b.top, ej.display());
+    let script = format!(
+        "{}; {pre}synth_ecp5 -top {} -json {}; stat",
+        read_sources(b.files, &["TEXCORE_ECP5"]),
+        b.top,
+        ej.display()
+    );
     let log = timed(&mut part.tools, "yosys synth_ecp5", || yosys_script(dir, b, &script, "ecp5.log"))?;
     let c = stat_cells(&log);
     part.io = port_bits(&ej, b.top);
@@ -425,10 +472,10 @@ fn ecp5(b: &Block, dir: &Path, ecp5_pnr: Option<&str>, seed: u64) -> Result<Part
 }
 
 /// `synth_xilinx -family xc7` cell counts.
-fn xc7(b: &Block, dir: &Path) -> Result<Part> {
+fn xc7(b: &Block, dir: &Path, pre: &str) -> Result<Part> {
     let mut part = Part::default();
     let script = format!("synth_xilinx -family xc7 -top {}; stat", b.top);
-    let log = timed(&mut part.tools, "yosys synth_xilinx", || yosys(dir, b, &script, "xc7.log"))?;
+    let log = timed(&mut part.tools, "yosys synth_xilinx", || yosys(dir, b, pre, &script, "xc7.log"))?;
     let c = stat_cells(&log);
     part.cells.insert("LUT", sum(&c, &["LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"]));
     part.cells.insert("FF", sum(&c, &["FDRE", "FDSE", "FDCE", "FDPE"]));
@@ -477,7 +524,7 @@ pub fn measure(a: &Args) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     for b in blocks {
         eprintln!("synth: {} ...", b.top);
-        let r = run_block(b, !a.no_pnr, ecp5_tool, a.seed)?;
+        let r = run_block(b, !a.no_pnr, ecp5_tool, a)?;
         eprintln!("synth: {} done in {:.1} s ({})", b.top, r.seconds, tool_times(&r));
         rows.push(r);
     }
@@ -557,6 +604,20 @@ mod tests {
         assert_eq!(sum(&c, &["SB_DFF"]), 4);
         assert_eq!(sum(&c, &["SB_LUT4"]), 1);
         assert_eq!(sum(&c, &["SB_CARRY"]), 2);
+    }
+
+    #[test]
+    fn parameters_are_parsed_and_named() {
+        assert_eq!(parse_param("SAMPLE_PIPE=0"), Ok(("SAMPLE_PIPE".to_string(), 0)));
+        assert_eq!(parse_param("W=-3"), Ok(("W".to_string(), -3)));
+        for bad in ["SAMPLE_PIPE", "1X=0", "A B=1", "X=one", "=1"] {
+            assert!(parse_param(bad).is_err(), "{bad}");
+        }
+        let p = [("SAMPLE_PIPE".to_string(), 0)];
+        assert_eq!(chparam("texcore_sampler", &p), "chparam -set SAMPLE_PIPE 0 texcore_sampler; ");
+        assert_eq!(chparam("texcore_sampler", &[]), "");
+        assert_eq!(build_name("texcore_sampler", &p), "texcore_sampler (SAMPLE_PIPE=0)");
+        assert_eq!(build_name("texcore_wrap", &[]), "texcore_wrap");
     }
 
     #[test]

@@ -113,6 +113,8 @@ pub fn run_all(args: Args) -> Result<()> {
         blocks: vec![crate::synth::TEST_BLOCK.to_string()],
         no_pnr: false,
         seed: 1,
+        params: Vec::new(),
+        no_xc7: false,
     })?;
     for r in &rows {
         eprintln!("  {}: HX8K {}, ECP5-25F {}", crate::synth::TEST_BLOCK, r.fmax, r.ecp5_pnr);

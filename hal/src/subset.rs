@@ -1,0 +1,277 @@
+//! The sampling subset of a device build: which view / sampler combinations a device runs
+//! for the sampling ops whose `CAPS` bit it sets.
+//!
+//! A device that implements a sampling op for part of the descriptor space (the FPGA
+//! sampler's pipeline, `docs/hdl/sampler-pipeline.md`) answers a `SUBMIT` of that op with
+//! `ERR_UNSUPPORTED` once it has read the op's view and sampler headers and found the pair
+//! outside its subset — never with a different result. The decision depends on the op code
+//! and the two decoded headers only (never on coordinates or texel data), in this order:
+//!
+//! 1. an op this subset does not govern ([`Subset::ops`]) is admitted (the `CAPS` check
+//!    decides about it);
+//! 2. a texel offset outside the op's range is admitted: the core's rejection is answered;
+//! 3. an unbound or invalid view or sampler is admitted: the core's zeros are answered;
+//! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection;
+//! 5. otherwise the view must have a type, format, sRGB flag and layout of the subset, and
+//!    the sampler wrap modes (on the view's axes), filters, mip filter and anisotropy of the
+//!    subset.
+//!
+//! [`Subset::ALL`] admits everything (the model device); [`Subset::RTL`] is what the RTL
+//! device `texcore_sampler` runs. [`crate::SimulatedFpga::set_subset`] makes the simulated
+//! device answer like a build with a given subset.
+
+use texcore::descriptor::{Filter, Format, Layout, SamplerHeader, TextureHeader, TextureType, WrapMode};
+use texcore::handle::{checked_sampler, checked_view, Invalid};
+
+use crate::op::Op;
+use crate::protocol::op;
+
+/// A sampling subset: bit sets over the descriptor fields (bit `k` = the value whose code
+/// is `k`: [`TextureType`] `as u8`, [`Format::code`], [`Layout`], [`WrapMode`],
+/// [`texcore::descriptor::MipFilter`], [`Filter`] `as u8`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Subset {
+    /// Op codes governed by the subset (bit = op code − [`GOVERNED_BASE`]); others are
+    /// admitted whatever their descriptors.
+    pub ops: u32,
+    /// Texture types.
+    pub types: u16,
+    /// Formats.
+    pub formats: u128,
+    /// sRGB views admitted (with their format in [`Subset::formats`]).
+    pub srgb: bool,
+    /// Layouts.
+    pub layouts: u8,
+    /// Wrap modes, on each axis the view's type uses.
+    pub wraps: u8,
+    /// Mag and min filters.
+    pub filters: u8,
+    /// Mip filters.
+    pub mips: u8,
+    /// The mag filter must equal the min filter.
+    pub mag_eq_min: bool,
+    /// Largest `max_anisotropy_log2`.
+    pub max_aniso_log2: u8,
+}
+
+/// The op code of bit 0 of [`Subset::ops`] (the TGSI sampling ops are `0x30` … `0x3E`).
+pub const GOVERNED_BASE: u8 = 0x30;
+
+const fn bit8(k: u8) -> u8 {
+    1 << k
+}
+
+impl Subset {
+    /// Everything (the model).
+    pub const ALL: Subset = Subset {
+        ops: 0,
+        types: u16::MAX,
+        formats: u128::MAX,
+        srgb: true,
+        layouts: u8::MAX,
+        wraps: u8::MAX,
+        filters: u8::MAX,
+        mips: u8::MAX,
+        mag_eq_min: false,
+        max_aniso_log2: u8::MAX,
+    };
+
+    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D pitch-linear `RGBA8_UNORM` /
+    /// `BGRA8_UNORM` (not sRGB), mip filter none, the same nearest or linear mag and min
+    /// filter, CLAMP_TO_EDGE or REPEAT, no anisotropy.
+    pub const RTL: Subset = Subset {
+        ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE),
+        types: 1 << TextureType::TwoD as u8,
+        formats: (1 << Format::RGBA8_UNORM.code()) | (1 << Format::BGRA8_UNORM.code()),
+        srgb: false,
+        layouts: bit8(Layout::PitchLinear as u8),
+        wraps: bit8(WrapMode::ClampToEdge as u8) | bit8(WrapMode::Repeat as u8),
+        filters: bit8(Filter::Nearest as u8) | bit8(Filter::Linear as u8),
+        mips: bit8(texcore::descriptor::MipFilter::None as u8),
+        mag_eq_min: true,
+        max_aniso_log2: 0,
+    };
+
+    /// Whether the subset governs op code `code`.
+    pub const fn governs(&self, code: u8) -> bool {
+        match code.checked_sub(GOVERNED_BASE) {
+            Some(k) if k < 32 => self.ops >> k & 1 == 1,
+            _ => false,
+        }
+    }
+
+    /// Whether a device with this subset runs `op` with the decoded `view` and `sampler`
+    /// (see the module docs for the order of the decisions); `false` means the device
+    /// answers `ERR_UNSUPPORTED`.
+    pub fn admits(
+        &self,
+        op: &Op,
+        view: Result<&TextureHeader, Invalid>,
+        sampler: Result<&SamplerHeader, Invalid>,
+    ) -> bool {
+        if !self.governs(op.code()) {
+            return true;
+        }
+        let Some(offset) = sample_offset(op) else {
+            // A governed op this predicate has no rule for: not run.
+            return false;
+        };
+        if offset.iter().any(|o| !(-8..=7).contains(o)) {
+            return true;
+        }
+        let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
+        if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
+            return true;
+        }
+        let has = |set: u128, k: u32| set.checked_shr(k).is_some_and(|v| v & 1 == 1);
+        let axes = match h.ty {
+            TextureType::OneD | TextureType::OneDArray => 1,
+            TextureType::ThreeD | TextureType::Cube | TextureType::CubeArray => 3,
+            _ => 2,
+        };
+        has(self.types.into(), h.ty as u32)
+            && has(self.formats, h.format.code().into())
+            && (self.srgb || !h.srgb)
+            && has(self.layouts.into(), h.layout as u32)
+            && s.wrap.iter().take(axes).all(|w| has(self.wraps.into(), *w as u32))
+            && has(self.filters.into(), s.mag_filter as u32)
+            && has(self.filters.into(), s.min_filter as u32)
+            && (!self.mag_eq_min || s.mag_filter == s.min_filter)
+            && has(self.mips.into(), s.mip_filter as u32)
+            && s.max_anisotropy_log2 <= self.max_aniso_log2
+    }
+}
+
+/// The texel offsets of a TGSI `SAMPLE`-family op (range −8 … +7); `None` for other ops.
+fn sample_offset(op: &Op) -> Option<[i32; 3]> {
+    match *op {
+        Op::TgsiSample { offset, .. }
+        | Op::TgsiSampleB { offset, .. }
+        | Op::TgsiSampleL { offset, .. }
+        | Op::TgsiSampleD { offset, .. }
+        | Op::TgsiSampleC { offset, .. }
+        | Op::TgsiSampleCLz { offset, .. } => Some(offset),
+        _ => None,
+    }
+}
+
+/// The view and sampler pointers of a TGSI `SAMPLE`-family op.
+pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
+    match *op {
+        Op::TgsiSample { view, sampler, .. }
+        | Op::TgsiSampleB { view, sampler, .. }
+        | Op::TgsiSampleL { view, sampler, .. }
+        | Op::TgsiSampleD { view, sampler, .. }
+        | Op::TgsiSampleC { view, sampler, .. }
+        | Op::TgsiSampleCLz { view, sampler, .. } => Some((view, sampler)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use texcore::descriptor::{MipFilter, MsMode, Swizzle};
+
+    fn view() -> TextureHeader {
+        TextureHeader {
+            ty: TextureType::TwoD,
+            format: Format::RGBA8_UNORM,
+            srgb: false,
+            layout: Layout::PitchLinear,
+            ms_mode: MsMode::Mode1x1,
+            swizzle: Swizzle::IDENTITY,
+            base_address: 0,
+            width: 16,
+            height: 8,
+            depth: 1,
+            levels: 1,
+            base_level: 0,
+            quilt_width: 0,
+            quilt_height: 0,
+            row_pitch: 64,
+        }
+    }
+
+    fn sampler() -> SamplerHeader {
+        SamplerHeader {
+            wrap: [WrapMode::Repeat, WrapMode::ClampToEdge, WrapMode::MirroredRepeat],
+            mag_filter: Filter::Linear,
+            min_filter: Filter::Linear,
+            mip_filter: MipFilter::None,
+            ..SamplerHeader::default()
+        }
+    }
+
+    fn sample_l(offset: [i32; 3]) -> Op {
+        Op::TgsiSampleL { view: 0, sampler: 0, address: [[0; 4]; 4], offset, lod: [0; 4] }
+    }
+
+    #[test]
+    fn the_rtl_subset_takes_sample_l_on_2d_rgba8_with_clamp_or_repeat() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
+        // The third axis is not one of a 2D view's: its wrap mode does not count.
+        assert!(r.admits(&sample_l([-8, 7, 0]), Ok(&h), Ok(&s)));
+        let bgra = TextureHeader { format: Format::BGRA8_UNORM, ..h };
+        assert!(r.admits(&sample_l([0; 3]), Ok(&bgra), Ok(&s)));
+        let nearest = SamplerHeader { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..s };
+        assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&nearest)));
+    }
+
+    #[test]
+    fn the_rtl_subset_refuses_each_field_outside_it() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        let op = sample_l([0; 3]);
+        let views = [
+            TextureHeader { srgb: true, ..h },
+            TextureHeader { format: Format::R8_UNORM, ..h },
+            TextureHeader { layout: Layout::Tiled4x4, row_pitch: 0, ..h },
+            TextureHeader { ty: TextureType::TwoDArray, ..h },
+            TextureHeader { ty: TextureType::ThreeD, ..h },
+        ];
+        for v in &views {
+            assert!(!r.admits(&op, Ok(v), Ok(&s)), "{v:?}");
+        }
+        let samplers = [
+            SamplerHeader { wrap: [WrapMode::ClampToBorder, WrapMode::Repeat, WrapMode::Repeat], ..s },
+            SamplerHeader { wrap: [WrapMode::Repeat, WrapMode::MirroredRepeat, WrapMode::Repeat], ..s },
+            SamplerHeader { min_filter: Filter::Nearest, ..s },
+            SamplerHeader { mip_filter: MipFilter::Nearest, ..s },
+            SamplerHeader { max_anisotropy_log2: 1, ..s },
+        ];
+        for t in &samplers {
+            assert!(!r.admits(&op, Ok(&h), Ok(t)), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn rejections_and_zeros_of_the_core_are_admitted() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        let srgb = TextureHeader { srgb: true, ..h };
+        // Offsets out of range: the core's rejection, whatever the descriptors.
+        assert!(r.admits(&sample_l([8, 0, 0]), Ok(&srgb), Ok(&s)));
+        assert!(r.admits(&sample_l([0, 0, -9]), Ok(&srgb), Ok(&s)));
+        // Unbound view or sampler: zeros.
+        assert!(r.admits(&sample_l([0; 3]), Err(Invalid::HeaderOutsidePool(0)), Ok(&s)));
+        assert!(r.admits(&sample_l([0; 3]), Ok(&srgb), Err(Invalid::SamplerAboveMaximum(9))));
+        // Buffers: the core's TextureType rejection.
+        let buf = TextureHeader { ty: TextureType::OneDBuffer, ..h };
+        assert!(r.admits(&sample_l([0; 3]), Ok(&buf), Ok(&s)));
+    }
+
+    #[test]
+    fn ops_outside_the_governed_set_are_admitted_and_all_admits_everything() {
+        let (h, s) = (TextureHeader { srgb: true, ..view() }, sampler());
+        let sample = Op::TgsiSample { view: 0, sampler: 0, address: [[0; 4]; 4], offset: [0; 3] };
+        assert!(Subset::RTL.admits(&sample, Ok(&h), Ok(&s)));
+        assert!(Subset::ALL.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
+        assert!(Subset::RTL.governs(op::TGSI_SAMPLE_L));
+        assert!(!Subset::RTL.governs(op::TGSI_SAMPLE));
+        assert!(!Subset::RTL.governs(op::TGSI_TXF));
+    }
+}
