@@ -15,7 +15,7 @@
 
 use texcore_hal::selfcheck::{self, SCENE_CBANK, SCENE_HEADERS, SCENE_MEMORY_CAP, SCENE_SAMPLERS};
 use texcore_hal::SoftSampler;
-#[cfg(not(feature = "stm32f4"))]
+#[cfg(not(any(feature = "stm32f4", feature = "soc")))]
 use texcore_hal::{Config, FpgaSampler, LockstepSampler, SimulatedFpga};
 
 use super::log;
@@ -69,8 +69,14 @@ fn lockstep(blob: &[u8], report: impl FnMut(usize, &texcore_hal::Op, &texcore_ha
     super::board::lockstep(blob, report)
 }
 
+/// The lock-step run on the sampler RTL of the texcore_soc system.
+#[cfg(feature = "soc")]
+fn lockstep(blob: &[u8], report: impl FnMut(usize, &texcore_hal::Op, &texcore_hal::Reply, &[u32])) -> (u32, u32) {
+    super::soc::lockstep(blob, report)
+}
+
 /// The lock-step run on the simulated FPGA (the core behind the SPI protocol).
-#[cfg(not(feature = "stm32f4"))]
+#[cfg(not(any(feature = "stm32f4", feature = "soc")))]
 fn lockstep(blob: &[u8], report: impl FnMut(usize, &texcore_hal::Op, &texcore_hal::Reply, &[u32])) -> (u32, u32) {
     let mut fmem = [0u8; SCENE_MEMORY_CAP];
     let sim: SimulatedFpga<'_, SCENE_HEADERS, SCENE_SAMPLERS, SCENE_CBANK> = SimulatedFpga::new(&mut fmem);
