@@ -6,7 +6,7 @@ mod board;
 mod checks;
 #[cfg(feature = "soc")]
 mod soc;
-#[cfg(feature = "soc")]
+#[cfg(all(feature = "soc", not(feature = "fail")))]
 mod soc_bench;
 
 // Log transport: semihosting in QEMU, RTT on a real board.

@@ -59,7 +59,7 @@ enum Command {
     /// qemu-system-arm / qemu-system-misc and the rustup target. The release build takes about a minute the first time; the run a
     /// few seconds.
     Qemu(qemu::Args),
-    /// The soft-core system in Verilator: VexRiscv + the sampler RTL run the firmware [~2 min].
+    /// The soft-core system in Verilator: VexRiscv + the sampler RTL run the firmware [2-5 min].
     ///
     /// Builds texcore_soc (hdl-vectors/rtl/soc) and the firmware's `soc` profile
     /// (riscv32imc-unknown-none-elf), runs the self-check and the lock-step run on the sampler
