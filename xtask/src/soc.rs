@@ -70,7 +70,7 @@ pub fn run(args: &Args) -> Result<()> {
         o.sim_seconds,
         t0.elapsed().as_secs_f64()
     );
-    if !args.fail {
+    if !args.fail && o.exit.is_some() {
         print!("{}", cycle_table(&o.out));
     }
     if args.fail {
@@ -113,8 +113,10 @@ pub fn cycle_table(out: &str) -> String {
 /// The pass criteria of a normal run: exit code 0, the self-check and the lock-step run each
 /// with `0 failed`.
 pub fn judge(o: &Outcome) -> Result<()> {
-    if o.exit != Some(0) {
-        bail!("the firmware on texcore_soc failed (exit {:?})", o.exit);
+    match o.exit {
+        Some(0) => {}
+        Some(code) => bail!("the firmware on texcore_soc failed (exit code {code})"),
+        None => bail!("the simulation reached its cycle limit ({} clocks) before the firmware exited", o.cycles),
     }
     let ok = |prefix: &str| o.out.lines().any(|l| l.starts_with(prefix) && l.contains(" 0 failed"));
     if !ok("self-check:") || !ok("FPGA lock-step:") {
