@@ -8,7 +8,8 @@
 //!    driver ([`FpgaSampler`] over SPI) with the soft sampler, so every FPGA answer is
 //!    checked by the model. Without a board profile the SPI device is [`SimulatedFpga`], the
 //!    core behind the same protocol; with feature `stm32f4` the driver takes the board's
-//!    SPI bus and GPIO pins (`board.rs`).
+//!    SPI bus and GPIO pins (`board.rs`); with feature `soc` the SPI master and GPIO of the
+//!    soft-core system `texcore_soc`, wired to the sampler RTL (`soc.rs`).
 //!
 //! With the `fail` feature one expected bit of the set is flipped first: the run must then
 //! report exactly one failure (`cargo xtask test` runs it to prove the check can fail).
