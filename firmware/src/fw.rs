@@ -4,6 +4,10 @@ mod bench;
 #[cfg(feature = "stm32f4")]
 mod board;
 mod checks;
+#[cfg(feature = "soc")]
+mod soc;
+#[cfg(all(feature = "soc", not(feature = "fail")))]
+mod soc_bench;
 
 // Log transport: semihosting in QEMU, RTT on a real board.
 #[cfg(feature = "board-stm32f4")]
@@ -50,7 +54,10 @@ pub(crate) mod platform {
     }
 }
 
-#[cfg(target_arch = "riscv32")]
+#[cfg(feature = "soc")]
+pub(crate) use soc::platform;
+
+#[cfg(all(target_arch = "riscv32", not(feature = "soc")))]
 pub(crate) mod platform {
     use riscv_rt::entry;
     use riscv_semihosting::debug;

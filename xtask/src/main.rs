@@ -15,6 +15,7 @@ mod qemu;
 mod render;
 mod sampler;
 mod size;
+mod soc;
 mod synth;
 mod test;
 mod util;
@@ -58,6 +59,14 @@ enum Command {
     /// qemu-system-arm / qemu-system-misc and the rustup target. The release build takes about a minute the first time; the run a
     /// few seconds.
     Qemu(qemu::Args),
+    /// The soft-core system in Verilator: VexRiscv + the sampler RTL run the firmware [2-5 min].
+    ///
+    /// Builds texcore_soc (hdl-vectors/rtl/soc) and the firmware's `soc` profile
+    /// (riscv32imc-unknown-none-elf), runs the self-check and the lock-step run on the sampler
+    /// RTL over SPI; prints the verdict, simulated cycles and cycles/s. `--fail` builds the
+    /// `fail` firmware: the run and the command must fail. Installs pythondata-cpu-vexriscv
+    /// (PyPI), the rustup target and Verilator when missing. See docs/hdl/soc.md.
+    Soc(soc::Args),
     /// Write the HDL test vectors, memory images and manifest.json [~5-10 s for the default set].
     ///
     /// Default: every unit, level 2 (directed + weighted random), seed 1, into
@@ -168,6 +177,7 @@ fn main() -> ExitCode {
         Command::Test(a) => test::run(a),
         Command::Qemu(a) => qemu::run(&a).map(|_| ()),
         Command::Vectors(a) => vectors::run(&a),
+        Command::Soc(a) => soc::run(&a),
         Command::Cosim(a) => cosim::run(&a),
         Command::Synth(a) => synth::run(&a),
         Command::Bench(a) => bench::run(&a),

@@ -27,6 +27,21 @@ pub fn rust_targets() -> Result<()> {
     Ok(())
 }
 
+/// Adds one rustup target when it is missing (targets outside [`TARGETS`], e.g. the soft-core
+/// system's `riscv32imc-unknown-none-elf`).
+pub fn rust_target(target: &str) -> Result<()> {
+    let out = Command::new("rustup").args(["target", "list", "--installed"]).output();
+    match out {
+        Ok(o) if o.status.success() && String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == target) => Ok(()),
+        Ok(o) if o.status.success() => {
+            let mut c = Command::new("rustup");
+            c.args(["target", "add", target]);
+            run(c)
+        }
+        _ => bail!("rustup is needed to add the target {target}"),
+    }
+}
+
 fn is_root() -> bool {
     Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0").unwrap_or(false)
 }
@@ -90,6 +105,27 @@ pub fn pypi(tools: &[(&str, &str)]) -> Result<()> {
         if !have(p) {
             bail!("`{p}` still missing after `pip install {pkg}` (is pip's script directory on PATH?)");
         }
+    }
+    Ok(())
+}
+
+/// Makes sure the Python module `module` imports, installing the PyPI requirement `req`
+/// (e.g. `pythondata-cpu-vexriscv==1.0.1.post407`, data-only packages with no program to
+/// look for on PATH) with `python3 -m pip install` when it does not.
+pub fn pypi_module(module: &str, req: &str) -> Result<()> {
+    let python = if have("python3") { "python3" } else { "python" };
+    let imports =
+        || Command::new(python).args(["-c", &format!("import {module}")]).output().is_ok_and(|o| o.status.success());
+    if imports() {
+        return Ok(());
+    }
+    let mut install = Command::new(python);
+    install.args(["-m", "pip", "install", "--quiet", req]);
+    if let Err(e) = run(install) {
+        bail!("the Python module `{module}` is missing and `pip install {req}` failed ({e:#})");
+    }
+    if !imports() {
+        bail!("`import {module}` still fails after `pip install {req}`");
     }
     Ok(())
 }

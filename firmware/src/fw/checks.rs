@@ -8,14 +8,15 @@
 //!    driver ([`FpgaSampler`] over SPI) with the soft sampler, so every FPGA answer is
 //!    checked by the model. Without a board profile the SPI device is [`SimulatedFpga`], the
 //!    core behind the same protocol; with feature `stm32f4` the driver takes the board's
-//!    SPI bus and GPIO pins (`board.rs`).
+//!    SPI bus and GPIO pins (`board.rs`); with feature `soc` the SPI master and GPIO of the
+//!    soft-core system `texcore_soc`, wired to the sampler RTL (`soc.rs`).
 //!
 //! With the `fail` feature one expected bit of the set is flipped first: the run must then
 //! report exactly one failure (`cargo xtask test` runs it to prove the check can fail).
 
 use texcore_hal::selfcheck::{self, SCENE_CBANK, SCENE_HEADERS, SCENE_MEMORY_CAP, SCENE_SAMPLERS};
 use texcore_hal::SoftSampler;
-#[cfg(not(feature = "stm32f4"))]
+#[cfg(not(any(feature = "stm32f4", feature = "soc")))]
 use texcore_hal::{Config, FpgaSampler, LockstepSampler, SimulatedFpga};
 
 use super::log;
@@ -69,8 +70,14 @@ fn lockstep(blob: &[u8], report: impl FnMut(usize, &texcore_hal::Op, &texcore_ha
     super::board::lockstep(blob, report)
 }
 
+/// The lock-step run on the sampler RTL of the texcore_soc system.
+#[cfg(feature = "soc")]
+fn lockstep(blob: &[u8], report: impl FnMut(usize, &texcore_hal::Op, &texcore_hal::Reply, &[u32])) -> (u32, u32) {
+    super::soc::lockstep(blob, report)
+}
+
 /// The lock-step run on the simulated FPGA (the core behind the SPI protocol).
-#[cfg(not(feature = "stm32f4"))]
+#[cfg(not(any(feature = "stm32f4", feature = "soc")))]
 fn lockstep(blob: &[u8], report: impl FnMut(usize, &texcore_hal::Op, &texcore_hal::Reply, &[u32])) -> (u32, u32) {
     let mut fmem = [0u8; SCENE_MEMORY_CAP];
     let sim: SimulatedFpga<'_, SCENE_HEADERS, SCENE_SAMPLERS, SCENE_CBANK> = SimulatedFpga::new(&mut fmem);
