@@ -127,6 +127,7 @@ pub fn run_all(args: Args) -> Result<()> {
     }
     step("HDL co-simulation: Verilator on level 2, Icarus on level 1, flipped-bit checks");
     cosim::run(&cosim::Args::ci())?;
+    soc_stage()?;
     end_stage();
     eprintln!("\nall test stages passed");
     // Every stage that was entered passed (the first failure returns early with an error).
@@ -162,6 +163,21 @@ fn fuzz_stage() -> Result<()> {
     }
     // The builds above are not part of the smoke time (docs/fuzzing.md states it).
     eprintln!("  smoke time: replay {replay:.1} s + fuzzing {fuzzing:.1} s = {:.1} s", replay + fuzzing);
+    Ok(())
+}
+
+/// `cargo xtask soc` as a user runs it: the firmware on the VexRiscv soft-core drives the
+/// sampler RTL (self-check and lock-step must pass), then the `fail` build must fail.
+fn soc_stage() -> Result<()> {
+    step("soft-core system: the RV32 firmware on VexRiscv in Verilator driving texcore_sampler (must pass), and its `fail` build (must fail)");
+    crate::soc::run(&crate::soc::Args { fail: false, max_cycles: 400_000_000 })?;
+    // The failing build must run to its end and report the corrupted record itself (exit
+    // code 1, a FAILED record), not stop for any other reason.
+    let o = crate::soc::run_status(&crate::soc::Args { fail: true, max_cycles: 400_000_000 })?;
+    if o.exit != Some(1) || !o.out.contains("FAILED") {
+        bail!("texcore_soc: the firmware built with `fail` ended with {:?} and no FAILED record", o.exit);
+    }
+    eprintln!("ok: texcore_soc with a corrupted expectation reports it and exits with code 1");
     Ok(())
 }
 
