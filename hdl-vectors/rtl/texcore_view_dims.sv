@@ -26,10 +26,10 @@ module texcore_view_dims (
   output logic [31:0] z
 );
   function automatic logic [16:0] minify(input logic [16:0] v, input logic [5:0] lv);
-    logic [16:0] s;
+    logic [16:0] m;
     begin
-      s = v >> lv;
-      minify = (s == 17'd0) ? 17'd1 : s;
+      m = v >> lv;
+      minify = (m == 17'd0) ? 17'd1 : m;
     end
   endfunction
 
