@@ -54,6 +54,7 @@ pub(crate) mod platform {
 
     #[entry]
     fn main() -> ! {
+        super::stack::paint();
         super::super::run()
     }
 
@@ -62,7 +63,14 @@ pub(crate) mod platform {
     pub fn exit(ok: bool) -> ! {
         let (cycles, instret) = super::counters();
         crate::fw::log!("soc: mcycle {} minstret {}", cycles, instret);
-        wr(map::SOC_SIM_EXIT, u32::from(!ok));
+        let (peak, size) = super::stack::peak();
+        crate::fw::log!("soc: stack peak {} B of {} B", peak, size);
+        // A run whose stack reached the end of its region may have overwritten the image.
+        let overflow = peak + 256 >= size;
+        if overflow {
+            crate::fw::log!("soc: STACK OVERFLOW (the image below the stack may be damaged)");
+        }
+        wr(map::SOC_SIM_EXIT, u32::from(!ok || overflow));
         loop {
             riscv::asm::wfi();
         }
@@ -95,6 +103,55 @@ pub(crate) mod platform {
             riscv::register::mtval::read()
         );
         exit(false)
+    }
+}
+
+/// The peak stack use of the run: the free stack is painted with a pattern at entry and
+/// scanned from its far end at exit (one hart, no interrupts: nothing else writes there).
+/// It shows how much of the RAM left after the image (`firmware/memory-soc.x`) the run needs.
+mod stack {
+    const PATTERN: u32 = 0xA5C3_5A3C;
+
+    extern "C" {
+        /// The stack region's low end (riscv-rt's linker script).
+        static __estack: u32;
+        /// Its high end: the initial stack pointer.
+        static __sstack: u32;
+    }
+
+    fn bounds() -> (usize, usize) {
+        (core::ptr::addr_of!(__estack) as usize, core::ptr::addr_of!(__sstack) as usize)
+    }
+
+    fn sp() -> usize {
+        let sp: usize;
+        // SAFETY: reads the stack pointer register only.
+        unsafe { core::arch::asm!("mv {}, sp", out(reg) sp) };
+        sp
+    }
+
+    /// Paints the stack below the current frame (256 B of margin).
+    #[inline(never)]
+    pub fn paint() {
+        let (low, _) = bounds();
+        let top = sp() - 256;
+        let mut a = low;
+        while a < top {
+            // SAFETY: [low, top) is the unused part of the stack region, below this frame.
+            unsafe { core::ptr::write_volatile(a as *mut u32, PATTERN) };
+            a += 4;
+        }
+    }
+
+    /// (peak bytes used, stack region bytes).
+    pub fn peak() -> (usize, usize) {
+        let (low, high) = bounds();
+        let mut a = low;
+        // SAFETY: reads of the stack region, word-aligned.
+        while a < high && unsafe { core::ptr::read_volatile(a as *const u32) } == PATTERN {
+            a += 4;
+        }
+        (high - a, high - low)
     }
 }
 
@@ -187,12 +244,12 @@ impl DelayNs for Delay {
 
 /// The sampler RTL's capacities (`texcore_sampler`'s default parameters, as instantiated
 /// by `texcore_soc`): the lock-step pair needs both devices to have the same.
-const DEV_MEM_BYTES: usize = 65_536;
+const DEV_MEM_BYTES: usize = 16_384;
 const DEV_HEADERS: usize = 256;
 const DEV_SAMPLERS: usize = 256;
 const DEV_CBANK: usize = 1024;
 
-/// The core with the device's capacities (about 84 KiB, on the stack).
+/// The core with the device's capacities (about 36 KiB, on the stack).
 type Soft<'m> = SoftSampler<'m, DEV_HEADERS, DEV_SAMPLERS, DEV_CBANK>;
 
 /// Runs `blob` in lock-step on the sampler RTL (through the SoC's SPI master) and the core;

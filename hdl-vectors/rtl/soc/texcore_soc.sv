@@ -13,9 +13,15 @@
 // Addresses: texcore_soc_map.vh. The CPU resets to SOC_RAM_BASE; addresses with bit 31 set
 // are uncached (the I/O block). The RAM region is decoded on address bits 31:28 (the RAM
 // repeats inside 0x4000_0000-0x4FFF_FFFF); the I/O block on bits 31:28 as well.
+//
+// The configuration fits an ECP5-85F's 208 DP16KD with the CPU's caches: RAM_BYTES of RAM
+// (160 DP16KD at 320 KiB) and a sampler with DEV_MEM_BYTES of texel memory (16 KiB: 8
+// DP16KD). The firmware's linker script (firmware/memory-soc.x) and its lock-step model
+// (fw/soc.rs, DEV_*) are built for the same figures.
 module texcore_soc #(
-  parameter int    RAM_BYTES = 524288,
-  parameter string RAM_INIT  = ""
+  parameter int    RAM_BYTES     = 327680,
+  parameter        RAM_INIT      = "",
+  parameter int    DEV_MEM_BYTES = 16384
 ) (
   input  logic        clk,
   input  logic        rst,              // synchronous, active high
@@ -23,7 +29,8 @@ module texcore_soc #(
   output logic        sim_exit,
   output logic [31:0] sim_exit_code,
   output logic        sim_putc,
-  output logic [7:0]  sim_char
+  output logic [7:0]  sim_char,
+  input  logic        putc_ready        // the text sink takes sim_char (simulation: 1)
 );
 /* verilator lint_off UNUSEDPARAM */
 `include "texcore_soc_map.vh"
@@ -97,12 +104,13 @@ module texcore_soc #(
     .cyc(db_cyc), .stb(db_stb & db_io), .we(db_we), .adr(db_adr), .dat_w(db_dat_w), .sel(db_sel),
     .dat_r(io_dat), .ack(io_ack),
     .sim_exit(sim_exit), .sim_exit_code(sim_exit_code), .sim_putc(sim_putc), .sim_char(sim_char),
+    .putc_ready(putc_ready),
     .dev_rst_n(dev_rst_n), .dev_busy(dev_busy), .dev_irq(dev_irq),
     .spi_sck(sck), .spi_cs_n(cs_n), .spi_mosi(mosi), .spi_miso(miso)
   );
 
   // The capacities the firmware's lock-step model is built with (fw/soc.rs, DEV_*).
-  texcore_sampler #(.MEM_BYTES(65536), .HEADER_ENTRIES(256), .SAMPLER_ENTRIES(256), .CBANK_WORDS(1024)) u_sampler (
+  texcore_sampler #(.MEM_BYTES(DEV_MEM_BYTES), .HEADER_ENTRIES(256), .SAMPLER_ENTRIES(256), .CBANK_WORDS(1024)) u_sampler (
     .clk(clk), .rst_n(dev_rst_n),
     .spi_sck(sck), .spi_cs_n(cs_n), .spi_mosi(mosi), .spi_miso(miso),
     .busy(dev_busy), .irq(dev_irq)

@@ -3,7 +3,9 @@
 // simulation register block (exit code, text output), GPIO (RST_N out; BUSY, IRQ in) and
 // the SPI master (texcore_soc_spi) with its divider and chip select. Addresses:
 // texcore_soc_map.vh (the firmware reads the same file). One wait state: ACK is
-// registered; a read returns 0 for unmapped offsets.
+// registered; a read returns 0 for unmapped offsets. A write to the text register waits
+// (ACK held back) until `putc_ready`: a board's UART transmitter takes each byte at its own
+// pace; the simulation ties it high.
 module texcore_soc_io (
   input  logic        clk,
   input  logic        rst,
@@ -21,6 +23,7 @@ module texcore_soc_io (
   output logic [31:0] sim_exit_code,
   output logic        sim_putc,
   output logic [7:0]  sim_char,
+  input  logic        putc_ready,       // the text sink takes a byte this clock
   // the sampler's pins
   output logic        dev_rst_n,
   input  logic        dev_busy,
@@ -49,7 +52,9 @@ module texcore_soc_io (
   wire [3:0]  sel_u = sel;             // registers are written whole
   /* verilator lint_on UNUSEDSIGNAL */
   wire [9:0]  a = adr[9:0];
-  wire        wr = cyc & stb & we & ~ack;
+  // A text write is held (no ACK, no strobe) until the sink is ready.
+  wire        hold = we & (a == A_PUTC) & ~putc_ready;
+  wire        wr = cyc & stb & we & ~ack & ~hold;
 
   logic [7:0] div;
   logic       cs;
@@ -78,7 +83,7 @@ module texcore_soc_io (
     end else begin
       busy_q <= {busy_q[0], dev_busy};
       irq_q <= {irq_q[0], dev_irq};
-      ack <= cyc & stb & ~ack;
+      ack <= cyc & stb & ~ack & ~hold;
       sim_exit <= wr && a == A_EXIT;
       sim_putc <= wr && a == A_PUTC;
       if (wr && a == A_EXIT) sim_exit_code <= dat_w;

@@ -6,7 +6,7 @@
 // RAM (instructions and data, cached by the CPU) at 0x4000_0000. I/O at 0xF000_0000: the
 // CPU treats every address with bit 31 set as uncached I/O. Every register is 32 bits wide
 // and word-aligned.
-localparam logic [31:0] SOC_RAM_BASE    = 32'h4000_0000;  // RAM (RAM_BYTES, default 512 KiB)
+localparam logic [31:0] SOC_RAM_BASE    = 32'h4000_0000;  // RAM (RAM_BYTES, default 320 KiB)
 localparam logic [31:0] SOC_IO_BASE     = 32'hF000_0000;  // I/O registers below
 localparam logic [31:0] SOC_SIM_EXIT    = 32'hF000_0000;  // W: end the simulation, exit code = value (0 = pass)
 localparam logic [31:0] SOC_SIM_PUTC    = 32'hF000_0004;  // W: bits 7:0 = one byte of text output

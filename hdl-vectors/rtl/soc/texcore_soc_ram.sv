@@ -1,15 +1,20 @@
 `timescale 1ns/1ps
 // texcore_soc_ram: the SoC's RAM, RAM_BYTES at SOC_RAM_BASE, with two Wishbone (classic)
 // slave ports: I (the instruction cache's line fills, read only) and D (data, byte
-// enables). One wait state per access (ACK registered), as a block RAM with a registered
-// read port gives. The word address is the low bits of the Wishbone address (texcore_soc
-// decodes the region).
+// enables). Both share the memory's one port, D first: a block RAM with one read/write
+// port per word is what maps to block RAM without a second copy of the contents (a
+// separate read port for I would make Yosys replicate every block). A served access is
+// ACKed the next clock (one wait state) with its word in the shared read register; an I
+// access waits while D accesses follow each other (the CPU's I fetch and D traffic rarely
+// overlap). The word address is the low bits of the Wishbone address (texcore_soc decodes
+// the region); RAM_BYTES need not be a power of two (words beyond it are not there: a
+// read returns an undefined value, a write is dropped).
 //
 // Contents: the simulation loads a $readmemh image named by the plusarg +ram=<file>
-// (`cargo xtask soc` writes it from the firmware ELF); an FPGA build would give INIT_FILE.
+// (`cargo xtask soc` writes it from the firmware ELF); synthesis reads INIT_FILE.
 module texcore_soc_ram #(
-  parameter int    RAM_BYTES = 524288,   // a power of two
-  parameter string INIT_FILE = ""
+  parameter int    RAM_BYTES = 327680,   // a multiple of 4
+  parameter        INIT_FILE = ""
 ) (
   input  logic        clk,
   input  logic        rst,
@@ -49,21 +54,29 @@ module texcore_soc_ram #(
   wire [AW-1:0] ia = i_adr[AW-1:0];
   wire [AW-1:0] da = d_adr[AW-1:0];
 
+  // One port: D when it asks, else I.
+  wire          d_req = d_cyc & d_stb & ~d_ack;
+  wire          i_req = i_cyc & i_stb & ~i_ack;
+  wire [AW-1:0] addr = d_req ? da : ia;
+  wire          wr = d_req & d_we & (32'(da) < 32'(WORDS));
+  logic [31:0]  q;
+
   always @(posedge clk) begin
     if (rst) begin
       i_ack <= 1'b0;
       d_ack <= 1'b0;
     end else begin
-      i_ack <= i_cyc & i_stb & ~i_ack;
-      d_ack <= d_cyc & d_stb & ~d_ack;
+      d_ack <= d_req;
+      i_ack <= i_req & ~d_req;
     end
-    i_dat_r <= mem[ia];
-    d_dat_r <= mem[da];
-    if (d_cyc && d_stb && d_we && !d_ack) begin
-      if (d_sel[0]) mem[da][7:0]   <= d_dat_w[7:0];
-      if (d_sel[1]) mem[da][15:8]  <= d_dat_w[15:8];
-      if (d_sel[2]) mem[da][23:16] <= d_dat_w[23:16];
-      if (d_sel[3]) mem[da][31:24] <= d_dat_w[31:24];
+    q <= mem[addr];
+    if (wr) begin
+      if (d_sel[0]) mem[addr][7:0]   <= d_dat_w[7:0];
+      if (d_sel[1]) mem[addr][15:8]  <= d_dat_w[15:8];
+      if (d_sel[2]) mem[addr][23:16] <= d_dat_w[23:16];
+      if (d_sel[3]) mem[addr][31:24] <= d_dat_w[31:24];
     end
   end
+  assign i_dat_r = q;
+  assign d_dat_r = q;
 endmodule
