@@ -34,7 +34,8 @@ pub extern "C" fn bench_end() {
     black_box(MARK.load(Ordering::SeqCst));
 }
 
-const W: u32 = 64;
+/// The benchmark texture's width and height (also the soft-core's cycle counts, `soc_bench`).
+pub(super) const W: u32 = 64;
 /// 64×64 RGBA8 with a full mip chain (7 levels): 5460 texels.
 const TEX_BYTES: usize = 5460 * 4;
 
@@ -54,14 +55,14 @@ const fn pattern() -> [u8; TEX_BYTES] {
 struct Aligned([u8; TEX_BYTES]);
 
 static TEX_WORDS: Aligned = Aligned(pattern());
-static TEX: &[u8; TEX_BYTES] = &TEX_WORDS.0;
+pub(super) static TEX: &[u8; TEX_BYTES] = &TEX_WORDS.0;
 
 fn f(v: u32, d: u32) -> u32 {
     // v / d as binary32 for small exact cases without float arithmetic: build from parts.
     texcore::fp::ratio_to_f32_bits(i64::from(v), u64::from(d), 0)
 }
 
-fn quad(u: u32, v: u32, dx: u32, dy: u32, den: u32) -> [[u32; 4]; 4] {
+pub(super) fn quad(u: u32, v: u32, dx: u32, dy: u32, den: u32) -> [[u32; 4]; 4] {
     [
         [f(u, den), f(v, den), 0, 0],
         [f(u + dx, den), f(v, den), 0, 0],

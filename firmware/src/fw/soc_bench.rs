@@ -2,8 +2,8 @@
 //!
 //! - the benchmark ops in software (the core on the VexRiscv): bilinear and trilinear
 //!   `sample_quad_into`, `gather4`, `sample_i`, NVIDIA `txq`, on the 64x64 RGBA8 texture of
-//!   `cargo xtask bench` (same requests), printed as `cycles <op> <samples> <mcycle>
-//!   <minstret>`;
+//!   `cargo xtask bench` (its texture and request builders: the same requests), printed as
+//!   `cycles <op> <samples> <mcycle> <minstret>`;
 //! - the ops of the embedded self-check set that the sampler RTL implements, each executed
 //!   once through [`FpgaSampler`] over the SoC's SPI bus (frame, CRC, SPI at clk / 4, `BUSY`
 //!   polling, response), printed per op code as `spi-cycles <op> <ops> <mcycle> <minstret>`.
@@ -22,41 +22,9 @@ use texcore_hal::protocol::op as code;
 use texcore_hal::selfcheck::Blob;
 use texcore_hal::{Op, SamplerDevice};
 
+use super::bench::{quad, TEX, W};
 use super::log;
 use super::soc::counters;
-
-const W: u32 = 64;
-/// 64x64 RGBA8 with a full mip chain (7 levels): 5460 texels.
-const TEX_BYTES: usize = 5460 * 4;
-
-const fn pattern() -> [u8; TEX_BYTES] {
-    let mut t = [0u8; TEX_BYTES];
-    let mut i = 0;
-    while i < TEX_BYTES {
-        t[i] = (i as u32).wrapping_mul(2_654_435_761).wrapping_shr(24) as u8;
-        i += 1;
-    }
-    t
-}
-
-/// Word-aligned texel memory (the fast paths read aligned memory as 32-bit words).
-#[repr(C, align(4))]
-struct Aligned([u8; TEX_BYTES]);
-
-static TEX: Aligned = Aligned(pattern());
-
-fn f(v: u32, d: u32) -> u32 {
-    texcore::fp::ratio_to_f32_bits(i64::from(v), u64::from(d), 0)
-}
-
-fn quad(u: u32, v: u32, dx: u32, dy: u32, den: u32) -> [[u32; 4]; 4] {
-    [
-        [f(u, den), f(v, den), 0, 0],
-        [f(u + dx, den), f(v, den), 0, 0],
-        [f(u, den), f(v + dy, den), 0, 0],
-        [f(u + dx, den), f(v + dy, den), 0, 0],
-    ]
-}
 
 /// Counts `body` and prints one `cycles` line.
 fn count(name: &str, samples: u32, body: &mut dyn FnMut()) {
@@ -68,7 +36,7 @@ fn count(name: &str, samples: u32, body: &mut dyn FnMut()) {
 
 /// The software benchmarks.
 pub fn software() {
-    let tex_bytes: &[u8] = &TEX.0;
+    let tex_bytes: &[u8] = &TEX[..];
     let tex = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, W, W, 1, 7);
     let lin = SamplerHeader {
         wrap: [WrapMode::ClampToEdge; 3],
