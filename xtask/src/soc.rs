@@ -133,6 +133,8 @@ pub fn run_status(args: &Args) -> Result<Outcome> {
     let dir = target_base().join("soc");
     std::fs::create_dir_all(&dir)?;
     let tb = build_rtl(&dir)?;
+    crate::soc_synth::lint(&dir.join(VEXRISCV_FILE))?;
+    uart_check(&dir)?;
     let elf = build_firmware(args.fail)?;
     let hex = dir.join(if args.fail { "ram-fail.hex" } else { "ram.hex" });
     write_hex(&elf, &hex)?;
@@ -209,6 +211,27 @@ fn build_rtl(dir: &Path) -> Result<PathBuf> {
         .arg(hdl.join("tb/tb_soc.cpp"));
     exec(v)?;
     Ok(dir.join("obj/tb_soc"))
+}
+
+/// The board's UART transmitter (`texcore_soc_uart_tx`, the ULX3S top's text output) in its
+/// own Verilator testbench (`tb/tb_soc_uart.cpp`): 512 bytes decoded as a receiver does.
+fn uart_check(dir: &Path) -> Result<()> {
+    let hdl = root().join("hdl-vectors");
+    let mut v = Command::new("verilator");
+    v.args(["--cc", "--exe", "--build", "-j", "2", "-Wall", "--timescale", "1ns/1ps"])
+        .args(["--top-module", "texcore_soc_uart_tx", "-o", "tb_soc_uart", "--Mdir"])
+        .arg(dir.join("uart"))
+        .arg(hdl.join("rtl/soc/texcore_soc_uart_tx.sv"))
+        .arg(hdl.join("tb/tb_soc_uart.cpp"));
+    exec(v)?;
+    let tb = dir.join("uart/tb_soc_uart");
+    let out = Command::new(&tb).output().with_context(|| format!("cannot start {}", tb.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    eprint!("{text}");
+    if !out.status.success() || !text.contains(" 0 errors") {
+        bail!("the board's UART transmitter failed its testbench");
+    }
+    Ok(())
 }
 
 /// `cargo build` of the firmware's `soc` profile (and `fail`); returns the ELF. Both

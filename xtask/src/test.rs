@@ -115,6 +115,7 @@ pub fn run_all(args: Args) -> Result<()> {
         seed: 1,
         params: Vec::new(),
         no_xc7: false,
+        ecp5: "25k".to_string(),
     })?;
     for r in &rows {
         eprintln!("  {}: HX8K {}, ECP5-25F {}", crate::synth::TEST_BLOCK, r.fmax, r.ecp5_pnr);
