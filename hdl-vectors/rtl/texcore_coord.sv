@@ -15,7 +15,10 @@
 // lies in [0, period]; the sign and one conditional subtraction give U in [0, period).
 // Products: the 24-bit significand times the 17-bit size (one 24 x 17 product).
 //
-// Pipelined, one index per clock, LATENCY = 2: s0 input registers, s1 output registers.
+// Pipelined, one index per clock, LATENCY = 5: s0 input registers; s1 the reduced
+// significand and the operand's class; s2 the product; s3 the rounded, saturated
+// magnitude; s4 the output registers (the whole path in one clock is about 49 ns on an
+// ECP5: the reduction, the 24 x 17 product, the rounding shift and the two additions).
 module texcore_coord (
   input  logic        clk,
   input  logic        rst,
@@ -29,80 +32,128 @@ module texcore_coord (
   output logic [31:0] i0,                  // signed texel index of the first tap
   output logic [7:0]  weight               // weight of the second tap (1/256)
 );
-  logic        v0, v1;
+  localparam logic [31:0] LIM = 32'h4000_0000;   // 2^30
+
+  // ---- s0: input registers
+  logic        v0;
   logic [31:0] s_q;
   logic [16:0] size_q;
   logic        per_q, lin_q;
   logic [3:0]  off_q;
   always @(posedge clk) begin
     v0 <= rst ? 1'b0 : in_valid;
-    v1 <= rst ? 1'b0 : v0;
     s_q <= s;
     size_q <= size;
     per_q <= periodic;
     off_q <= offset;
     lin_q <= linear;
   end
-  assign out_valid = v1;
 
-  localparam logic [31:0] LIM = 32'h4000_0000;   // 2^30
-
-  logic [31:0] u;                                // S.8, two's complement
-  always @* begin : coord
-    logic [7:0]  e;
-    logic [23:0] mant, mred;
-    logic        neg, zero, inf;
-    logic [40:0] p;                              // mant x size < 2^41
-    logic [48:0] pl;
-    logic [40:0] q;
-    logic [31:0] mag;
-    logic [25:0] period;
-    integer      k;
-    e = s_q[30:23];
-    neg = s_q[31];
-    zero = (e == 8'd0) || (e == 8'hFF && s_q[22:0] != 23'd0);
-    inf = e == 8'hFF && s_q[22:0] == 23'd0;
-    mant = {1'b1, s_q[22:0]};
-    // |s| mod 2 for the periodic modes: keep the significand bits j < 151 - e
+  // ---- s1: |s| mod 2 for the periodic modes (keep the significand bits j < 151 - e), the
+  // operand's class
+  wire  [7:0]  e = s_q[30:23];
+  wire  [23:0] mant = {1'b1, s_q[22:0]};
+  logic [23:0] mred;
+  always @* begin
     if (!per_q || e <= 8'd127) mred = mant;
     else if (e >= 8'd151) mred = 24'd0;
     else mred = mant & ~(24'hFF_FFFF << (8'd151 - e));
-    p = {17'd0, mred} * {24'd0, size_q};
-    // RNE(p x 2^(e - 142)): k = 142 - e
-    k = 142 - {24'd0, e};
+  end
+  logic        v1, neg1, zero1, inf1, per1, lin1;
+  logic [7:0]  e1;
+  logic [23:0] mred1;
+  logic [16:0] size1;
+  logic [3:0]  off1;
+  always @(posedge clk) begin
+    v1 <= rst ? 1'b0 : v0;
+    e1 <= e;
+    neg1 <= s_q[31];
+    zero1 <= (e == 8'd0) || (e == 8'hFF && s_q[22:0] != 23'd0) || size_q == 17'd0;
+    inf1 <= e == 8'hFF && s_q[22:0] == 23'd0;
+    mred1 <= mred;
+    size1 <= size_q;
+    per1 <= per_q;
+    off1 <= off_q;
+    lin1 <= lin_q;
+  end
+
+  // ---- s2: the product mred x size < 2^41
+  logic        v2, neg2, zero2, inf2, per2, lin2;
+  logic [7:0]  e2;
+  logic [40:0] p2;
+  logic [16:0] size2;
+  logic [3:0]  off2;
+  always @(posedge clk) begin
+    v2 <= rst ? 1'b0 : v1;
+    p2 <= {17'd0, mred1} * {24'd0, size1};
+    e2 <= e1;
+    neg2 <= neg1;
+    zero2 <= zero1;
+    inf2 <= inf1;
+    size2 <= size1;
+    per2 <= per1;
+    off2 <= off1;
+    lin2 <= lin1;
+  end
+
+  // ---- s3: RNE(p x 2^(e - 142)) (k = 142 - e), saturated at 2^30
+  logic [31:0] mag;
+  always @* begin : round
+    logic [48:0] pl;
+    logic [40:0] q;
+    integer      k;
+    k = 142 - {24'd0, e2};
     mag = 32'd0;
     q = 41'd0;
     pl = 49'd0;
-    u = 32'd0;
-    if (p == 41'd0 || k >= 41) begin
+    if (p2 == 41'd0 || k >= 41) begin
       mag = 32'd0;                               // also |s| mod 2 = 0 and size 0
     end else if (k >= 1) begin
-      q = p >> k;
-      if (p[k - 1] && ((p & ~(41'h1FF_FFFF_FFFF << (k - 1))) != 41'd0 || q[0])) q = q + 41'd1;
+      q = p2 >> k;
+      if (p2[k - 1] && ((p2 & ~(41'h1FF_FFFF_FFFF << (k - 1))) != 41'd0 || q[0])) q = q + 41'd1;
       mag = (q > {9'd0, LIM}) ? LIM : q[31:0];
     end else if (k >= -8) begin
       // (a periodic operand reduced modulo 2 has e <= 150, k >= -8: p << -k < 2^26)
-      pl = {8'd0, p} << (-k);
+      pl = {8'd0, p2} << (-k);
       mag = (pl > {17'd0, LIM}) ? LIM : pl[31:0];
     end else begin
       mag = LIM;                                 // >= 2^31 before saturation
     end
-    if (inf) mag = per_q ? 32'd0 : LIM;
-    if (zero || size_q == 17'd0) mag = 32'd0;
-    period = {size_q, 9'd0};
-    if (per_q) begin
-      // mag in [0, period]
-      if (mag == 32'd0 || mag == {6'd0, period}) u = 32'd0;
-      else if (neg) u = {6'd0, period} - mag;
-      else u = mag;
-    end else begin
-      u = neg ? (32'd0 - mag) : mag;
-    end
+    if (inf2) mag = per2 ? 32'd0 : LIM;
+    if (zero2) mag = 32'd0;
+  end
+  logic        v3, neg3, per3, lin3;
+  logic [31:0] mag3;
+  logic [16:0] size3;
+  logic [3:0]  off3;
+  always @(posedge clk) begin
+    v3 <= rst ? 1'b0 : v2;
+    mag3 <= mag;
+    neg3 <= neg2;
+    size3 <= size2;
+    per3 <= per2;
+    off3 <= off2;
+    lin3 <= lin2;
   end
 
-  wire [31:0] v = u + {{20{off_q[3]}}, off_q, 8'd0} - (lin_q ? 32'd128 : 32'd0);
-  always @(posedge clk) begin
-    i0 <= {{8{v[31]}}, v[31:8]};
-    weight <= lin_q ? v[7:0] : 8'd0;
+  // ---- s4: U (periodic: in [0, period), mag in [0, period]; else signed), then v
+  logic [31:0] u;                                // S.8, two's complement
+  wire  [31:0] period = {6'd0, size3, 9'd0};
+  always @* begin
+    if (per3) begin
+      if (mag3 == 32'd0 || mag3 == period) u = 32'd0;
+      else if (neg3) u = period - mag3;
+      else u = mag3;
+    end else begin
+      u = neg3 ? (32'd0 - mag3) : mag3;
+    end
   end
+  wire [31:0] v = u + {{20{off3[3]}}, off3, 8'd0} - (lin3 ? 32'd128 : 32'd0);
+  logic v4;
+  always @(posedge clk) begin
+    v4 <= rst ? 1'b0 : v3;
+    i0 <= {{8{v[31]}}, v[31:8]};
+    weight <= lin3 ? v[7:0] : 8'd0;
+  end
+  assign out_valid = v4;
 endmodule
