@@ -15,9 +15,9 @@
 // lies in [0, period]; the sign and one conditional subtraction give U in [0, period).
 // Products: the 24-bit significand times the 17-bit size (one 24 x 17 product).
 //
-// Pipelined, one index per clock, LATENCY = 5: s0 input registers; s1 the reduced
-// significand and the operand's class; s2 the product; s3 the rounded, saturated
-// magnitude; s4 the output registers (the whole path in one clock is about 49 ns on an
+// Pipelined, one index per clock, LATENCY = 6: s0 input registers; s1 the reduced
+// significand and the operand's class; s2 the product; s3 the rounding shift with its
+// round and sticky bits; s4 the rounded, saturated magnitude; s5 the output registers (the whole path in one clock is about 49 ns on an
 // ECP5: the reduction, the 24 x 17 product, the rounding shift and the two additions).
 module texcore_coord (
   input  logic        clk,
@@ -96,39 +96,51 @@ module texcore_coord (
     lin2 <= lin1;
   end
 
-  // ---- s3: RNE(p x 2^(e - 142)) (k = 142 - e), saturated at 2^30
-  logic [31:0] mag;
-  always @* begin : round
+  // ---- s3: the shift of RNE(p x 2^(e - 142)) (k = 142 - e): the shifted magnitude, the
+  // increment of round-to-nearest-even (round bit and (sticky or lsb)), saturation at 2^30
+  logic [40:0] q;
+  logic        inc, sat;
+  always @* begin : shift
     logic [48:0] pl;
-    logic [40:0] q;
     integer      k;
     k = 142 - {24'd0, e2};
-    mag = 32'd0;
     q = 41'd0;
+    inc = 1'b0;
+    sat = 1'b0;
     pl = 49'd0;
     if (p2 == 41'd0 || k >= 41) begin
-      mag = 32'd0;                               // also |s| mod 2 = 0 and size 0
+      q = 41'd0;                                 // also |s| mod 2 = 0 and size 0
     end else if (k >= 1) begin
       q = p2 >> k;
-      if (p2[k - 1] && ((p2 & ~(41'h1FF_FFFF_FFFF << (k - 1))) != 41'd0 || q[0])) q = q + 41'd1;
-      mag = (q > {9'd0, LIM}) ? LIM : q[31:0];
+      inc = p2[k - 1] && ((p2 & ~(41'h1FF_FFFF_FFFF << (k - 1))) != 41'd0 || q[0]);
     end else if (k >= -8) begin
       // (a periodic operand reduced modulo 2 has e <= 150, k >= -8: p << -k < 2^26)
       pl = {8'd0, p2} << (-k);
-      mag = (pl > {17'd0, LIM}) ? LIM : pl[31:0];
+      sat = pl > {17'd0, LIM};
+      q = pl[40:0];
     end else begin
-      mag = LIM;                                 // >= 2^31 before saturation
+      sat = 1'b1;                                // >= 2^31 before saturation
     end
-    if (inf2) mag = per2 ? 32'd0 : LIM;
-    if (zero2) mag = 32'd0;
+    if (inf2) begin
+      q = 41'd0;
+      inc = 1'b0;
+      sat = !per2;
+    end
+    if (zero2) begin
+      q = 41'd0;
+      inc = 1'b0;
+      sat = 1'b0;
+    end
   end
-  logic        v3, neg3, per3, lin3;
-  logic [31:0] mag3;
+  logic        v3, neg3, per3, lin3, inc3, sat3;
+  logic [40:0] q3;
   logic [16:0] size3;
   logic [3:0]  off3;
   always @(posedge clk) begin
     v3 <= rst ? 1'b0 : v2;
-    mag3 <= mag;
+    q3 <= q;
+    inc3 <= inc;
+    sat3 <= sat;
     neg3 <= neg2;
     size3 <= size2;
     per3 <= per2;
@@ -136,24 +148,41 @@ module texcore_coord (
     lin3 <= lin2;
   end
 
-  // ---- s4: U (periodic: in [0, period), mag in [0, period]; else signed), then v
-  logic [31:0] u;                                // S.8, two's complement
-  wire  [31:0] period = {6'd0, size3, 9'd0};
-  always @* begin
-    if (per3) begin
-      if (mag3 == 32'd0 || mag3 == period) u = 32'd0;
-      else if (neg3) u = period - mag3;
-      else u = mag3;
-    end else begin
-      u = neg3 ? (32'd0 - mag3) : mag3;
-    end
-  end
-  wire [31:0] v = u + {{20{off3[3]}}, off3, 8'd0} - (lin3 ? 32'd128 : 32'd0);
-  logic v4;
+  // ---- s4: the rounded magnitude, saturated at 2^30
+  wire  [40:0] qr = q3 + {40'd0, inc3};
+  wire  [31:0] mag = (sat3 || qr > {9'd0, LIM}) ? LIM : qr[31:0];
+  logic        v4, neg4, per4, lin4;
+  logic [31:0] mag4;
+  logic [16:0] size4;
+  logic [3:0]  off4;
   always @(posedge clk) begin
     v4 <= rst ? 1'b0 : v3;
-    i0 <= {{8{v[31]}}, v[31:8]};
-    weight <= lin3 ? v[7:0] : 8'd0;
+    mag4 <= mag;
+    neg4 <= neg3;
+    size4 <= size3;
+    per4 <= per3;
+    off4 <= off3;
+    lin4 <= lin3;
   end
-  assign out_valid = v4;
+
+  // ---- s5: U (periodic: in [0, period), mag in [0, period]; else signed), then v
+  logic [31:0] u;                                // S.8, two's complement
+  wire  [31:0] period = {6'd0, size4, 9'd0};
+  always @* begin
+    if (per4) begin
+      if (mag4 == 32'd0 || mag4 == period) u = 32'd0;
+      else if (neg4) u = period - mag4;
+      else u = mag4;
+    end else begin
+      u = neg4 ? (32'd0 - mag4) : mag4;
+    end
+  end
+  wire [31:0] v = u + {{20{off4[3]}}, off4, 8'd0} - (lin4 ? 32'd128 : 32'd0);
+  logic v5;
+  always @(posedge clk) begin
+    v5 <= rst ? 1'b0 : v4;
+    i0 <= {{8{v[31]}}, v[31:8]};
+    weight <= lin4 ? v[7:0] : 8'd0;
+  end
+  assign out_valid = v5;
 endmodule
