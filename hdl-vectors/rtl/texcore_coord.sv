@@ -16,8 +16,10 @@
 // Products: the 24-bit significand times the 17-bit size (one 24 x 17 product).
 //
 // Pipelined, one index per clock, LATENCY = 6: s0 input registers; s1 the reduced
-// significand and the operand's class; s2 the product; s3 the rounding shift with its
-// round and sticky bits; s4 the rounded, saturated magnitude; s5 the output registers (the whole path in one clock is about 49 ns on an
+// significand and the operand's class; s2 the product, and the rounding's case (zero, right
+// shift, left shift, saturation) and shift amount from the exponent; s3 the rounding shift
+// with its round and sticky bits; s4 the rounded, saturated magnitude; s5 the output
+// registers (the whole path in one clock is about 49 ns on an
 // ECP5: the reduction, the 24 x 17 product, the rounding shift and the two additions).
 module texcore_coord (
   input  logic        clk,
@@ -77,60 +79,70 @@ module texcore_coord (
     lin1 <= lin_q;
   end
 
-  // ---- s2: the product mred x size < 2^41
-  logic        v2, neg2, zero2, inf2, per2, lin2;
-  logic [7:0]  e2;
+  // ---- s2: the product mred x size < 2^41; the rounding's case and shift from k = 142 - e
+  // (the operand's class folded in: zero, NaN and p = 0 give 0, inf gives 2^30 or, periodic, 0)
+  localparam logic [1:0] C_ZERO = 2'd0, C_RIGHT = 2'd1, C_LEFT = 2'd2, C_SAT = 2'd3;
+  logic [1:0]  cls;
+  logic [5:0]  sh;
+  always @* begin : rcase
+    integer k;
+    k = 142 - {24'd0, e1};
+    cls = C_ZERO;
+    sh = 6'd0;
+    if (k >= 41) cls = C_ZERO;                   // |s| x size x 256 < 2^-1: 0
+    else if (k >= 1) begin
+      cls = C_RIGHT;                             // p >> k, rounded
+      sh = k[5:0];
+    end else if (k >= -8) begin
+      // (a periodic operand reduced modulo 2 has e <= 150, k >= -8: p << -k < 2^26)
+      cls = C_LEFT;
+      sh = 6'(-k);
+    end else cls = C_SAT;                        // >= 2^31 before saturation
+    if (mred1 == 24'd0) cls = C_ZERO;            // |s| mod 2 = 0: p = 0
+    if (inf1) cls = per1 ? C_ZERO : C_SAT;
+    if (zero1) cls = C_ZERO;
+  end
+  logic        v2, neg2, per2, lin2;
+  logic [1:0]  cls2;
+  logic [5:0]  sh2;
   logic [40:0] p2;
   logic [16:0] size2;
   logic [3:0]  off2;
   always @(posedge clk) begin
     v2 <= rst ? 1'b0 : v1;
     p2 <= {17'd0, mred1} * {24'd0, size1};
-    e2 <= e1;
+    cls2 <= cls;
+    sh2 <= sh;
     neg2 <= neg1;
-    zero2 <= zero1;
-    inf2 <= inf1;
     size2 <= size1;
     per2 <= per1;
     off2 <= off1;
     lin2 <= lin1;
   end
 
-  // ---- s3: the shift of RNE(p x 2^(e - 142)) (k = 142 - e): the shifted magnitude, the
-  // increment of round-to-nearest-even (round bit and (sticky or lsb)), saturation at 2^30
+  // ---- s3: the shift of RNE(p x 2^(e - 142)): the shifted magnitude, the increment of
+  // round-to-nearest-even (round bit and (sticky or lsb)), saturation at 2^30
   logic [40:0] q;
   logic        inc, sat;
   always @* begin : shift
     logic [48:0] pl;
-    integer      k;
-    k = 142 - {24'd0, e2};
     q = 41'd0;
     inc = 1'b0;
     sat = 1'b0;
     pl = 49'd0;
-    if (p2 == 41'd0 || k >= 41) begin
-      q = 41'd0;                                 // also |s| mod 2 = 0 and size 0
-    end else if (k >= 1) begin
-      q = p2 >> k;
-      inc = p2[k - 1] && ((p2 & ~(41'h1FF_FFFF_FFFF << (k - 1))) != 41'd0 || q[0]);
-    end else if (k >= -8) begin
-      // (a periodic operand reduced modulo 2 has e <= 150, k >= -8: p << -k < 2^26)
-      pl = {8'd0, p2} << (-k);
-      sat = pl > {17'd0, LIM};
-      q = pl[40:0];
-    end else begin
-      sat = 1'b1;                                // >= 2^31 before saturation
-    end
-    if (inf2) begin
-      q = 41'd0;
-      inc = 1'b0;
-      sat = !per2;
-    end
-    if (zero2) begin
-      q = 41'd0;
-      inc = 1'b0;
-      sat = 1'b0;
-    end
+    case (cls2)
+      C_RIGHT: begin
+        q = p2 >> sh2;
+        inc = p2[sh2 - 6'd1] && ((p2 & ~(41'h1FF_FFFF_FFFF << (sh2 - 6'd1))) != 41'd0 || q[0]);
+      end
+      C_LEFT: begin
+        pl = {8'd0, p2} << sh2;
+        sat = pl[48:31] != 18'd0 || (pl[30] && pl[29:0] != 30'd0);   // pl > 2^30
+        q = pl[40:0];
+      end
+      C_SAT: sat = 1'b1;
+      default: ;
+    endcase
   end
   logic        v3, neg3, per3, lin3, inc3, sat3;
   logic [40:0] q3;
@@ -150,7 +162,8 @@ module texcore_coord (
 
   // ---- s4: the rounded magnitude, saturated at 2^30
   wire  [40:0] qr = q3 + {40'd0, inc3};
-  wire  [31:0] mag = (sat3 || qr > {9'd0, LIM}) ? LIM : qr[31:0];
+  wire         over = qr[40:31] != 10'd0 || (qr[30] && qr[29:0] != 30'd0);   // qr > 2^30
+  wire  [31:0] mag = (sat3 || over) ? LIM : qr[31:0];
   logic        v4, neg4, per4, lin4;
   logic [31:0] mag4;
   logic [16:0] size4;
