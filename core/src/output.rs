@@ -32,6 +32,9 @@ pub fn texel_to_bits(domains: [Domain; 4], t: Texel) -> [u32; 4] {
 /// `ZERO` gives 0, `ONE` gives 1.0 (`0x3F80_0000`) — or integer 1 when `integer` (the
 /// format is UINT/SINT).
 pub fn swizzle(words: [u32; 4], sw: Swizzle, integer: bool) -> [u32; 4] {
+    if is_identity(sw) {
+        return words;
+    }
     let one = if integer { 1 } else { 0x3F80_0000 };
     let pick = |s: SwizzleSource| match s {
         SwizzleSource::R => words[0],
@@ -44,6 +47,14 @@ pub fn swizzle(words: [u32; 4], sw: Swizzle, integer: bool) -> [u32; 4] {
     // Written out: `array::map` is a call per element at opt-level `s`.
     let [x, y, z, w] = sw.0;
     [pick(x), pick(y), pick(z), pick(w)]
+}
+
+/// Whether `sw` is the identity (`R, G, B, A` = codes 0, 1, 2, 3), as one 32-bit compare
+/// of the codes (a lane loop that tests it before calling [`swizzle`] skips the call).
+#[inline(always)]
+pub(crate) fn is_identity(sw: Swizzle) -> bool {
+    let [x, y, z, w] = sw.0;
+    (x as u32) | (y as u32) << 8 | (z as u32) << 16 | (w as u32) << 24 == 0x0302_0100
 }
 
 /// The IEEE-754 binary32 bit pattern nearest to `value / 2^frac_bits`, **round to nearest,

@@ -11,7 +11,6 @@
 //! both paths over the request domain.
 
 use crate::descriptor::{Format, TextureHeader, TextureType};
-use crate::fp::unorm8_ratio_small;
 use crate::memory::{Plane, TexelMemory};
 
 /// Level 0 of an RGBA8-family 2D texture, addressed in 32-bit arithmetic.
@@ -71,9 +70,36 @@ impl Rgba8Level0 {
 }
 
 /// Binary32 of `v / 255` for a byte `v` (RNE): `component_to_bits(Unorm(8), v)`.
-#[inline(always)]
+///
+/// `v / 255 = 0.vvvv…` in base 256: the byte repeated without end. `rep = v · 0x0101_0101`
+/// holds its first 32 bits; shifted left by the byte's leading zeros `lz`, the top 24 bits
+/// are the significand (hidden bit included, exponent −1 − lz) and bit 7 the round bit.
+/// The bits after it are never all zero (the repetition does not end) and never a tie, so
+/// RNE rounds up exactly when the round bit is set; `v = 255` carries into the exponent and
+/// gives 1.0. Every byte is tested against the output conversion.
+#[inline]
 pub(crate) const fn unorm8_word(v: u32) -> u32 {
-    unorm8_ratio_small(v, 0)
+    let v = v & 0xFF;
+    if v == 0 {
+        return 0;
+    }
+    let rep = v * 0x0101_0101;
+    let lz = leading_zeros_rep(rep);
+    let m = rep << lz;
+    // `(125 − lz) << 23` plus the significand with its hidden bit adds the exponent 126 − lz;
+    // `((m >> 7) + 1) >> 1` is `m >> 8` plus the round bit.
+    ((125 - lz) << 23) + (((m >> 7) + 1) >> 1)
+}
+
+/// Leading zeros (`0 ..= 7`) of `rep = v · 0x0101_0101` for a byte `v ≠ 0`: those of `v`
+/// in 8 bits, which is the top byte of `rep`.
+#[inline(always)]
+const fn leading_zeros_rep(rep: u32) -> u32 {
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        crate::fp::leading_zeros_table(rep)
+    } else {
+        rep.leading_zeros()
+    }
 }
 
 #[cfg(test)]

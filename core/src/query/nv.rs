@@ -103,7 +103,7 @@ pub fn txq_header(h: &TextureHeader, query: TxqQuery, param: u32) -> [u32; 4] {
 
 /// [`txq_header`] of a header that validates (one decoded by
 /// [`TextureHeader::from_words`], which validates already).
-#[inline]
+#[inline(always)]
 fn txq_valid(h: &TextureHeader, query: TxqQuery, param: u32) -> [u32; 4] {
     match query {
         TxqQuery::Dimension => dimension(h, param),
@@ -112,6 +112,7 @@ fn txq_valid(h: &TextureHeader, query: TxqQuery, param: u32) -> [u32; 4] {
     }
 }
 
+#[inline(always)]
 fn dimension(h: &TextureHeader, lod: u32) -> [u32; 4] {
     use TextureType as T;
     let single = h.ms_mode == MsMode::Mode1x1;
@@ -166,5 +167,53 @@ pub fn txq(bindings: &Bindings<'_>, source: HandleSource, query: TxqQuery, param
         // `resolve_header` decodes through `from_words`: the header validates.
         Ok((_, header)) => txq_valid(&header, query, param),
         Err(_) => [0; 4],
+    }
+}
+
+/// A texture resolved once for `TXQ`: the handle looked up and the header decoded and
+/// validated once, as a texture unit does for the lanes of a warp that query one handle
+/// (a constant-bank handle is the same for every lane). Each lane's [`TxqBinding::txq`]
+/// is what [`txq`] returns for it: both resolve through [`Bindings::resolve_header`] and
+/// answer from the same decoded header (a property test runs both).
+///
+/// ```
+/// use texcore::query::nv::{TxqBinding, TxqQuery};
+/// use texcore::{Bindings, Format, Handle, HandleSource, Pool, SamplerBinding, TextureHeader, TextureType};
+///
+/// let headers = [TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 256, 128, 1, 9).to_words()];
+/// let samplers = [[0; 8]];
+/// let bindings = Bindings {
+///     headers: Pool::new(&headers),
+///     samplers: Pool::new(&samplers),
+///     binding: SamplerBinding::Independent,
+///     const_bank: &[],
+/// };
+/// let texture = TxqBinding::new(&bindings, HandleSource::Bindless(Handle::new(0, 0).unwrap().0));
+/// // One lane per level: 256 × 128, 128 × 64, …; a level past the view gives sizes 0.
+/// assert_eq!(texture.txq(TxqQuery::Dimension, 0), [256, 128, 0, 9]);
+/// assert_eq!(texture.txq(TxqQuery::Dimension, 1), [128, 64, 0, 9]);
+/// assert_eq!(texture.txq(TxqQuery::Dimension, 9), [0, 0, 0, 9]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TxqBinding {
+    /// The decoded header (it validates), `None` for an invalid texture.
+    header: Option<TextureHeader>,
+}
+
+impl TxqBinding {
+    /// Resolves `source` against `bindings` ([`Bindings::resolve_header`]).
+    #[inline]
+    pub fn new(bindings: &Bindings<'_>, source: HandleSource) -> Self {
+        // `resolve_header` decodes through `from_words`: the header validates.
+        TxqBinding { header: bindings.resolve_header(source).ok().map(|(_, h)| h) }
+    }
+
+    /// [`txq`] on the resolved texture: zeros for an invalid one.
+    #[inline]
+    pub fn txq(&self, query: TxqQuery, param: u32) -> [u32; 4] {
+        match &self.header {
+            Some(h) => txq_valid(h, query, param),
+            None => [0; 4],
+        }
     }
 }

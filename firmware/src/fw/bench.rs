@@ -9,11 +9,11 @@ use core::sync::atomic::{AtomicU32, Ordering};
 
 use texcore::descriptor::{Filter, Format, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use texcore::handle::{Bindings, Handle, HandleSource, Pool, SamplerBinding, TsPtrIdx};
-use texcore::op::fetch::sample_i;
+use texcore::op::fetch::{sample_i, FetchBinding};
 use texcore::op::gather::gather4;
 use texcore::op::sample::{sample_quad, sample_quad_into, sample_warp_into, SampleBinding, SampleRequest};
 use texcore::op::tmml::{tmml, CoordDesc};
-use texcore::query::nv::{txq, TxqQuery};
+use texcore::query::nv::{txq, TxqBinding, TxqQuery};
 
 use super::log;
 
@@ -138,6 +138,25 @@ fn bound(name: &str, tex: &TextureHeader, sampler: &SamplerHeader, reqs: &[Sampl
     mark(bench_end);
 }
 
+/// `SAMPLE_I` of a warp's lanes on one bound view, as a firmware's handler of the
+/// instruction loops over them (out of line: the lane loop is compiled as it would be
+/// there, not into this module's long benchmark function).
+#[inline(never)]
+fn sample_i_lanes(view: &FetchBinding<'_>, addrs: &[[u32; 4]], out: &mut [[u32; 4]]) {
+    for (a, o) in addrs.iter().zip(out.iter_mut()) {
+        black_box(view.sample_i_into(&TEX[..], *a, o).is_ok());
+    }
+}
+
+/// `TXQ.DIMENSION` of a warp's lanes (lane `i` queries level `i & 7`) on one resolved
+/// texture, out of line like [`sample_i_lanes`].
+#[inline(never)]
+fn txq_lanes(texture: &TxqBinding, out: &mut [[u32; 4]]) {
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = texture.txq(TxqQuery::Dimension, black_box(i as u32 & 7));
+    }
+}
+
 /// Runs every benchmark once.
 pub fn run() {
     let tex = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, W, W, 1, 7);
@@ -210,12 +229,22 @@ pub fn run() {
     }
     mark(bench_end);
     const N: u32 = 64;
+    // Addresses are built before the start marker: only the op is counted.
+    let addrs: [[u32; 4]; N as usize] = core::array::from_fn(|i| [i as u32 % W, (i as u32 * 5) % W, 0, 0]);
     log!("bench sample_i_rgba8 {}", N);
     mark(bench_start);
-    for i in 0..N {
-        black_box(sample_i(Ok(&tex), &TEX[..], [i % W, (i * 5) % W, 0, 0]).ok());
+    for a in &addrs {
+        black_box(sample_i(Ok(&tex), &TEX[..], *black_box(a)).ok());
     }
     mark(bench_end);
+    // The same fetches with the view bound once (`FetchBinding`: validated and its word
+    // path prepared once for the lanes).
+    log!("bench sample_i_rgba8_bound {}", N);
+    let mut fetched = [[0u32; 4]; N as usize];
+    mark(bench_start);
+    sample_i_lanes(&FetchBinding::new(Ok(&tex)), &addrs, &mut fetched);
+    mark(bench_end);
+    black_box(&fetched);
     let headers = [tex.to_words()];
     let samplers = [lin.to_words()];
     let bank = [Handle(0).0];
@@ -238,6 +267,13 @@ pub fn run() {
         black_box(txq(&b, src, TxqQuery::Dimension, i & 7));
     }
     mark(bench_end);
+    // The same queries with the texture resolved once for the lanes (`TxqBinding`).
+    log!("bench txq_dimension_bound {}", N);
+    let mut dims = [[0u32; 4]; N as usize];
+    mark(bench_start);
+    txq_lanes(&TxqBinding::new(&b, src), &mut dims);
+    mark(bench_end);
+    black_box(&dims);
     // TMML.LOD on the trilinear sampler: the LOD unit per lane (λ', LOD used, major axis,
     // anisotropy ratio), counted per lane.
     let tri_samplers = [tri.to_words()];
