@@ -586,3 +586,53 @@ fn fixed_to_f32_matches_ieee_rounding() {
     assert_eq!(fixed_to_f32_bits((1 << 24) + 1, 0), 16_777_216f32.to_bits());
     assert_eq!(fixed_to_f32_bits((1 << 24) + 3, 0), 16_777_220f32.to_bits());
 }
+
+proptest::proptest! {
+    /// A texture resolved once answers every lane as `txq` does: arbitrary header words
+    /// (most do not decode), constant-bank and bindless sources in and out of the pools,
+    /// every query and parameter.
+    #[test]
+    fn txq_binding_answers_each_lane_as_txq(
+        words in proptest::prelude::any::<[[u32; 8]; 2]>(),
+        valid in proptest::prelude::any::<[(u8, u8, u32, u8, u32); 2]>(),
+        maximum in 0u32..4,
+        bank in proptest::prelude::any::<[u32; 3]>(),
+        sources in proptest::collection::vec((proptest::prelude::any::<bool>(), 0u32..5, 0u32..5), 1..6),
+        lanes in proptest::collection::vec((0usize..3, proptest::prelude::any::<u32>()), 1..8),
+    ) {
+        // Half the headers are well-formed ones built from small fields.
+        let mut headers = words.to_vec();
+        for (i, (ty, fmt, w, levels, seed)) in valid.iter().enumerate() {
+            if seed & 1 == 0 {
+                let ty = TextureType::from_code(u32::from(*ty % 9)).unwrap_or(T::TwoD);
+                let fmt = Format::from_code(*fmt).unwrap_or(Format::RGBA8_UNORM);
+                let w = 1 + w % 300;
+                let h = if matches!(ty, T::OneD | T::OneDArray | T::OneDBuffer) { 1 } else { w / 2 + 1 };
+                let h = if ty.is_cube() { w } else { h };
+                let d = if matches!(ty, T::TwoDArray | T::ThreeD | T::CubeArray | T::OneDArray | T::TwoDNoMipmap) { 1 + seed % 7 } else { 1 };
+                let t = TextureHeader::new(ty, fmt, w, h, d, 1 + u32::from(*levels % 4));
+                headers[i] = t.to_words();
+            }
+        }
+        let samplers = [SamplerHeader::default().to_words()];
+        let b = Bindings {
+            headers: Pool { entries: &headers, maximum_index: maximum },
+            samplers: Pool { entries: &samplers, maximum_index: maximum / 2 },
+            binding: SamplerBinding::Independent,
+            const_bank: &bank,
+        };
+        for (bindless, s, t) in sources {
+            let src = if bindless {
+                HandleSource::Bindless(Handle::new(s, t).unwrap().0)
+            } else {
+                HandleSource::ConstBank(TsPtrIdx::new(t as u16).unwrap())
+            };
+            let bound = texcore::query::nv::TxqBinding::new(&b, src);
+            for (q, p) in &lanes {
+                let q = TxqQuery::ALL[*q];
+                proptest::prop_assert_eq!(bound.txq(q, *p), txq(&b, src, q, *p));
+                proptest::prop_assert_eq!(bound.txq(q, *p & 31), txq(&b, src, q, *p & 31));
+            }
+        }
+    }
+}
