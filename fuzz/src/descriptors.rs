@@ -256,12 +256,14 @@ fn pools(src: &HeaderSrc, smp: &gen::SamplerSrc, r: &mut Reader<'_>) {
             assert_eq!(qres, Ok((x.handle, x.header)), "a valid texture is a valid query");
         }
         let p = gen::uint(r);
+        let bound = nv::TxqBinding::new(&b, source);
         for q in TxqQuery::ALL {
             let want = match &qres {
                 Ok((_, h)) => nv::txq_header(h, q, p),
                 Err(_) => [0; 4],
             };
             assert_eq!(nv::txq(&b, source, q, p), want, "TXQ through the pools");
+            assert_eq!(bound.txq(q, p), want, "TXQ on the texture resolved once");
         }
     }
     // Handle and tsPtrIdx packing.

@@ -18,7 +18,7 @@ use texcore::descriptor::{ComponentLayout, Format, SamplerHeader, TextureHeader,
 use texcore::fp::F16Rounding;
 use texcore::handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
 use texcore::memory::{texel_address, TexelCoord, TexelMemory};
-use texcore::op::fetch::{sample_i, sample_i_ms, txf};
+use texcore::op::fetch::{sample_i, sample_i_ms, txf, FetchBinding};
 use texcore::op::gather::{gather4, tld4s, Tld4sMods, Tld4sOperands};
 use texcore::op::resource::{atomic, load, store, AtomicOp};
 use texcore::op::sample::{
@@ -315,8 +315,19 @@ fn fetches(view: Result<&TextureHeader, Invalid>, mem: &[u8], r: &mut Reader<'_>
     if a.iter().all(|v| i32::try_from(*v).is_ok()) {
         assert_eq!(txf(view, mem, a.map(|v| v as i32), [0; 3]), si, "TXF, no offset == SAMPLE_I");
     }
-    let _ = sample_i_ms(view, mem, a, sample);
-    let _ = txf(view, mem, a.map(|v| v as i32), offset);
+    // The view bound once answers as the per-call functions.
+    let bound = FetchBinding::new(view);
+    assert_eq!(bound.sample_i(mem, a), si, "FetchBinding::sample_i == sample_i");
+    let mut out = [0x5A5A_5A5A; 4];
+    let into = bound.sample_i_into(mem, a, &mut out);
+    assert_eq!(into.map(|()| out), si, "FetchBinding::sample_i_into == sample_i");
+    if into.is_err() {
+        assert_eq!(out, [0; 4], "a failed fetch writes zeros");
+    }
+    let ms = sample_i_ms(view, mem, a, sample);
+    assert_eq!(bound.sample_i_ms(mem, a, sample), ms, "FetchBinding::sample_i_ms == sample_i_ms");
+    let t = txf(view, mem, a.map(|v| v as i32), offset);
+    assert_eq!(bound.txf(mem, a.map(|v| v as i32), offset), t, "FetchBinding::txf == txf");
 }
 
 /// The texel a resource address names (the table of `texcore::op::resource`).
