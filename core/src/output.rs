@@ -36,14 +36,12 @@ pub fn swizzle(words: [u32; 4], sw: Swizzle, integer: bool) -> [u32; 4] {
         return words;
     }
     let one = if integer { 1 } else { 0x3F80_0000 };
-    let pick = |s: SwizzleSource| match s {
-        SwizzleSource::R => words[0],
-        SwizzleSource::G => words[1],
-        SwizzleSource::B => words[2],
-        SwizzleSource::A => words[3],
-        SwizzleSource::Zero => 0,
-        SwizzleSource::One => one,
-    };
+    // The sources by code (R, G, B, A, ZERO, ONE; codes 6 and 7 are not sources): a select
+    // by index, not a branch per component.
+    let src = [words[0], words[1], words[2], words[3], 0, one, 0, 0];
+    // `code & 7` is below 8: the index is in bounds.
+    #[allow(clippy::indexing_slicing)]
+    let pick = |s: SwizzleSource| src[(s as usize) & 7];
     // Written out: `array::map` is a call per element at opt-level `s`.
     let [x, y, z, w] = sw.0;
     [pick(x), pick(y), pick(z), pick(w)]
@@ -85,4 +83,31 @@ pub fn decimate(values: [u32; 4], wmask: u8) -> Vec<u32, 4> {
 /// Number of registers a write mask writes (popcount of its low 4 bits).
 pub const fn wmask_count(wmask: u8) -> u32 {
     (wmask & 0xF).count_ones()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+
+    /// Every swizzle (6^4 source choices), integer and not: each component is the chosen
+    /// word, 0, or the format's one; the identity returns the words.
+    #[test]
+    fn swizzle_picks_every_source() {
+        let words = [0x1111_1111, 0x2222_2222, 0x3333_3333, 0x4444_4444];
+        for code in 0..6u32.pow(4) {
+            let c = [code % 6, code / 6 % 6, code / 36 % 6, code / 216];
+            let sw = Swizzle(c.map(|v| SwizzleSource::from_code(v).unwrap_or(SwizzleSource::R)));
+            for integer in [false, true] {
+                let one = if integer { 1 } else { 0x3F80_0000 };
+                let want = c.map(|v| match v {
+                    0..=3 => words[v as usize],
+                    4 => 0,
+                    _ => one,
+                });
+                assert_eq!(swizzle(words, sw, integer), want, "{sw:?} integer {integer}");
+                assert_eq!(is_identity(sw), c == [0, 1, 2, 3]);
+            }
+        }
+    }
 }
