@@ -317,6 +317,22 @@ pub enum SwizzleSource {
     One = 5,
 }
 
+/// [`SwizzleSource::from_code`] as a table (the invalid codes 6 and 7 map to `R`; the
+/// decoder rejects them first).
+// Compile-time table fill: an out-of-range index is a build error, not a panic.
+#[allow(clippy::indexing_slicing)]
+const SWIZZLE_OF_CODE: [SwizzleSource; 8] = {
+    let mut t = [SwizzleSource::R; 8];
+    let mut i = 0;
+    while i < 8 {
+        if let Some(s) = SwizzleSource::from_code(i as u32) {
+            t[i] = s;
+        }
+        i += 1;
+    }
+    t
+};
+
 impl SwizzleSource {
     /// Decodes a 3-bit swizzle field.
     pub const fn from_code(code: u32) -> Option<SwizzleSource> {
@@ -642,7 +658,14 @@ impl TextureHeader {
             let i = bad.trailing_zeros() / 3; // 0 … 3: the first invalid component
             return Err(HeaderError::Swizzle(i as u8, (packed >> (3 * i) & 7) as u8));
         }
-        let sw = codes.map(|c| SwizzleSource::from_code(c).unwrap_or(SwizzleSource::R));
+        // Every code is below 6 here; a table lookup per component (`code & 7` is in bounds).
+        #[allow(clippy::indexing_slicing)]
+        let sw = [
+            SWIZZLE_OF_CODE[(codes[0] & 7) as usize],
+            SWIZZLE_OF_CODE[(codes[1] & 7) as usize],
+            SWIZZLE_OF_CODE[(codes[2] & 7) as usize],
+            SWIZZLE_OF_CODE[(codes[3] & 7) as usize],
+        ];
         let width_m1 = F_WIDTH_M1.get(words);
         let header = TextureHeader {
             ty,
