@@ -431,8 +431,10 @@ impl GatherAxis {
 
     /// The wrapped indices of the taps `i0 = (U − 128 + 256 × offset) >> 8` and `i0 + 1`
     /// for the binary32 coordinate `s` ([`BORDER`] for the border): those of
-    /// [`footprint`]'s non-cube branch. Out of line: one copy serves both axes.
-    #[inline(never)]
+    /// [`footprint`]'s non-cube branch. Inline on Arm (fewer instructions per lane, within
+    /// the code budget there); elsewhere out of line, one copy serving both axes.
+    #[cfg_attr(target_arch = "arm", inline(always))]
+    #[cfg_attr(not(target_arch = "arm"), inline(never))]
     fn pair(&self, s: u32) -> (u32, u32) {
         match *self {
             GatherAxis::Kernel(k) => k.pair(k.fixed(s)),
@@ -441,8 +443,10 @@ impl GatherAxis {
     }
 }
 
-/// [`GatherAxis::pair`] for the modes outside the kernel's.
-#[inline(always)]
+/// [`GatherAxis::pair`] for the modes outside the kernel's (out of line where that is
+/// inline, inline in its one copy elsewhere).
+#[cfg_attr(target_arch = "arm", inline(never))]
+#[cfg_attr(not(target_arch = "arm"), inline(always))]
 fn wrap_pair(s: u32, size: u32, mode: WrapMode, off: i32) -> (u32, u32) {
     let i0 = (texel_fixed_i32(s, size, mode) + off) >> 8;
     let w = |i: i32| match wrap_i32(mode, i, size) {
