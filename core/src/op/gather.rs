@@ -391,12 +391,14 @@ fn footprint<M: TexelMemory + ?Sized>(g: &Gatherer<'_, M>, c: [u32; 4], offset: 
 /// Binary32 of `v / 255` (RNE) for the byte `v` held in the top bits of `top = v × 2^24`.
 ///
 /// With `lz` the leading zeros of `v` in 8 bits, `big = top << lz` has the byte's leading
-/// one in bit 31, and `v / 255 = q × 2^-(24 + 1 + lz)` rounds to `q = (big + 127) div 255`
-/// (≤ 2^24: `big ≤ 255 × 2^24`), taken as the high word of `(big + 128) × 0x0101_0101`
-/// (the single-level conversion's reciprocal multiply). The significand with its hidden
-/// bit is added to the biased exponent minus one, `125 − lz` (a quotient of 2^24, at
-/// `v = 255`, carries into the exponent: 1.0). `v = 0` gives `big = 0`, whose sign mask
-/// clears the exponent, and `q = 0`. Every byte is tested against the output conversion.
+/// one in bit 31, and `v / 255 = (big / 255) × 2^-(24 + lz)` with `big / 255` in
+/// `[2^23, 2^24]`: the significand is `q = (big + 127) div 255` (`big / 255` rounded to
+/// nearest; 255 is odd, so there are no ties), taken as the high word of
+/// `(big + 128) × 0x0101_0101` (the single-level conversion's reciprocal multiply). The
+/// significand with its hidden bit is added to the biased exponent minus one, `125 − lz`
+/// (a quotient of 2^24, at `v = 255`, carries into the exponent: 1.0). `v = 0` gives
+/// `big = 0`, whose sign mask clears the exponent, and `q = 0`. Every byte is tested
+/// against the output conversion.
 #[inline(always)]
 fn unorm8_top_word(top: u32) -> u32 {
     let lz = leading_zeros_top_byte(top);
