@@ -315,6 +315,27 @@ const fn leading_zeros_table16(x: u32) -> u32 {
     lz + base
 }
 
+/// `(x | 2^23).leading_zeros()` for `x` a multiple of 2^24 (a byte in the top bits): the
+/// byte's leading zeros in 8 bits, 8 for zero. One table lookup on cores without a
+/// count-leading-zeros instruction (a test checks both forms on every byte).
+#[inline(always)]
+pub(crate) const fn leading_zeros_top_byte(x: u32) -> u32 {
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        leading_zeros_top_byte_table(x)
+    } else {
+        (x | 1 << 23).leading_zeros()
+    }
+}
+
+/// [`leading_zeros_top_byte`] by the byte table.
+#[inline(always)]
+const fn leading_zeros_top_byte_table(x: u32) -> u32 {
+    // `x >> 24` is at most 255: it cannot be out of bounds.
+    #[allow(clippy::indexing_slicing)]
+    let lz = CLZ8[(x >> 24) as usize] as u32;
+    lz
+}
+
 /// `x.leading_zeros()` with the cheaper form for the target.
 #[inline(always)]
 pub(crate) const fn leading_zeros(x: u32) -> u32 {
@@ -767,6 +788,16 @@ mod tests {
         }
         for x in (0..1u32 << 24).step_by(97) {
             assert_eq!(unorm8_ratio_small(x, 16), unorm8_ratio(x, 16), "x = {x:#x}");
+        }
+    }
+
+    /// Both forms of the top-byte leading-zeros count, on every byte.
+    #[test]
+    fn leading_zeros_top_byte_forms_agree() {
+        for b in 0..=255u32 {
+            let x = b << 24;
+            assert_eq!(leading_zeros_top_byte_table(x), (x | 1 << 23).leading_zeros(), "b = {b}");
+            assert_eq!(leading_zeros_top_byte(x), (x | 1 << 23).leading_zeros(), "b = {b}");
         }
     }
 

@@ -42,16 +42,18 @@
 
 use crate::compare::{compare, CompareError};
 use crate::coord::{cube_face, cube_texel_fixed, select_layer, texel_fixed, texel_fixed_i32};
+use crate::descriptor::WrapMode;
 use crate::descriptor::{CompareFunc, ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
 use crate::filter::cube_tap;
 use crate::fp::{
-    f16_to_f32_bits, f32_to_f16_mode, ratio128_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding,
+    f16_to_f32_bits, f32_to_f16_mode, leading_zeros_top_byte, ratio128_to_f32_bits, ratio_to_f16_bits,
+    ratio_to_f32_bits, F16Rounding,
 };
 use crate::handle::{checked_sampler, checked_view, Bindings, HandleSource, Invalid};
 use crate::memory::{TexelCoord, TexelMemory};
 use crate::op::read_texel;
-use crate::op::rgba8::{unorm8_word, Rgba8Level0};
-use crate::texel::{border_texel, domains, Domain, Texel};
+use crate::op::sample::rgba8::{byte_order, kernel_level, KernelAxis};
+use crate::texel::{border_texel, domains, unorm_from_f32, Domain, Texel};
 use crate::wrap::{wrap, wrap_i32, Wrapped};
 
 /// A gather the model rejects.
@@ -386,46 +388,151 @@ fn footprint<M: TexelMemory + ?Sized>(g: &Gatherer<'_, M>, c: [u32; 4], offset: 
     }
 }
 
-/// `gather4` without a reference on the RGBA8 word path ([`Rgba8Level0`]): the descriptor
-/// constants (level size, wrap modes, component byte, border word) once per quad, then per
-/// lane the 32-bit coordinate and wrap units and one word read per tap. Every such
-/// texture has one layer (the array layer selected is 0) and its view starts at level 0, so
-/// the footprint is [`footprint`]'s non-cube branch; a swizzle constant takes the general
-/// path (`None`).
+/// Binary32 of `v / 255` (RNE) for the byte `v` held in the top bits of `top = v × 2^24`.
+///
+/// With `lz` the leading zeros of `v` in 8 bits, `big = top << lz` has the byte's leading
+/// one in bit 31, and `v / 255 = (big / 255) × 2^-(24 + lz)` with `big / 255` in
+/// `[2^23, 2^24]`: the significand is `q = (big + 127) div 255` (`big / 255` rounded to
+/// nearest; 255 is odd, so there are no ties), taken as the high word of
+/// `(big + 128) × 0x0101_0101` (the single-level conversion's reciprocal multiply). The
+/// significand with its hidden bit is added to the biased exponent minus one, `125 − lz`
+/// (a quotient of 2^24, at `v = 255`, carries into the exponent: 1.0). `v = 0` gives
+/// `big = 0`, whose sign mask clears the exponent, and `q = 0`. Every byte is tested
+/// against the output conversion.
+#[inline(always)]
+fn unorm8_top_word(top: u32) -> u32 {
+    let lz = leading_zeros_top_byte(top);
+    let big = top << lz;
+    let q = ((u64::from(big + 128) * 0x0101_0101) >> 32) as u32;
+    (((125 - lz) << 23) & ((big as i32 >> 31) as u32)) + q
+}
+
+/// A wrapped index of [`GatherAxis::pair`] that selects the border (CLAMP_TO_BORDER outside
+/// the texture); texel indices are below the size, at most 2^16.
+const BORDER: u32 = u32::MAX;
+
+/// One axis of [`gather4_rgba8`]: the coordinate and wrap units with the texel offset.
+#[derive(Clone, Copy)]
+enum GatherAxis {
+    /// CLAMP_TO_EDGE, or REPEAT on a power of two: the single-level kernel's axis unit.
+    Kernel(KernelAxis),
+    /// The other modes: [`texel_fixed_i32`] plus `off` (`256 × offset − 128`), then
+    /// [`wrap_i32`] of each tap.
+    Wrap { size: u32, mode: WrapMode, off: i32 },
+}
+
+impl GatherAxis {
+    /// Out of line: one copy serves both axes.
+    #[inline(never)]
+    fn new(size: u32, mode: WrapMode, offset: i32) -> GatherAxis {
+        match KernelAxis::new(size, mode, true) {
+            Some(k) => GatherAxis::Kernel(k.offset(offset)),
+            None => GatherAxis::Wrap { size, mode, off: offset * 256 - 128 },
+        }
+    }
+
+    /// The wrapped indices of the taps `i0 = (U − 128 + 256 × offset) >> 8` and `i0 + 1`
+    /// for the binary32 coordinate `s` ([`BORDER`] for the border): those of
+    /// [`footprint`]'s non-cube branch. Inline on Arm (fewer instructions per lane, within
+    /// the code budget there); elsewhere out of line, one copy serving both axes.
+    #[cfg_attr(target_arch = "arm", inline(always))]
+    #[cfg_attr(not(target_arch = "arm"), inline(never))]
+    fn pair(&self, s: u32) -> (u32, u32) {
+        match *self {
+            GatherAxis::Kernel(k) => k.pair(k.fixed(s)),
+            GatherAxis::Wrap { size, mode, off } => wrap_pair(s, size, mode, off),
+        }
+    }
+}
+
+/// [`GatherAxis::pair`] for the modes outside the kernel's (out of line where that is
+/// inline, inline in its one copy elsewhere).
+#[cfg_attr(target_arch = "arm", inline(never))]
+#[cfg_attr(not(target_arch = "arm"), inline(always))]
+fn wrap_pair(s: u32, size: u32, mode: WrapMode, off: i32) -> (u32, u32) {
+    let i0 = (texel_fixed_i32(s, size, mode) + off) >> 8;
+    let w = |i: i32| match wrap_i32(mode, i, size) {
+        Wrapped::Texel(x) => x,
+        Wrapped::Border => BORDER,
+    };
+    (w(i0), w(i0 + 1))
+}
+
+/// `gather4` without a reference on the RGBA8 word path: level 0 of a single-layer
+/// pitch-linear RGBA8 / BGRA8 texture (not sRGB, [`byte_order`], [`kernel_level`]) in
+/// 4-byte-aligned memory read as little-endian words, and a component taken from a stored
+/// channel. Per quad: the axis units with the offset, the word base and pitch, the
+/// component's byte and, only under CLAMP_TO_BORDER, the border word; per lane: two
+/// coordinate and wrap units ([`GatherAxis::pair`]: for CLAMP_TO_EDGE and power-of-two
+/// REPEAT the single-level kernel's shift with RNE and exact wrap, [`KernelAxis::pair`]),
+/// four word loads (a word outside the memory reads as zero) and four byte conversions.
+///
+/// Every such texture has one layer (the array layer selected is 0) and its view starts at
+/// level 0, so the footprint is [`footprint`]'s non-cube branch. Sizes are at most 2^16
+/// (a validated header), so the 32-bit coordinate unit's saturation at `±2^30` plus an
+/// offset (`|256 × offset − 128| < 2^14`) lies beyond every texel as the general unit's does
+/// (property test). `None` where this does not apply (other formats and layouts, unaligned
+/// or non-slice memory, a swizzle constant): the caller takes the general stages.
 fn gather4_rgba8<M: TexelMemory + ?Sized>(
-    g: &Gatherer<'_, M>,
-    p: &Rgba8Level0,
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    comp: SwizzleSource,
     address: &[[u32; 4]; 4],
     offset: [i32; 2],
 ) -> Option<[[u32; 4]; 4]> {
-    let idx = match g.comp {
-        SwizzleSource::R => 0usize,
+    let idx = match comp {
+        SwizzleSource::R => 0u32,
         SwizzleSource::G => 1,
         SwizzleSource::B => 2,
         SwizzleSource::A => 3,
         SwizzleSource::Zero | SwizzleSource::One => return None,
     };
-    let border = to_word(g.border(), OutMode::F32);
-    let [w, hh] = p.size();
-    let [ws, wt, _] = g.s.wrap;
-    let texel = |x: Wrapped, y: Wrapped| match (x, y) {
-        (Wrapped::Texel(x), Wrapped::Texel(y)) => p.word(g.mem, x, y).map_or(0, |t| unorm8_word(p.component(t, idx))),
-        _ => border,
+    let rgba = byte_order(h)?;
+    let (base, pitch) = kernel_level(h)?;
+    let ([], texels, _) = bytemuck::pod_align_to::<u8, u32>(mem.as_bytes()?) else { return None };
+    let [ws, wt, _] = s.wrap;
+    let (ax, ay) = (GatherAxis::new(h.width, ws, offset[0]), GatherAxis::new(h.height, wt, offset[1]));
+    // The border texel of these formats holds component `idx` of the border colour as a
+    // UNORM8 code (`border_texel`, RGBA layout), which gathers as any stored byte does.
+    let border = if ws == WrapMode::ClampToBorder || wt == WrapMode::ClampToBorder {
+        unorm8_top_word((unorm_from_f32(s.border_color[idx as usize], 8) as u32) << 24)
+    } else {
+        0
     };
-    let (ou, ov) = (offset[0] * 256 - 128, offset[1] * 256 - 128);
-    // The 32-bit coordinate unit (sizes ≤ 2^16 here) selects the same texels as
-    // `texel_fixed` for offsets up to 2^12 in magnitude (see `texel_fixed_i32`); larger
-    // offsets take the general path.
-    if ou.unsigned_abs() > 1 << 12 || ov.unsigned_abs() > 1 << 12 {
-        return None;
-    }
+    // BGRA stores z, y, x, w in bytes 0 … 3: components 0 and 2 swap bytes.
+    let byte = if !rgba && idx & 1 == 0 { 2 - idx } else { idx };
+    // The component's byte moved to the top of the word.
+    let lsh = 24 - 8 * byte;
+    // `row`: the word index of the row's first texel (for a texel row, below 2^32 as
+    // [`kernel_level`] requires; a border row's is not used).
+    let tap = |x: u32, y: u32, row: u32| {
+        // Either index is [`BORDER`] (a texel index is below 2^16).
+        if (x | y) >> 31 != 0 {
+            border
+        } else {
+            texels
+                .get(row.wrapping_add(x) as usize)
+                .map_or(0, |t| unorm8_top_word((u32::from_le(*t) << lsh) & 0xFF00_0000))
+        }
+    };
+    let row = |y: u32| base.wrapping_add(y.wrapping_mul(pitch));
     let mut out = [[0u32; 4]; 4];
     for (o, c) in out.iter_mut().zip(address) {
-        let i0 = (texel_fixed_i32(c[0], w, ws) + ou) >> 8;
-        let j0 = (texel_fixed_i32(c[1], hh, wt) + ov) >> 8;
-        let (x0, x1) = (wrap_i32(ws, i0, w), wrap_i32(ws, i0 + 1, w));
-        let (y0, y1) = (wrap_i32(wt, j0, hh), wrap_i32(wt, j0 + 1, hh));
-        *o = [texel(x0, y1), texel(x1, y1), texel(x1, y0), texel(x0, y0)];
+        let (x0, x1) = ax.pair(c[0]);
+        let (y0, y1) = ay.pair(c[1]);
+        let (r0, r1) = (row(y0), row(y1));
+        // The taps in footprint order S0 … S3: written out on Arm (fewer instructions per
+        // lane, within the code budget there), a loop over one tap unit elsewhere (the
+        // smaller code).
+        if cfg!(target_arch = "arm") {
+            *o = [tap(x0, y1, r1), tap(x1, y1, r1), tap(x1, y0, r0), tap(x0, y0, r0)];
+        } else {
+            let taps = [(x0, y1, r1), (x1, y1, r1), (x1, y0, r0), (x0, y0, r0)];
+            for (w, (x, y, r)) in o.iter_mut().zip(taps) {
+                *w = tap(x, y, r);
+            }
+        }
     }
     Some(out)
 }
@@ -473,15 +580,12 @@ pub fn gather4<M: TexelMemory + ?Sized>(
     if reference.is_some() && domains(h.format, h.srgb)[0].is_integer() {
         return Err(GatherError::Compare);
     }
-    let border = border_texel(h.format, h.srgb, s.border_color);
     if reference.is_none() {
-        if let Some(p) = Rgba8Level0::of(h) {
-            let g = Gatherer { h, s, mem, border, comp: h.swizzle.0[comp], lacks_zero: false, reference: None };
-            if let Some(out) = gather4_rgba8(&g, &p, address, offset) {
-                return Ok(out);
-            }
+        if let Some(out) = gather4_rgba8(h, s, mem, h.swizzle.0[comp], address, offset) {
+            return Ok(out);
         }
     }
+    let border = border_texel(h.format, h.srgb, s.border_color);
     Ok(gather4_general(h, s, mem, border, comp, address, offset, reference))
 }
 
@@ -661,7 +765,8 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     extern crate std;
     use super::*;
-    use crate::descriptor::{Filter, WrapMode};
+    use crate::descriptor::{Filter, Format};
+    use crate::op::rgba8::unorm8_word;
     use proptest::prelude::*;
     use std::vec::Vec;
 
@@ -669,69 +774,191 @@ mod tests {
         prop_oneof![
             // Normalized coordinates in and around [0, 1], exactly representable steps.
             (-80i64..=1100).prop_map(|k| crate::fp::ratio_to_f32_bits(k, 1000, 0)),
+            // |s| around the texture: exponents 100 … 160.
+            (any::<bool>(), 100u32..160, 0u32..0x80_0000).prop_map(|(n, e, m)| u32::from(n) << 31 | e << 23 | m),
             any::<u32>(),
         ]
     }
 
+    /// Headers of the fetch tests, half of them with power-of-two sizes (the kernel's REPEAT).
+    fn header() -> impl Strategy<Value = TextureHeader> {
+        (crate::op::fetch::tests::header(), any::<bool>(), 0u32..6, 0u32..6).prop_map(|(h, pow2, a, b)| {
+            if pow2 {
+                let height = if h.height == 1 { 1 } else { 1 << b };
+                TextureHeader { width: 1 << a, height, levels: 1, base_level: 0, ..h }
+            } else {
+                h
+            }
+        })
+    }
+
+    /// The memory `bytes` as a 4-byte-aligned byte slice (`skew` bytes into it: 0 aligned).
+    fn aligned(bytes: &[u8], skew: usize) -> (Vec<u32>, usize, usize) {
+        let mut words = std::vec![0u32; bytes.len() / 4 + 2];
+        bytemuck::cast_slice_mut::<u32, u8>(&mut words)[skew..skew + bytes.len()].copy_from_slice(bytes);
+        (words, skew, bytes.len())
+    }
+
+    #[test]
+    fn unorm8_top_word_is_the_byte_conversion_for_every_byte() {
+        for v in 0..=255u32 {
+            assert_eq!(unorm8_top_word(v << 24), unorm8_word(v), "v = {v}");
+        }
+    }
+
+    /// RGBA8 / BGRA8 2D headers of every shape the word path takes (and a few it does not:
+    /// unaligned bases and pitches), sizes around powers of two.
+    fn rgba8_header() -> impl Strategy<Value = TextureHeader> {
+        let size = || prop_oneof![(0u32..7).prop_map(|k| 1 << k), 1u32..70];
+        let source = || {
+            prop::sample::select(std::vec![
+                SwizzleSource::R,
+                SwizzleSource::G,
+                SwizzleSource::B,
+                SwizzleSource::A,
+                SwizzleSource::Zero,
+                SwizzleSource::One,
+            ])
+        };
+        (
+            any::<bool>(),
+            size(),
+            size(),
+            prop_oneof![Just(None), (0u32..3).prop_map(Some), Just(Some(1001))],
+            prop_oneof![(0u32..8).prop_map(|w| 4 * w), 0u32..8],
+            any::<bool>(),
+            prop::array::uniform4(source()),
+        )
+            .prop_map(|(bgra, w, hh, pitch, base, array, sw)| {
+                let format = if bgra { Format::BGRA8_UNORM } else { Format::RGBA8_UNORM };
+                let ty = if array { TextureType::TwoDArray } else { TextureType::TwoD };
+                let mut h = TextureHeader::new(ty, format, w, hh, 1, 1);
+                h.row_pitch = pitch.map_or(0, |p| if p == 1001 { w * 4 + 2 } else { (w + p) * 4 });
+                h.base_address = base;
+                h.swizzle = crate::descriptor::Swizzle(sw);
+                h
+            })
+    }
+
+    /// `gather4`'s RGBA8 word path (where it applies) and `gather4` itself against the
+    /// general stages.
+    #[allow(clippy::too_many_arguments)]
+    fn check_word_path(
+        h: &TextureHeader,
+        bytes: &[u8],
+        skew: usize,
+        wrap: [u32; 3],
+        border_color: [u32; 4],
+        address: &[[u32; 4]; 4],
+        comp: usize,
+        offset: [i32; 2],
+    ) -> Result<(), TestCaseError> {
+        prop_assume!(h.validate().is_ok());
+        let s = SamplerHeader {
+            wrap: wrap.map(|c| WrapMode::from_code(c).unwrap_or(WrapMode::Repeat)),
+            mag_filter: Filter::Linear,
+            min_filter: Filter::Linear,
+            border_color,
+            ..SamplerHeader::default()
+        };
+        prop_assume!(s.validate().is_ok());
+        let (words, skew, len) = aligned(bytes, skew);
+        let mem = &bytemuck::cast_slice::<u32, u8>(&words)[skew..skew + len];
+        let border = border_texel(h.format, h.srgb, s.border_color);
+        let general = gather4_general(h, &s, mem, border, comp, address, offset, None);
+        if let Some(fast) = gather4_rgba8(h, &s, mem, h.swizzle.0[comp], address, offset) {
+            prop_assert_eq!(fast, general);
+        }
+        if matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray) {
+            prop_assert_eq!(gather4(Ok(h), Ok(&s), mem, address, comp as u8, offset, None), Ok(general));
+        }
+        Ok(())
+    }
+
     proptest! {
+        #![proptest_config(ProptestConfig { max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
+
         /// The RGBA8 word path of `gather4` returns what the general stages return for every
-        /// request it takes.
+        /// request it takes, and `gather4` returns that for every request.
         #[test]
         fn rgba8_word_path_equals_the_general_path(
-            h in crate::op::fetch::tests::header(),
-            mem in prop::collection::vec(any::<u8>(), 0..8000),
-            wrap in prop::array::uniform3(0u32..7),
-            border_color in prop::array::uniform4(any::<u32>()),
+            h in header(),
+            bytes in prop::collection::vec(any::<u8>(), 0..8000),
+            skew in prop_oneof![Just(0usize), 0usize..4],
+            wrap in prop::array::uniform3(prop_oneof![Just(2u32), Just(0), 0u32..7]),
+            border_color in prop::array::uniform4(prop_oneof![any::<u32>(), 0u32..0x3F80_0001]),
             address in prop::array::uniform4(prop::array::uniform4(coord())),
             comp in 0usize..4,
             offset in prop::array::uniform2(-32i32..32),
         ) {
-            prop_assume!(h.validate().is_ok());
-            let s = SamplerHeader {
-                wrap: wrap.map(|c| WrapMode::from_code(c).unwrap_or(WrapMode::Repeat)),
-                mag_filter: Filter::Linear,
-                min_filter: Filter::Linear,
-                border_color,
-                ..SamplerHeader::default()
-            };
-            prop_assume!(s.validate().is_ok());
-            let border = border_texel(h.format, h.srgb, s.border_color);
-            let general = gather4_general(&h, &s, &mem[..], border, comp, &address, offset, None);
-            if let Some(p) = Rgba8Level0::of(&h) {
-                let g = Gatherer { h: &h, s: &s, mem: &mem[..], border, comp: h.swizzle.0[comp], lacks_zero: false, reference: None };
-                if let Some(fast) = gather4_rgba8(&g, &p, &address, offset) {
-                    prop_assert_eq!(fast, general);
-                }
-            }
-            if matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray) {
-                prop_assert_eq!(gather4(Ok(&h), Ok(&s), &mem[..], &address, comp as u8, offset, None), Ok(general));
+            check_word_path(&h, &bytes, skew, wrap, border_color, &address, comp, offset)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
+
+        /// The same on the RGBA8 / BGRA8 shapes the word path takes.
+        #[test]
+        fn rgba8_word_path_equals_the_general_path_on_its_shapes(
+            h in rgba8_header(),
+            bytes in prop::collection::vec(any::<u8>(), 0..20_000),
+            skew in prop_oneof![Just(0usize), 0usize..4],
+            wrap in prop::array::uniform3(prop_oneof![Just(2u32), Just(0), 0u32..7]),
+            border_color in prop::array::uniform4(prop_oneof![any::<u32>(), 0u32..0x3F80_0001]),
+            address in prop::array::uniform4(prop::array::uniform4(coord())),
+            comp in 0usize..4,
+            offset in prop::array::uniform2(prop_oneof![-32i32..32, Just(-32), Just(31)]),
+        ) {
+            check_word_path(&h, &bytes, skew, wrap, border_color, &address, comp, offset)?;
+        }
+    }
+
+    proptest! {
+        /// The kernel axis's two taps are the wrap unit's for every first-tap position the
+        /// coordinate unit and a gather offset give.
+        #[test]
+        fn kernel_axis_pair_is_the_wrap_unit(
+            size in prop_oneof![1u32..300, 1u32..=65536, (0u32..=16).prop_map(|k| 1 << k)],
+            repeat in any::<bool>(),
+            u in prop_oneof![-70_000i32..70_000, -(1i32 << 24)..1 << 24, -(1i32 << 30) - (1 << 14)..(1 << 30) + (1 << 14)],
+        ) {
+            let mode = if repeat { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            if let Some(k) = KernelAxis::new(size, mode, true) {
+                let w = |i: i32| match wrap_i32(mode, i, size) {
+                    Wrapped::Texel(x) => x,
+                    Wrapped::Border => BORDER,
+                };
+                prop_assert_eq!(k.pair(u), (w(u >> 8), w((u >> 8) + 1)));
+            } else {
+                prop_assert!(repeat && !size.is_power_of_two());
             }
         }
     }
 
+    /// The word path takes the plain 2D gather in aligned memory, with the border and with
+    /// the kernel's modes, and gives the general path's words.
     #[test]
     fn rgba8_word_path_takes_the_plain_2d_gather() {
-        let h = TextureHeader::new(TextureType::TwoD, crate::descriptor::Format::RGBA8_UNORM, 8, 8, 1, 4);
+        let h = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 8, 8, 1, 4);
+        let bytes: Vec<u8> = (0..400u32).map(|i| (i * 37) as u8).collect();
+        let (words, _, _) = aligned(&bytes, 0);
+        let mem = bytemuck::cast_slice::<u32, u8>(&words);
+        let address =
+            [[0x3E80_0000, 0x3F00_0000, 0, 0], [0, 0, 0, 0], [0x3F80_0000; 4], [0xBF00_0000, 0x3F40_0000, 0, 0]];
+        for mode in [WrapMode::ClampToBorder, WrapMode::ClampToEdge, WrapMode::Repeat, WrapMode::MirroredRepeat] {
+            let s = SamplerHeader { wrap: [mode; 3], border_color: [0x3F00_0000; 4], ..SamplerHeader::default() };
+            let border = border_texel(h.format, h.srgb, s.border_color);
+            let fast = gather4_rgba8(&h, &s, mem, SwizzleSource::G, &address, [0, 0]).unwrap();
+            assert_eq!(fast, gather4_general(&h, &s, mem, border, 1, &address, [0, 0], None), "{mode:?}");
+        }
+        // ½ / 255 rounds to the code 128: the border word is 128 / 255.
         let s = SamplerHeader {
             wrap: [WrapMode::ClampToBorder; 3],
             border_color: [0x3F00_0000; 4],
             ..SamplerHeader::default()
         };
-        let mem: Vec<u8> = (0..400u32).map(|i| (i * 37) as u8).collect();
-        let address =
-            [[0x3E80_0000, 0x3F00_0000, 0, 0], [0, 0, 0, 0], [0x3F80_0000; 4], [0xBF00_0000, 0x3F40_0000, 0, 0]];
-        let border = border_texel(h.format, h.srgb, s.border_color);
-        let g = Gatherer {
-            h: &h,
-            s: &s,
-            mem: &mem[..],
-            border,
-            comp: SwizzleSource::G,
-            lacks_zero: false,
-            reference: None,
-        };
-        let p = Rgba8Level0::of(&h).unwrap();
-        let fast = gather4_rgba8(&g, &p, &address, [0, 0]).unwrap();
-        assert_eq!(fast, gather4_general(&h, &s, &mem[..], border, 1, &address, [0, 0], None));
+        let out = gather4_rgba8(&h, &s, mem, SwizzleSource::R, &[[0xC000_0000, 0, 0, 0]; 4], [0, 0]).unwrap();
+        assert_eq!(out[0], [unorm8_word(128); 4]);
     }
 }

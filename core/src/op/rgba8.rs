@@ -1,4 +1,4 @@
-//! The RGBA8 word path of fetch and gather: a single-layer, single-sample, pitch-linear
+//! The RGBA8 word path of fetch: a single-layer, single-sample, pitch-linear
 //! `RGBA8_UNORM` / `BGRA8_UNORM` (not sRGB) 2D texture whose view starts at level 0 is read
 //! one 32-bit word per texel, and each byte becomes its binary32 `v / 255` in 32-bit
 //! arithmetic ([`crate::fp`]'s UNORM8 conversion, the one the bilinear kernel uses).
@@ -34,12 +34,6 @@ impl Rgba8Level0 {
             return None;
         }
         Some(Rgba8Level0 { plane: Plane::level0(h)?, bgra })
-    }
-
-    /// Width and height of level 0.
-    #[inline]
-    pub(crate) const fn size(&self) -> [u32; 2] {
-        self.plane.size
     }
 
     /// The stored word of texel `(x, y)` of layer 0, `None` outside the level or the memory.

@@ -52,7 +52,7 @@
 // input-derived.
 #![allow(clippy::indexing_slicing)]
 
-mod rgba8;
+pub(crate) mod rgba8;
 
 use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_layer, texel_fixed, CubeFace};
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};

@@ -42,7 +42,7 @@ use crate::wrap::{wrap_i32, Wrapped};
 
 /// Whether the texture's components are stored as R, G, B, A bytes (`false`: B, G, R, A);
 /// `None` if it is not a linear RGBA8 / BGRA8, single-sample 2D (array) texture.
-fn byte_order(h: &TextureHeader) -> Option<bool> {
+pub(crate) fn byte_order(h: &TextureHeader) -> Option<bool> {
     if h.srgb
         || !matches!(h.ty, TextureType::TwoD | TextureType::TwoDNoMipmap | TextureType::TwoDArray)
         || h.samples() != 1
@@ -626,7 +626,7 @@ impl Output {
 /// `Plane::level0(h)?.in_words()` without the general construction (a test checks they
 /// agree). `None` elsewhere.
 #[inline(always)]
-fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
+pub(crate) fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
     let (w, hh) = (h.width, h.height);
     if h.base_level != 0
         || h.levels == 0
@@ -658,7 +658,7 @@ fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
 /// second tap, `x0 + 1`, gets no weight (its value, even a read outside the texture or the
 /// memory, does not enter the sum: `c0·256 + c1·0`). A REPEAT index is always in range.
 #[derive(Clone, Copy)]
-struct KernelAxis {
+pub(crate) struct KernelAxis {
     /// `141 − log2 size`: the coordinate shift is `k = k1 + 1 − exponent`
     /// ([`texel_fixed_pow2`]), kept minus one so that `k − 1`, the range test's operand, is
     /// one subtraction; very negative for other sizes (every coordinate takes
@@ -677,7 +677,7 @@ impl KernelAxis {
     /// `None` for the wrap modes the kernel does not run (the LOD-free form of
     /// [`with_lod`] takes them).
     #[inline(always)]
-    fn new(size: u32, mode: WrapMode, linear: bool) -> Option<KernelAxis> {
+    pub(crate) fn new(size: u32, mode: WrapMode, linear: bool) -> Option<KernelAxis> {
         let last = size.checked_sub(1)?;
         // A power of two up to 2^16 ([`pow2_log2`] ≠ NOT_POW2): `k1 = 141 − log2 size =
         // 110 + clz(size)`; other sizes get `k1 = 141 − NOT_POW2`, which puts every
@@ -694,9 +694,10 @@ impl KernelAxis {
         Some(KernelAxis { k1, lim, mask, off })
     }
 
-    /// The axis with a request's texel offset (−8 … 7) added.
+    /// The axis with a texel offset added (−8 … 7 for the sampling ops, −32 … +31 for
+    /// gather: the first tap's S.8 position stays within `±(2^30 + 2^14)`).
     #[inline(always)]
-    fn offset(self, offset: i32) -> KernelAxis {
+    pub(crate) fn offset(self, offset: i32) -> KernelAxis {
         KernelAxis { off: self.off + offset * 256, ..self }
     }
 
@@ -714,7 +715,7 @@ impl KernelAxis {
     /// REPEAT period reduction is the index mask's job here) for shifts `k` of 1 to 23, else
     /// 0 (`k ≥ 32`: below 2^-9 texel) or [`texel_fixed_i32`]; plus [`KernelAxis::off`].
     #[inline(always)]
-    fn fixed(&self, s: u32) -> i32 {
+    pub(crate) fn fixed(&self, s: u32) -> i32 {
         let km1 = self.k1 - ((s >> 23) & 0xFF) as i32;
         let u = if (km1 as u32) < 23 {
             // RNE(mant / 2^k) with the significand top-aligned (`top`, bit 31 = the leading
@@ -769,6 +770,21 @@ impl KernelAxis {
             (0, 0)
         } else {
             (self.lim, 0)
+        }
+    }
+
+    /// Both tap indices of the S.8 position `u`, each wrapped on its own: `wrap(i)` and
+    /// `wrap(i + 1)` for `i = u >> 8` ([`crate::wrap::wrap_i32`]), the footprint of gather,
+    /// which reads both texels unweighted. Where the clamp acts (`i < 0` or `i ≥ size − 1`)
+    /// both are the same edge texel; elsewhere the second is `(x0 + 1) & mask`.
+    #[inline(always)]
+    pub(crate) fn pair(&self, u: i32) -> (u32, u32) {
+        let m = ((u >> 8) & self.mask as i32) as u32;
+        if m < self.lim {
+            (m, (m + 1) & self.mask)
+        } else {
+            let (e, _) = self.edge(m);
+            (e, e)
         }
     }
 
