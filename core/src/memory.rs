@@ -529,6 +529,19 @@ impl Plane {
         Some(self.base + layer * self.layer_stride)
     }
 
+    /// [`Plane::address`] of layer 0 of a pitch-linear plane (as [`Plane::level0`] makes):
+    /// the row and column offsets without the layout and layer selection. On a tiled plane
+    /// the result is not a texel's address.
+    #[inline]
+    pub(crate) const fn linear_address0(&self, x: u32, y: u32) -> Option<u32> {
+        if x >= self.size[0] || y >= self.size[1] {
+            return None;
+        }
+        // The plane's last texel's address fits 32 bits (checked at its creation), so for
+        // x, y inside it none of these sums wraps.
+        Some(self.base.wrapping_add(y.wrapping_mul(self.pitch)).wrapping_add(x.wrapping_mul(self.tb)))
+    }
+
     /// The address of texel `(x, y)` of `layer`, `None` outside the level.
     #[inline]
     pub const fn address(&self, x: u32, y: u32, layer: u32) -> Option<u32> {

@@ -46,12 +46,12 @@ use crate::descriptor::WrapMode;
 use crate::descriptor::{CompareFunc, ComponentLayout, SamplerHeader, SwizzleSource, TextureHeader, TextureType};
 use crate::filter::cube_tap;
 use crate::fp::{
-    f16_to_f32_bits, f32_to_f16_mode, leading_zeros_top_byte, ratio128_to_f32_bits, ratio_to_f16_bits,
-    ratio_to_f32_bits, F16Rounding,
+    f16_to_f32_bits, f32_to_f16_mode, ratio128_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding,
 };
 use crate::handle::{checked_sampler, checked_view, Bindings, HandleSource, Invalid};
 use crate::memory::{TexelCoord, TexelMemory};
 use crate::op::read_texel;
+use crate::op::rgba8::unorm8_top_word;
 use crate::op::sample::rgba8::{byte_order, kernel_level, KernelAxis};
 use crate::texel::{border_texel, domains, unorm_from_f32, Domain, Texel};
 use crate::wrap::{wrap, wrap_i32, Wrapped};
@@ -386,25 +386,6 @@ fn footprint<M: TexelMemory + ?Sized>(g: &Gatherer<'_, M>, c: [u32; 4], offset: 
             })
         }
     }
-}
-
-/// Binary32 of `v / 255` (RNE) for the byte `v` held in the top bits of `top = v × 2^24`.
-///
-/// With `lz` the leading zeros of `v` in 8 bits, `big = top << lz` has the byte's leading
-/// one in bit 31, and `v / 255 = (big / 255) × 2^-(24 + lz)` with `big / 255` in
-/// `[2^23, 2^24]`: the significand is `q = (big + 127) div 255` (`big / 255` rounded to
-/// nearest; 255 is odd, so there are no ties), taken as the high word of
-/// `(big + 128) × 0x0101_0101` (the single-level conversion's reciprocal multiply). The
-/// significand with its hidden bit is added to the biased exponent minus one, `125 − lz`
-/// (a quotient of 2^24, at `v = 255`, carries into the exponent: 1.0). `v = 0` gives
-/// `big = 0`, whose sign mask clears the exponent, and `q = 0`. Every byte is tested
-/// against the output conversion.
-#[inline(always)]
-fn unorm8_top_word(top: u32) -> u32 {
-    let lz = leading_zeros_top_byte(top);
-    let big = top << lz;
-    let q = ((u64::from(big + 128) * 0x0101_0101) >> 32) as u32;
-    (((125 - lz) << 23) & ((big as i32 >> 31) as u32)) + q
 }
 
 /// A wrapped index of [`GatherAxis::pair`] that selects the border (CLAMP_TO_BORDER outside
@@ -766,7 +747,7 @@ mod tests {
     extern crate std;
     use super::*;
     use crate::descriptor::{Filter, Format};
-    use crate::op::rgba8::unorm8_word;
+    use crate::op::rgba8::{unorm8_top_word, unorm8_word};
     use proptest::prelude::*;
     use std::vec::Vec;
 

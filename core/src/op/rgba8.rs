@@ -11,6 +11,7 @@
 //! both paths over the request domain.
 
 use crate::descriptor::{Format, TextureHeader, TextureType};
+use crate::fp::leading_zeros_top_byte;
 use crate::memory::{Plane, TexelMemory};
 
 /// Level 0 of an RGBA8-family 2D texture, addressed in 32-bit arithmetic.
@@ -39,15 +40,17 @@ impl Rgba8Level0 {
     /// The stored word of texel `(x, y)` of layer 0, `None` outside the level or the memory.
     #[inline]
     pub(crate) fn word<M: TexelMemory + ?Sized>(&self, mem: &M, x: u32, y: u32) -> Option<u32> {
-        mem.read_u32(self.plane.address(x, y, 0)?)
+        // The plane is `Plane::level0`'s: pitch-linear, one layer.
+        mem.read_u32(self.plane.linear_address0(x, y)?)
     }
 
-    /// Component `i` (0 … 3 = x, y, z, w of the Gallium table) of a stored word, `0 ..= 255`.
+    /// Component `i` (0 … 3 = x, y, z, w of the Gallium table) of a stored word, in the top
+    /// byte of the result (`v × 2^24`).
     #[inline]
-    pub(crate) const fn component(&self, word: u32, i: usize) -> u32 {
+    pub(crate) const fn component_top(&self, word: u32, i: usize) -> u32 {
         // BGRA stores z, y, x, w in bytes 0 … 3: components 0 and 2 swap bytes.
         let byte = if self.bgra && i & 1 == 0 { 2 - i } else { i };
-        (word >> (8 * byte)) & 0xFF
+        (word << (24 - 8 * byte)) & 0xFF00_0000
     }
 
     /// The four result words of a stored word (before the swizzle).
@@ -55,45 +58,39 @@ impl Rgba8Level0 {
     pub(crate) fn words(&self, word: u32) -> [u32; 4] {
         // Written out: `array::map` is a call per element at opt-level `s`.
         [
-            unorm8_word(self.component(word, 0)),
-            unorm8_word(self.component(word, 1)),
-            unorm8_word(self.component(word, 2)),
-            unorm8_word(self.component(word, 3)),
+            unorm8_top_word(self.component_top(word, 0)),
+            unorm8_top_word(self.component_top(word, 1)),
+            unorm8_top_word(self.component_top(word, 2)),
+            unorm8_top_word(self.component_top(word, 3)),
         ]
     }
 }
 
-/// Binary32 of `v / 255` for a byte `v` (RNE): `component_to_bits(Unorm(8), v)`.
-///
-/// `v / 255 = 0.vvvv…` in base 256: the byte repeated without end. `rep = v · 0x0101_0101`
-/// holds its first 32 bits; shifted left by the byte's leading zeros `lz`, the top 24 bits
-/// are the significand (hidden bit included, exponent −1 − lz) and bit 7 the round bit.
-/// The bits after it are never all zero (the repetition does not end) and never a tie, so
-/// RNE rounds up exactly when the round bit is set; `v = 255` carries into the exponent and
-/// gives 1.0. Every byte is tested against the output conversion.
-#[inline]
-pub(crate) const fn unorm8_word(v: u32) -> u32 {
-    let v = v & 0xFF;
-    if v == 0 {
-        return 0;
-    }
-    let rep = v * 0x0101_0101;
-    let lz = leading_zeros_rep(rep);
-    let m = rep << lz;
-    // `(125 − lz) << 23` plus the significand with its hidden bit adds the exponent 126 − lz;
-    // `((m >> 7) + 1) >> 1` is `m >> 8` plus the round bit.
-    ((125 - lz) << 23) + (((m >> 7) + 1) >> 1)
+/// Binary32 of `v / 255` for a byte `v` (RNE): `component_to_bits(Unorm(8), v)` (the tests'
+/// form of [`unorm8_top_word`]).
+#[cfg(test)]
+pub(crate) fn unorm8_word(v: u32) -> u32 {
+    unorm8_top_word((v & 0xFF) << 24)
 }
 
-/// Leading zeros (`0 ..= 7`) of `rep = v · 0x0101_0101` for a byte `v ≠ 0`: those of `v`
-/// in 8 bits, which is the top byte of `rep`.
+/// Binary32 of `v / 255` (RNE) for the byte `v` held in the top bits of `top = v × 2^24`
+/// (the form a byte of a stored word takes with one shift and one mask).
+///
+/// With `lz` the leading zeros of `v` in 8 bits, `big = top << lz` has the byte's leading
+/// one in bit 31, and `v / 255 = (big / 255) × 2^-(24 + lz)` with `big / 255` in
+/// `[2^23, 2^24]`: the significand is `q = (big + 127) div 255` (`big / 255` rounded to
+/// nearest; 255 is odd, so there are no ties), taken as the high word of
+/// `(big + 128) × 0x0101_0101` (the single-level conversion's reciprocal multiply). The
+/// significand with its hidden bit is added to the biased exponent minus one, `125 − lz`
+/// (a quotient of 2^24, at `v = 255`, carries into the exponent: 1.0). `v = 0` gives
+/// `big = 0`, whose sign mask clears the exponent, and `q = 0`. Every byte is tested
+/// against the output conversion.
 #[inline(always)]
-const fn leading_zeros_rep(rep: u32) -> u32 {
-    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
-        crate::fp::leading_zeros_table(rep)
-    } else {
-        rep.leading_zeros()
-    }
+pub(crate) fn unorm8_top_word(top: u32) -> u32 {
+    let lz = leading_zeros_top_byte(top);
+    let big = top << lz;
+    let q = ((u64::from(big + 128) * 0x0101_0101) >> 32) as u32;
+    (((125 - lz) << 23) & ((big as i32 >> 31) as u32)) + q
 }
 
 #[cfg(test)]
