@@ -289,7 +289,8 @@ pub(crate) mod tests {
     use std::vec;
     use std::vec::Vec;
 
-    fn swizzle_source() -> impl Strategy<Value = SwizzleSource> {
+    /// Any of the six swizzle sources.
+    pub(crate) fn swizzle_source() -> impl Strategy<Value = SwizzleSource> {
         (0u32..6).prop_map(|c| SwizzleSource::from_code(c).unwrap_or(SwizzleSource::R))
     }
 

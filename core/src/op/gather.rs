@@ -791,16 +791,6 @@ mod tests {
     /// unaligned bases and pitches), sizes around powers of two.
     fn rgba8_header() -> impl Strategy<Value = TextureHeader> {
         let size = || prop_oneof![(0u32..7).prop_map(|k| 1 << k), 1u32..70];
-        let source = || {
-            prop::sample::select(std::vec![
-                SwizzleSource::R,
-                SwizzleSource::G,
-                SwizzleSource::B,
-                SwizzleSource::A,
-                SwizzleSource::Zero,
-                SwizzleSource::One,
-            ])
-        };
         (
             any::<bool>(),
             size(),
@@ -808,7 +798,7 @@ mod tests {
             prop_oneof![Just(None), (0u32..3).prop_map(Some), Just(Some(1001))],
             prop_oneof![(0u32..8).prop_map(|w| 4 * w), 0u32..8],
             any::<bool>(),
-            prop::array::uniform4(source()),
+            prop::array::uniform4(crate::op::fetch::tests::swizzle_source()),
         )
             .prop_map(|(bgra, w, hh, pitch, base, array, sw)| {
                 let format = if bgra { Format::BGRA8_UNORM } else { Format::RGBA8_UNORM };
