@@ -48,7 +48,7 @@ use std::io::IsTerminal;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Condvar, Mutex};
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -550,99 +550,109 @@ pub fn generate(o: &Options) -> Result<Report> {
         None
     };
 
-    // Generator threads claim items in order from a counter and run them; the writer thread
-    // writes and hashes the results in item order as they arrive. There is no barrier between
-    // items (a wave of items would wait for its slowest item, and under load for a
-    // descheduled thread); memory stays bounded because a generator does not start an item
-    // more than `window` items ahead of the next one to be written.
+    // Generator threads claim items in order from a counter, run them, write each result at
+    // its place in its file (every line of a unit has the same length, so an item's offset is
+    // known before it runs) and hand it to the file's ordered hash, which whichever thread
+    // completes the hashed prefix advances. Generation, the copy into the files and the
+    // hashing of different files all run on every thread; there is no writer thread and no
+    // barrier between items (a wave of items would wait for its slowest item, and under load
+    // for a descheduled thread). Memory stays bounded: a thread claims an item only while
+    // fewer than `window` claimed items are not hashed yet.
     let threads = rayon::current_num_threads().max(1);
     let window = threads * 4;
     let seed = o.seed;
+    let mut seq_in_unit = vec![0usize; prepared.len()];
+    let placed: Vec<(usize, u64)> = work
+        .iter()
+        .map(|it| {
+            let p = &prepared[it.unit];
+            let k = seq_in_unit[it.unit];
+            seq_in_unit[it.unit] += 1;
+            (k, (it.emit_lo - p.lo) * p.def.layout.line_len as u64)
+        })
+        .collect();
+    let hashes: Vec<writer::OrderedHash> = prepared.iter().map(|_| writer::OrderedHash::default()).collect();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let written = (Mutex::new(0usize), Condvar::new());
-    let write_result = std::thread::scope(|scope| -> Result<()> {
-        let (tx, rx) = mpsc::channel::<(usize, Result<Vec<u8>>)>();
-        let (next, stop, written, work, prepared, fx) = (&next, &stop, &written, &work, &prepared, &fx);
-        let mut gens = Vec::new();
+    let in_flight = (Mutex::new(0usize), Condvar::new());
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        let (next, stop, in_flight, failure) = (&next, &stop, &in_flight, &failure);
+        let (work, placed, prepared, fx, hashes, vec_files, bar) =
+            (&work, &placed, &prepared, &fx, &hashes, &vec_files, &bar);
         for _ in 0..threads {
-            let tx = tx.clone();
-            gens.push(scope.spawn(move || {
+            scope.spawn(move || {
+                let (lock, cv) = in_flight;
+                let fail = |e: anyhow::Error| {
+                    failure.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    drop(lock.lock().unwrap_or_else(|e| e.into_inner()));
+                    cv.notify_all();
+                };
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(it) = work.get(i) else { break };
                     {
-                        let (lock, cv) = written;
-                        let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
-                        while i >= *w + window && !stop.load(Ordering::Relaxed) {
-                            w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                        let mut n = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        while *n >= window && !stop.load(Ordering::Relaxed) {
+                            n = cv.wait(n).unwrap_or_else(|e| e.into_inner());
                         }
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        *n += 1;
                     }
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    // A panic in the model becomes this item's error (the writer reports it
-                    // and stops the other generators instead of waiting for the item).
-                    let r = std::panic::catch_unwind(AssertUnwindSafe(|| run_item(&prepared[it.unit], fx, seed, it)))
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let (Some(it), Some(&(k, offset))) = (work.get(i), placed.get(i)) else { break };
+                    let p = &prepared[it.unit];
+                    // A panic in the model becomes this item's error.
+                    let r = std::panic::catch_unwind(AssertUnwindSafe(|| run_item(p, fx, seed, it)))
                         .unwrap_or_else(|_| {
                             Err(anyhow!(
                                 "{}: panic while generating vectors {}..{}",
-                                prepared[it.unit].def.unit.name(),
+                                p.def.unit.name(),
                                 it.emit_lo,
                                 it.emit_hi
                             ))
-                        });
-                    let failed = r.is_err();
-                    if tx.send((i, r)).is_err() || failed {
-                        break;
+                        })
+                        .and_then(|bytes| vec_files[it.unit].write_at(offset, &bytes).map(|()| bytes));
+                    match r {
+                        Ok(bytes) => {
+                            let hashed = hashes[it.unit].deliver(k, bytes);
+                            if let Some(b) = bar {
+                                b.inc(it.emit_hi - it.emit_lo);
+                            }
+                            if hashed > 0 {
+                                *lock.lock().unwrap_or_else(|e| e.into_inner()) -= hashed;
+                                cv.notify_all();
+                            }
+                        }
+                        Err(e) => {
+                            fail(e);
+                            break;
+                        }
                     }
                 }
-            }));
+            });
         }
-        drop(tx);
-        let writer_result = (|| -> Result<()> {
-            let mut pending: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
-            let mut done = 0usize;
-            for (i, r) in rx {
-                pending.insert(i, r?);
-                while let Some(bytes) = pending.remove(&done) {
-                    let it = &work[done];
-                    let f = vec_files.get_mut(it.unit).ok_or_else(|| anyhow!("no file for unit {}", it.unit))?;
-                    f.write(&bytes)?;
-                    if let Some(b) = &bar {
-                        b.inc(it.emit_hi - it.emit_lo);
-                    }
-                    done += 1;
-                    let (lock, cv) = written;
-                    *lock.lock().unwrap_or_else(|e| e.into_inner()) = done;
-                    cv.notify_all();
-                }
-            }
-            if done != work.len() {
-                bail!("{} of {} work items were written", done, work.len());
-            }
-            Ok(())
-        })();
-        if writer_result.is_err() {
-            // Wake and stop the generators (their sends fail once `rx` is gone).
-            stop.store(true, Ordering::Relaxed);
-            let (lock, cv) = written;
-            drop(lock.lock().unwrap_or_else(|e| e.into_inner()));
-            cv.notify_all();
-        }
-        for g in gens {
-            g.join().map_err(|_| anyhow!("generator thread panicked"))?;
-        }
-        writer_result
     });
-    write_result?;
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
 
     let mut unit_reports = Vec::new();
-    for ((p, f), name) in prepared.iter().zip(vec_files.iter_mut()).zip(&names) {
-        let (sha256, bytes) = f.finish()?;
+    for ((((p, f), name), h), &pieces) in
+        prepared.iter().zip(vec_files.iter_mut()).zip(&names).zip(hashes).zip(&seq_in_unit)
+    {
+        let want = (p.hi - p.lo) * p.def.layout.line_len as u64;
+        if h.hashed() != pieces {
+            bail!("{}: {} of {pieces} pieces were hashed", p.def.unit.name(), h.hashed());
+        }
+        let (sha256, bytes) = f.finish_ordered(h)?;
+        if bytes != want {
+            bail!("{}: {bytes} bytes written, expected {want}", p.def.unit.name());
+        }
         files.insert(name.clone(), FileReport { bytes, sha256 });
         unit_reports.push(UnitReport {
             name: p.def.unit.name().to_string(),

@@ -47,6 +47,21 @@ fn same_arguments_give_identical_files_and_the_manifest_matches() {
 }
 
 #[test]
+fn files_do_not_depend_on_the_number_of_threads() {
+    let run = |threads: usize| {
+        let d = tempfile::tempdir().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let r = pool.install(|| generate(&opts(d.path(), 2, Some(20_000), Shard::ALL))).unwrap();
+        assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), r.manifest.files.len());
+        (hashes(&r), fs::read(d.path().join("manifest.json")).unwrap())
+    };
+    let one = run(1);
+    for threads in [2, 5] {
+        assert_eq!(run(threads), one, "{threads} threads");
+    }
+}
+
+#[test]
 fn manifest_detects_a_changed_file() {
     let a = tempfile::tempdir().unwrap();
     generate(&opts(a.path(), 1, None, Shard::ALL)).unwrap();

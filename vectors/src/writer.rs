@@ -2,9 +2,11 @@
 //! writes (temp file in the destination directory, renamed into place on commit; dropped
 //! uncommitted → removed).
 
+use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -182,6 +184,25 @@ impl AtomicFile {
         Ok(())
     }
 
+    /// Writes `data` at byte `offset` (any order, from any thread; nothing is hashed: a file
+    /// written this way is hashed by an [`OrderedHash`] and closed by
+    /// [`AtomicFile::finish_ordered`]).
+    pub fn write_at(&self, offset: u64, data: &[u8]) -> Result<()> {
+        let f = self.file.as_ref().ok_or_else(|| anyhow::anyhow!("{} is closed", self.tmp.display()))?;
+        positional_write(f, offset, data).with_context(|| format!("cannot write {}", self.tmp.display()))
+    }
+
+    /// Closes a file written with [`AtomicFile::write_at`] whose pieces `h` hashed in order;
+    /// returns `(SHA-256 hex, bytes)`. The file still has its temporary name.
+    pub fn finish_ordered(&mut self, h: OrderedHash) -> Result<(String, u64)> {
+        let (digest, bytes) = h.finish();
+        if let Some(f) = self.file.take() {
+            f.set_len(bytes).with_context(|| format!("cannot size {}", self.tmp.display()))?;
+        }
+        self.bytes = bytes;
+        Ok((digest, bytes))
+    }
+
     /// Closes the file; returns `(SHA-256 hex, bytes)`. The file still has its temporary name.
     /// (No fsync: the rename makes a run atomic for readers and against interruption; it does
     /// not make it durable against a power cut, which a re-run repairs.)
@@ -210,6 +231,98 @@ impl Drop for AtomicFile {
     }
 }
 
+#[cfg(unix)]
+fn positional_write(f: &File, offset: u64, data: &[u8]) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::write_all_at(f, data, offset)
+}
+
+#[cfg(windows)]
+fn positional_write(f: &File, mut offset: u64, mut data: &[u8]) -> std::io::Result<()> {
+    while !data.is_empty() {
+        let n = std::os::windows::fs::FileExt::seek_write(f, data, offset)?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::WriteZero.into());
+        }
+        data = &data[n..];
+        offset += n as u64;
+    }
+    Ok(())
+}
+
+/// The SHA-256 of a file whose pieces are produced out of order by several threads.
+///
+/// Piece `k` is hashed as soon as pieces `0..k` have been, by whichever thread delivers the
+/// piece that extends the hashed prefix; the other threads only leave their piece and go on.
+/// So the hashing of different files runs in parallel, and no thread waits for another.
+pub struct OrderedHash {
+    state: Mutex<OrderedState>,
+}
+
+struct OrderedState {
+    /// The next piece to hash.
+    next: usize,
+    /// Delivered pieces not hashed yet.
+    pending: BTreeMap<usize, Vec<u8>>,
+    /// `None` while a thread is hashing (outside the lock).
+    hasher: Option<Sha256>,
+    bytes: u64,
+}
+
+impl Default for OrderedHash {
+    fn default() -> Self {
+        OrderedHash {
+            state: Mutex::new(OrderedState {
+                next: 0,
+                pending: BTreeMap::new(),
+                hasher: Some(Sha256::new()),
+                bytes: 0,
+            }),
+        }
+    }
+}
+
+impl OrderedHash {
+    fn lock(&self) -> MutexGuard<'_, OrderedState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Hands over piece `k` (each `k` once). Hashes it and every piece it makes ready unless
+    /// another thread is hashing this file (that thread then takes them); returns how many
+    /// pieces this call hashed.
+    pub fn deliver(&self, k: usize, piece: Vec<u8>) -> usize {
+        let mut hashed = 0;
+        let mut st = self.lock();
+        st.pending.insert(k, piece);
+        loop {
+            let Some(mut h) = st.hasher.take() else { return hashed };
+            let next = st.next;
+            let Some(p) = st.pending.remove(&next) else {
+                st.hasher = Some(h);
+                return hashed;
+            };
+            drop(st);
+            h.update(&p);
+            st = self.lock();
+            st.hasher = Some(h);
+            st.next += 1;
+            st.bytes += p.len() as u64;
+            hashed += 1;
+        }
+    }
+
+    /// Pieces hashed so far.
+    pub fn hashed(&self) -> usize {
+        self.lock().next
+    }
+
+    /// `(SHA-256 hex, bytes)` of the pieces hashed (pieces still pending are not included).
+    pub fn finish(self) -> (String, u64) {
+        let st = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
+        let digest = st.hasher.unwrap_or_default().finalize();
+        (hex_digest(&digest), st.bytes)
+    }
+}
+
 /// Removes temporary files left in `dir` by runs that were killed (their process is gone).
 pub fn remove_stale_temps(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else { return };
@@ -227,6 +340,31 @@ pub fn remove_stale_temps(dir: &Path) {
 mod tests {
     use super::*;
     use crate::layout::Field;
+
+    #[test]
+    fn ordered_hash_of_pieces_delivered_in_any_order_from_any_thread() {
+        let pieces: Vec<Vec<u8>> = (0..200u32).map(|k| (0..(k * 37 % 300)).map(|b| (b ^ k) as u8).collect()).collect();
+        let whole: Vec<u8> = pieces.concat();
+        let want = (hex_digest(&Sha256::digest(&whole)), whole.len() as u64);
+        for stride in [1usize, 7, 13] {
+            let h = OrderedHash::default();
+            let hashed = std::sync::atomic::AtomicUsize::new(0);
+            std::thread::scope(|s| {
+                for t in 0..3usize {
+                    let (h, hashed, pieces) = (&h, &hashed, &pieces);
+                    s.spawn(move || {
+                        // Thread t delivers the pieces k with (k * stride) % 3 == t, last first.
+                        for k in (0..pieces.len()).rev().filter(|k| (k * stride) % 3 == t) {
+                            hashed.fetch_add(h.deliver(k, pieces[k].clone()), std::sync::atomic::Ordering::Relaxed);
+                        }
+                    });
+                }
+            });
+            assert_eq!(hashed.into_inner(), pieces.len());
+            assert_eq!(h.hashed(), pieces.len());
+            assert_eq!(h.finish(), want, "stride {stride}");
+        }
+    }
 
     #[test]
     fn hex_digits() {
