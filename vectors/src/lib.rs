@@ -533,7 +533,16 @@ pub fn generate(o: &Options) -> Result<Report> {
 
     let suffix = o.shard.suffix();
     let names: Vec<String> = prepared.iter().map(|p| format!("{}{suffix}.vec", p.def.unit.name())).collect();
-    let mut vec_files = names.iter().map(|n| AtomicFile::create(&o.out.join(n))).collect::<Result<Vec<_>>>()?;
+    // The previous manifest goes first: from here until the new one is written, no manifest
+    // describes files that are being rewritten (see `writer` on recycled files).
+    let manifest_path = o.out.join(format!("manifest{suffix}.json"));
+    match fs::remove_file(&manifest_path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(e).with_context(|| format!("cannot remove {}", manifest_path.display()))
+        }
+        _ => {}
+    }
+    let mut vec_files = names.iter().map(|n| AtomicFile::recycle(&o.out.join(n))).collect::<Result<Vec<_>>>()?;
 
     let bar = if o.verbose && total_emit >= 1_000_000 && std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total_emit);
@@ -690,7 +699,7 @@ pub fn generate(o: &Options) -> Result<Report> {
     };
     let mut json = serde_json::to_vec_pretty(&manifest)?;
     json.push(b'\n');
-    let mut mf = AtomicFile::create(&o.out.join(format!("manifest{suffix}.json")))?;
+    let mut mf = AtomicFile::create(&manifest_path)?;
     mf.write(&json)?;
     mf.finish()?;
 

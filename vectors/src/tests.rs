@@ -527,6 +527,72 @@ fn a_failed_write_leaves_the_previous_file_intact() {
     assert!(!stale.exists());
 }
 
+#[test]
+fn a_recycled_file_is_rewritten_whole_or_removed() {
+    let d = tempfile::tempdir().unwrap();
+    let dst = d.path().join("x.vec");
+    let write = |data: &[u8], commit: bool| {
+        let linked = dst.exists()
+            && std::fs::metadata(&dst).is_ok_and(|m| {
+                #[cfg(unix)]
+                return std::os::unix::fs::MetadataExt::nlink(&m) > 1;
+                #[cfg(not(unix))]
+                false
+            });
+        let mut f = writer::AtomicFile::recycle(&dst).unwrap();
+        assert_eq!(dst.exists(), linked, "a recycled file is not visible while it is rewritten");
+        let h = writer::OrderedHash::default();
+        for (k, piece) in data.chunks(3).enumerate().rev() {
+            f.write_at(3 * k as u64, piece).unwrap();
+            h.deliver(k, piece.to_vec());
+        }
+        let (sha, bytes) = f.finish_ordered(h).unwrap();
+        let want = writer::hex_digest(&<sha2::Sha256 as sha2::Digest>::digest(data));
+        assert_eq!((sha, bytes), (want, data.len() as u64));
+        if commit {
+            f.commit().unwrap();
+        }
+    };
+    fs::write(&dst, b"a longer old file\n").unwrap();
+    write(b"new\n", true);
+    assert_eq!(fs::read(&dst).unwrap(), b"new\n", "cut to the new length");
+    write(b"newer, longer contents\n", true);
+    assert_eq!(fs::read(&dst).unwrap(), b"newer, longer contents\n");
+    write(b"half", false);
+    assert_eq!(fs::read_dir(d.path()).unwrap().count(), 0, "a failed rewrite leaves neither file");
+    // A second name of the same file is not overwritten: the file is written anew.
+    #[cfg(unix)]
+    {
+        let other = d.path().join("other");
+        fs::write(&other, b"shared\n").unwrap();
+        fs::hard_link(&other, &dst).unwrap();
+        write(b"mine\n", true);
+        assert_eq!((fs::read(&dst).unwrap(), fs::read(&other).unwrap()), (b"mine\n".to_vec(), b"shared\n".to_vec()));
+    }
+}
+
+#[test]
+fn a_failed_run_leaves_no_manifest() {
+    let d = tempfile::tempdir().unwrap();
+    generate(&opts(d.path(), 1, None, Shard::ALL)).unwrap();
+    assert!(d.path().join("manifest.json").exists());
+    // An argument error touches nothing.
+    let bad = Options { units: vec!["no_such_unit".into()], ..opts(d.path(), 1, None, Shard::ALL) };
+    assert!(generate(&bad).is_err());
+    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 21);
+    // A run that fails after it started rewriting (here: a vector file's name is taken by a
+    // directory, so it cannot be committed) leaves no manifest describing the old files.
+    let vec = d.path().join("wrap.vec");
+    fs::remove_file(&vec).unwrap();
+    fs::create_dir(&vec).unwrap();
+    fs::write(vec.join("x"), b"x").unwrap();
+    assert!(generate(&opts(d.path(), 1, None, Shard::ALL)).is_err());
+    assert!(!d.path().join("manifest.json").exists());
+    fs::remove_dir_all(&vec).unwrap();
+    generate(&opts(d.path(), 1, None, Shard::ALL)).unwrap();
+    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 21);
+}
+
 /// `store`: running the core's STORE / atomic on a real copy of the texel memory changes
 /// exactly the bytes the vector's write-port transaction names (and none when `we` = 0),
 /// and returns the same old texel — the recording memory models the write, not guesses it.
