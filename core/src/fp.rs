@@ -98,8 +98,14 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     if den == 255 && num > 0 && num <= u32::MAX as i64 && shift <= 64 {
         return unorm8_ratio_call(num as u32, shift);
     }
-    let neg = num < 0;
-    let mag = num.unsigned_abs();
+    ratio_mag_to_f32_bits(num < 0, num.unsigned_abs(), den, 0, shift, false)
+}
+
+/// RNE binary32 of `±(mag + s) × 2^drop / (den × 2^shift)` (`den ≥ 1`, `mag ≥ 1`; `s` in
+/// `(0, 1)` when `sticky`, else 0): the one division of [`ratio_to_f32_bits`] and
+/// [`ratio128_to_f32_bits`]. A sticky rest of `mag` lies below the 26 quotient bits kept,
+/// so it only breaks ties.
+const fn ratio_mag_to_f32_bits(neg: bool, mag: u64, den: u64, drop: i32, shift: u32, sticky: bool) -> u32 {
     // Scale the dividend so the quotient has at least 26 significant bits (24 + guard +
     // round), keeping it below 2^64: bit_len(mag << k) ≤ 26 + 1 + bit_len(den) ≤ 91 would
     // overflow for huge denominators, so k is capped by the free bits.
@@ -114,7 +120,7 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     };
     let scaled = mag << k as u32;
     let (q, r) = div_rem(scaled, den);
-    round_pack_f32(neg, q, -(k + shift as i32), r != 0)
+    round_pack_f32(neg, q, drop.wrapping_sub(k).wrapping_sub(shift as i32), r != 0 || sticky)
 }
 
 /// `(x / d, x % d)`, with the format denominators as constants so the compiler turns the
@@ -570,20 +576,7 @@ pub(crate) const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32
     let drop = if len > 62 { len - 62 } else { 0 };
     let sticky = drop > 0 && mag & ((1u128 << drop as u32) - 1) != 0;
     let top = (mag >> drop as u32) as u64; // < 2^62
-                                           // top × 2^drop / (den × 2^shift): scale top so the quotient keeps ≥ 26 bits.
-    let want = 26 + bit_len(den) - bit_len(top);
-    let room = 63 - bit_len(top);
-    let k = if want <= 0 {
-        0
-    } else if want > room {
-        room
-    } else {
-        want
-    };
-    let scaled = top << k as u32;
-    let q = scaled / den;
-    let r = scaled % den;
-    round_pack_f32(neg, q, drop - k - shift as i32, r != 0 || sticky)
+    ratio_mag_to_f32_bits(neg, top, den, drop, shift, sticky)
 }
 
 /// Rounding modes of the `.F16` output (NVIDIA `FP16_ROUNDING_MODE`).
