@@ -42,7 +42,24 @@ pub(crate) const fn f32_parts(bits: u32) -> (bool, F32Class) {
 
 /// Number of significant bits of `v` (0 for 0).
 const fn bit_len(v: u64) -> i32 {
-    64 - v.leading_zeros() as i32
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        bit_len_table(v)
+    } else {
+        64 - v.leading_zeros() as i32
+    }
+}
+
+/// [`bit_len`] by the byte table ([`leading_zeros_table`] of the high or the low word),
+/// one shared copy: without a count-leading-zeros instruction the generic 64-bit count is
+/// ≈ 50 instructions at every use.
+#[inline(never)]
+const fn bit_len_table(v: u64) -> i32 {
+    let hi = (v >> 32) as u32;
+    if hi != 0 {
+        64 - leading_zeros_table(hi) as i32
+    } else {
+        32 - leading_zeros_table(v as u32) as i32
+    }
 }
 
 /// Packs `±(mag + s) × 2^exp2` into binary32 with RNE, where `s` is an unknown amount in
@@ -741,6 +758,16 @@ mod tests {
                 } else {
                     prop_assert_eq!(got, want.to_bits(), "{:#x} {:#x}", a, b);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn bit_len_table_edges() {
+        assert_eq!(bit_len_table(0), 0);
+        for k in 0..64 {
+            for v in [1u64 << k, (1u64 << k) - 1, (1u64 << k) | 1, u64::MAX >> k] {
+                assert_eq!(bit_len_table(v), 64 - v.leading_zeros() as i32, "v = {v:#x}");
             }
         }
     }
