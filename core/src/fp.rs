@@ -589,7 +589,9 @@ pub(crate) const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32
     }
     let neg = num < 0;
     let mag = num.unsigned_abs();
-    let len = 128 - mag.leading_zeros() as i32;
+    // (Of the two words: one shared 64-bit count, [`bit_len`].)
+    let hi = (mag >> 64) as u64;
+    let len = if hi != 0 { 64 + bit_len(hi) } else { bit_len(mag as u64) };
     let drop = if len > 62 { len - 62 } else { 0 };
     let sticky = drop > 0 && mag & ((1u128 << drop as u32) - 1) != 0;
     let top = (mag >> drop as u32) as u64; // < 2^62
@@ -759,6 +761,18 @@ mod tests {
                     prop_assert_eq!(got, want.to_bits(), "{:#x} {:#x}", a, b);
                 }
             }
+        }
+    }
+
+    proptest! {
+        /// The 128-bit converter agrees with the 64-bit one on 64-bit numerators (the fold
+        /// to 62 bits and its sticky bit included), and a numerator scaled by `2^s` with
+        /// the shift raised by `s` is the same value (the high word's bit count).
+        #[test]
+        fn ratio128_matches_ratio(num in any::<i64>(), den in 1u64..1 << 26, shift in 0u32..40, s in 0u32..64) {
+            let want = ratio_to_f32_bits(num, den, shift);
+            prop_assert_eq!(ratio128_to_f32_bits(i128::from(num), den, shift), want);
+            prop_assert_eq!(ratio128_to_f32_bits(i128::from(num) << s, den, shift + s), want);
         }
     }
 
