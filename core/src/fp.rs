@@ -42,7 +42,24 @@ pub(crate) const fn f32_parts(bits: u32) -> (bool, F32Class) {
 
 /// Number of significant bits of `v` (0 for 0).
 const fn bit_len(v: u64) -> i32 {
-    64 - v.leading_zeros() as i32
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        bit_len_table(v)
+    } else {
+        64 - v.leading_zeros() as i32
+    }
+}
+
+/// [`bit_len`] by the byte table ([`leading_zeros_table`] of the high or the low word),
+/// one shared copy: without a count-leading-zeros instruction the generic 64-bit count is
+/// ≈ 50 instructions at every use.
+#[inline(never)]
+const fn bit_len_table(v: u64) -> i32 {
+    let hi = (v >> 32) as u32;
+    if hi != 0 {
+        64 - leading_zeros_table(hi) as i32
+    } else {
+        32 - leading_zeros_table(v as u32) as i32
+    }
 }
 
 /// Packs `±(mag + s) × 2^exp2` into binary32 with RNE, where `s` is an unknown amount in
@@ -98,8 +115,14 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     if den == 255 && num > 0 && num <= u32::MAX as i64 && shift <= 64 {
         return unorm8_ratio_call(num as u32, shift);
     }
-    let neg = num < 0;
-    let mag = num.unsigned_abs();
+    ratio_mag_to_f32_bits(num < 0, num.unsigned_abs(), den, 0, shift, false)
+}
+
+/// RNE binary32 of `±(mag + s) × 2^drop / (den × 2^shift)` (`den ≥ 1`, `mag ≥ 1`; `s` in
+/// `(0, 1)` when `sticky`, else 0): the one division of [`ratio_to_f32_bits`] and
+/// [`ratio128_to_f32_bits`]. A sticky rest of `mag` lies below the 26 quotient bits kept,
+/// so it only breaks ties.
+const fn ratio_mag_to_f32_bits(neg: bool, mag: u64, den: u64, drop: i32, shift: u32, sticky: bool) -> u32 {
     // Scale the dividend so the quotient has at least 26 significant bits (24 + guard +
     // round), keeping it below 2^64: bit_len(mag << k) ≤ 26 + 1 + bit_len(den) ≤ 91 would
     // overflow for huge denominators, so k is capped by the free bits.
@@ -114,7 +137,7 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     };
     let scaled = mag << k as u32;
     let (q, r) = div_rem(scaled, den);
-    round_pack_f32(neg, q, -(k + shift as i32), r != 0)
+    round_pack_f32(neg, q, drop.wrapping_sub(k).wrapping_sub(shift as i32), r != 0 || sticky)
 }
 
 /// `(x / d, x % d)`, with the format denominators as constants so the compiler turns the
@@ -566,24 +589,13 @@ pub(crate) const fn ratio128_to_f32_bits(num: i128, den: u64, shift: u32) -> u32
     }
     let neg = num < 0;
     let mag = num.unsigned_abs();
-    let len = 128 - mag.leading_zeros() as i32;
+    // (Of the two words: one shared 64-bit count, [`bit_len`].)
+    let hi = (mag >> 64) as u64;
+    let len = if hi != 0 { 64 + bit_len(hi) } else { bit_len(mag as u64) };
     let drop = if len > 62 { len - 62 } else { 0 };
     let sticky = drop > 0 && mag & ((1u128 << drop as u32) - 1) != 0;
     let top = (mag >> drop as u32) as u64; // < 2^62
-                                           // top × 2^drop / (den × 2^shift): scale top so the quotient keeps ≥ 26 bits.
-    let want = 26 + bit_len(den) - bit_len(top);
-    let room = 63 - bit_len(top);
-    let k = if want <= 0 {
-        0
-    } else if want > room {
-        room
-    } else {
-        want
-    };
-    let scaled = top << k as u32;
-    let q = scaled / den;
-    let r = scaled % den;
-    round_pack_f32(neg, q, drop - k - shift as i32, r != 0 || sticky)
+    ratio_mag_to_f32_bits(neg, top, den, drop, shift, sticky)
 }
 
 /// Rounding modes of the `.F16` output (NVIDIA `FP16_ROUNDING_MODE`).
@@ -748,6 +760,28 @@ mod tests {
                 } else {
                     prop_assert_eq!(got, want.to_bits(), "{:#x} {:#x}", a, b);
                 }
+            }
+        }
+    }
+
+    proptest! {
+        /// The 128-bit converter agrees with the 64-bit one on 64-bit numerators (the fold
+        /// to 62 bits and its sticky bit included), and a numerator scaled by `2^s` with
+        /// the shift raised by `s` is the same value (the high word's bit count).
+        #[test]
+        fn ratio128_matches_ratio(num in any::<i64>(), den in 1u64..1 << 26, shift in 0u32..40, s in 0u32..64) {
+            let want = ratio_to_f32_bits(num, den, shift);
+            prop_assert_eq!(ratio128_to_f32_bits(i128::from(num), den, shift), want);
+            prop_assert_eq!(ratio128_to_f32_bits(i128::from(num) << s, den, shift + s), want);
+        }
+    }
+
+    #[test]
+    fn bit_len_table_edges() {
+        assert_eq!(bit_len_table(0), 0);
+        for k in 0..64 {
+            for v in [1u64 << k, (1u64 << k) - 1, (1u64 << k) | 1, u64::MAX >> k] {
+                assert_eq!(bit_len_table(v), 64 - v.leading_zeros() as i32, "v = {v:#x}");
             }
         }
     }
