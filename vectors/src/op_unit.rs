@@ -770,28 +770,39 @@ impl Placement {
     }
 }
 
-/// Reads bits `lsb .. lsb + width` (width ≤ 64) of a little-endian word array.
-pub fn get_bits(words: &[u32], lsb: u32, width: u32) -> u64 {
-    let mut v = 0u64;
-    for b in 0..width {
-        let i = lsb + b;
-        let bit = words.get((i / 32) as usize).map_or(0, |w| (w >> (i % 32)) & 1);
-        v |= u64::from(bit) << b;
-    }
-    v
+/// The three words from the one holding bit `lsb` (bits `lsb .. lsb + 64` are in them), as
+/// one value; words past the array read as 0.
+fn window(words: &[u32], lsb: u32) -> u128 {
+    let i = (lsb / 32) as usize;
+    let word = |k: usize| i.checked_add(k).and_then(|j| words.get(j)).map_or(0, |w| u128::from(*w));
+    word(0) | word(1) << 32 | word(2) << 64
 }
 
-/// Writes bits `lsb .. lsb + width` of a little-endian word array.
+/// Low `width` bits set (width ≤ 64).
+fn low_mask(width: u32) -> u128 {
+    (1u128 << width.min(64)) - 1
+}
+
+/// Reads bits `lsb .. lsb + width` (width ≤ 64; a wider field reads its low 64 bits) of a
+/// little-endian word array; bits past the array read as 0.
+pub fn get_bits(words: &[u32], lsb: u32, width: u32) -> u64 {
+    ((window(words, lsb) >> (lsb % 32)) & low_mask(width)) as u64
+}
+
+/// Writes bits `lsb .. lsb + width` (width ≤ 64; a wider field writes its low 64 bits) of a
+/// little-endian word array; bits past the array are dropped.
 pub fn set_bits(words: &mut [u32], lsb: u32, width: u32, v: u64) {
-    for b in 0..width {
-        let i = lsb + b;
-        if let Some(w) = words.get_mut((i / 32) as usize) {
-            let m = 1u32 << (i % 32);
-            if (v >> b) & 1 == 1 {
-                *w |= m;
-            } else {
-                *w &= !m;
-            }
+    let sh = lsb % 32;
+    let m = low_mask(width) << sh;
+    let bits = (u128::from(v) << sh) & m;
+    let i = (lsb / 32) as usize;
+    for k in 0..3 {
+        let wm = (m >> (32 * k)) as u32;
+        if wm == 0 {
+            continue;
+        }
+        if let Some(w) = i.checked_add(k).and_then(|j| words.get_mut(j)) {
+            *w = (*w & !wm) | ((bits >> (32 * k)) as u32 & wm);
         }
     }
 }
@@ -940,5 +951,33 @@ mod tests {
         set_bits(&mut w, 60, 32, 0xDEAD_BEEF);
         assert_eq!(get_bits(&w, 60, 32), 0xDEAD_BEEF);
         assert_eq!(get_bits(&w, 30, 8), 0xA5);
+    }
+
+    /// The word-level bit access agrees with reading and writing one bit at a time, at every
+    /// position and width (including fields that run past the array).
+    #[test]
+    fn bits_match_the_bitwise_form() {
+        let bit = |w: &[u32], i: u32| w.get((i / 32) as usize).map_or(0, |w| u64::from((w >> (i % 32)) & 1));
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for lsb in 0..100 {
+            for width in [0, 1, 4, 5, 8, 9, 31, 32, 33, 63, 64] {
+                let w: [u32; 3] = core::array::from_fn(|_| next() as u32);
+                let want = (0..width).filter(|b| lsb + b < 96).fold(0, |v, b| v | bit(&w, lsb + b) << b);
+                assert_eq!(get_bits(&w, lsb, width), want, "get {lsb} {width}");
+                let v = next();
+                let mut got = w;
+                set_bits(&mut got, lsb, width, v);
+                for i in 0..96 {
+                    let want = if i >= lsb && i - lsb < width { (v >> (i - lsb)) & 1 } else { bit(&w, i) };
+                    assert_eq!(bit(&got, i), want, "set {lsb} {width} bit {i}");
+                }
+            }
+        }
     }
 }
