@@ -155,6 +155,22 @@ impl TexelMemoryMut for RecordingMemory<'_> {
     }
 }
 
+/// A quad's result words in lane order.
+fn flat(q: &[[u32; 4]; 4]) -> [u32; 16] {
+    let mut w = [0; 16];
+    for (d, l) in w.chunks_exact_mut(4).zip(q) {
+        d.copy_from_slice(l);
+    }
+    w
+}
+
+/// One lane's result words, then zeros.
+fn padded(v: &[u32; 4]) -> [u32; 16] {
+    let mut w = [0; 16];
+    w[..4].copy_from_slice(v);
+    w
+}
+
 /// `lod_mode` codes of `sample` / `sample_c` (index = code).
 pub const LOD_MODE_NAMES: [(&str, &str); 3] = [
     ("DERIV", "LOD from derivatives (implicit from the quad, or `grads`) + `lod` as shader bias (TEX/TXB/TXD)"),
@@ -563,7 +579,8 @@ impl OpUnit {
         let g = |i: usize| inp.get(i).copied().unwrap_or(0);
         let w = |i: usize| g(i) as u32;
         let off = |i: usize| i32::from(g(i) as u8 as i8);
-        let (err, status, words): (u64, u64, Vec<u32>) = match self {
+        // The result words (at most 16; the rest, and all of them on a rejection, are 0).
+        let (err, status, words): (u64, u64, [u32; 16]) = match self {
             OpUnit::Sample | OpUnit::SampleC => {
                 let cmp = self == OpUnit::SampleC;
                 let view = env.view(g(0));
@@ -603,8 +620,8 @@ impl OpUnit {
                     sample_quad(view, smp, env.texmem.as_slice(), &req)
                 };
                 match r {
-                    Ok(q) => (0, status, q.iter().flatten().copied().collect()),
-                    Err(e) => (sample_err(e), status, Vec::new()),
+                    Ok(q) => (0, status, flat(&q)),
+                    Err(e) => (sample_err(e), status, [0; 16]),
                 }
             }
             OpUnit::Gather => {
@@ -620,8 +637,8 @@ impl OpUnit {
                     let r =
                         gather4(view, smp, env.texmem.as_slice(), &coords, comp, [off(7), off(8)], cmp.then_some(refs));
                     match r {
-                        Ok(q) => (0, status, q.iter().flatten().copied().collect()),
-                        Err(e) => (gather_err(e), status, Vec::new()),
+                        Ok(q) => (0, status, flat(&q)),
+                        Err(e) => (gather_err(e), status, [0; 16]),
                     }
                 } else {
                     let b = env.bindings();
@@ -639,18 +656,20 @@ impl OpUnit {
                         },
                     };
                     let toff = aoffi_encode(off(7), off(8), off(9));
-                    let mut words = Vec::with_capacity(16);
+                    let mut words = [0; 16];
                     let mut err = 0;
-                    for (l, c) in coords.iter().enumerate() {
+                    for (l, (c, w)) in coords.iter().zip(words.chunks_exact_mut(4)).enumerate() {
                         let ops = Tld4sOperands { s: c[0], t: c[1], toff, dc: refs[l] };
                         match tld4s(&b, src, env.texmem.as_slice(), mods, ops) {
-                            Ok(r) => words.extend([r.rd0[0], r.rd0[1], r.rd1[0], r.rd1[1]]),
+                            Ok(r) => w.copy_from_slice(&[r.rd0[0], r.rd0[1], r.rd1[0], r.rd1[1]]),
                             Err(e) => {
                                 err = gather_err(e);
-                                words.clear();
                                 break;
                             }
                         }
+                    }
+                    if err != 0 {
+                        words = [0; 16];
                     }
                     (err, status, words)
                 }
@@ -667,8 +686,8 @@ impl OpUnit {
                     _ => Ok(load(view, mem, a)),
                 };
                 match r {
-                    Ok(v) => (0, status, v.to_vec()),
-                    Err(e) => (fetch_err(e), status, Vec::new()),
+                    Ok(v) => (0, status, padded(&v)),
+                    Err(e) => (fetch_err(e), status, [0; 16]),
                 }
             }
             OpUnit::Tmml => {
@@ -678,8 +697,8 @@ impl OpUnit {
                 let status = status_code(b.resolve(src).err().as_ref());
                 let ra: [[u32; 4]; 4] = core::array::from_fn(|l| core::array::from_fn(|k| w(3 + 4 * l + k)));
                 match CoordDesc::from_code(w(2)) {
-                    Some(desc) => (0, status, tmml(&b, src, desc, &ra).iter().flatten().copied().collect()),
-                    None => (10, status, Vec::new()),
+                    Some(desc) => (0, status, flat(&tmml(&b, src, desc, &ra))),
+                    None => (10, status, [0; 16]),
                 }
             }
             OpUnit::Store => {
@@ -694,10 +713,10 @@ impl OpUnit {
                     k => AtomicOp::ALL.get(k as usize - 1).map(|op| atomic(*op, view, &mut mem, a, src, cmpv)),
                 };
                 match r {
-                    None => (13, status, Vec::new()),
-                    Some(Err(e)) => (resource_err(e), status, Vec::new()),
+                    None => (13, status, [0; 16]),
+                    Some(Err(e)) => (resource_err(e), status, [0; 16]),
                     Some(Ok(old)) => {
-                        let mut words = vec![0u32; 7];
+                        let mut words = [0u32; 16];
                         if let Some((addr, data, n)) = mem.write {
                             words[0] = 1;
                             words[1] = addr as u32;
@@ -706,7 +725,7 @@ impl OpUnit {
                                 words[3 + i] = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
                             }
                         }
-                        words.extend(old);
+                        words[7..11].copy_from_slice(&old);
                         (0, status, words)
                     }
                 }
@@ -770,30 +789,35 @@ impl Placement {
     }
 }
 
-/// The three words from the one holding bit `lsb` (bits `lsb .. lsb + 64` are in them), as
-/// one value; words past the array read as 0.
-fn window(words: &[u32], lsb: u32) -> u128 {
-    let i = (lsb / 32) as usize;
-    let word = |k: usize| i.checked_add(k).and_then(|j| words.get(j)).map_or(0, |w| u128::from(*w));
-    word(0) | word(1) << 32 | word(2) << 64
+/// Word `i` of a little-endian word array (0 past its end).
+fn word_at(words: &[u32], i: usize) -> u64 {
+    words.get(i).map_or(0, |w| u64::from(*w))
 }
 
 /// Low `width` bits set (width ≤ 64).
-fn low_mask(width: u32) -> u128 {
-    (1u128 << width.min(64)) - 1
+fn low_mask(width: u32) -> u64 {
+    match width {
+        0 => 0,
+        1..=63 => (1 << width) - 1,
+        _ => u64::MAX,
+    }
 }
 
 /// Reads bits `lsb .. lsb + width` (width ≤ 64; a wider field reads its low 64 bits) of a
 /// little-endian word array; bits past the array read as 0.
 pub fn get_bits(words: &[u32], lsb: u32, width: u32) -> u64 {
-    ((window(words, lsb) >> (lsb % 32)) & low_mask(width)) as u64
+    let (i, sh) = ((lsb / 32) as usize, lsb % 32);
+    let lo = (word_at(words, i) | word_at(words, i + 1) << 32) >> sh;
+    // A field past the two words (sh > 0 then) takes its top bits from the third.
+    let v = if width.min(64) + sh > 64 { lo | word_at(words, i + 2) << (64 - sh) } else { lo };
+    v & low_mask(width)
 }
 
 /// Writes bits `lsb .. lsb + width` (width ≤ 64; a wider field writes its low 64 bits) of a
 /// little-endian word array; bits past the array are dropped.
 pub fn set_bits(words: &mut [u32], lsb: u32, width: u32, v: u64) {
     let sh = lsb % 32;
-    let m = low_mask(width) << sh;
+    let m = u128::from(low_mask(width)) << sh;
     let bits = (u128::from(v) << sh) & m;
     let i = (lsb / 32) as usize;
     for k in 0..3 {
@@ -801,7 +825,7 @@ pub fn set_bits(words: &mut [u32], lsb: u32, width: u32, v: u64) {
         if wm == 0 {
             continue;
         }
-        if let Some(w) = i.checked_add(k).and_then(|j| words.get_mut(j)) {
+        if let Some(w) = words.get_mut(i + k) {
             *w = (*w & !wm) | ((bits >> (32 * k)) as u32 & wm);
         }
     }
@@ -810,13 +834,49 @@ pub fn set_bits(words: &mut [u32], lsb: u32, width: u32, v: u64) {
 /// Evaluates one vector given as packed words (the DPI form): `in_words` = the input word,
 /// `out_words` = the output word (every bit written).
 pub fn eval_packed(unit: OpUnit, p: &Placement, env: &OpEnv, in_words: &[u32], out_words: &mut [u32]) {
-    let inp: Vec<u64> = p.inputs.iter().map(|(l, w)| get_bits(in_words, *l, *w)).collect();
-    let mut out = vec![0u64; p.outputs.len()];
-    unit.eval(env, &inp, &mut out);
-    out_words.fill(0);
-    for ((l, w), v) in p.outputs.iter().zip(&out) {
-        set_bits(out_words, *l, *w, *v);
+    // The fields on the stack (every op-level unit has at most MAX_IN / MAX_OUT of them).
+    const MAX_IN: usize = 64;
+    const MAX_OUT: usize = 32;
+    if p.inputs.len() > MAX_IN || p.outputs.len() > MAX_OUT {
+        let inp: Vec<u64> = p.inputs.iter().map(|(l, w)| get_bits(in_words, *l, *w)).collect();
+        let mut out = vec![0u64; p.outputs.len()];
+        unit.eval(env, &inp, &mut out);
+        return pack(p, &out, out_words);
     }
+    let mut inp = [0u64; MAX_IN];
+    for (v, &(l, w)) in inp.iter_mut().zip(&p.inputs) {
+        *v = if w <= 32 { get_field32(in_words, l, w) } else { get_bits(in_words, l, w) };
+    }
+    let mut out = [0u64; MAX_OUT];
+    let out = &mut out[..p.outputs.len()];
+    unit.eval(env, &inp[..p.inputs.len()], out);
+    pack(p, out, out_words);
+}
+
+/// The output fields `out` into the output word (every bit written).
+fn pack(p: &Placement, out: &[u64], out_words: &mut [u32]) {
+    out_words.fill(0);
+    for (&(l, w), &v) in p.outputs.iter().zip(out) {
+        if w <= 32 {
+            // Into zeros: an OR of the field's (at most two) words.
+            let i = (l / 32) as usize;
+            let x = (v & ((1u64 << w) - 1)) << (l % 32);
+            for (k, part) in [x as u32, (x >> 32) as u32].into_iter().enumerate() {
+                if let Some(o) = out_words.get_mut(i + k) {
+                    *o |= part;
+                }
+            }
+        } else {
+            set_bits(out_words, l, w, v);
+        }
+    }
+}
+
+/// [`get_bits`] of a field of at most 32 bits (it lies in two words).
+fn get_field32(words: &[u32], lsb: u32, width: u32) -> u64 {
+    let i = (lsb / 32) as usize;
+    let two = word_at(words, i) | word_at(words, i + 1) << 32;
+    (two >> (lsb % 32)) & ((1u64 << width.min(32)) - 1)
 }
 
 #[cfg(test)]
