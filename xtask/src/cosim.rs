@@ -596,27 +596,31 @@ fn simulate(cmd: &[String], plus: &[String], timeout: Duration) -> Result<SimRun
     let mut child = c.spawn().with_context(|| format!("cannot start {}", cmd.join(" ")))?;
     let mut so = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
     let mut se = child.stderr.take().ok_or_else(|| anyhow!("no stderr"))?;
+    // Each reader reports when its pipe closes (the simulator has exited): the run's end is
+    // seen when it happens, not at the next tick of a polling loop (runs take ~50 ms).
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let tx2 = tx.clone();
     let out_reader = std::thread::spawn(move || {
         let mut s = String::new();
         let _ = so.read_to_string(&mut s);
+        let _ = tx.send(());
         s
     });
     let err_reader = std::thread::spawn(move || {
         let mut s = String::new();
         let _ = se.read_to_string(&mut s);
+        let _ = tx2.send(());
         s
     });
-    let status = loop {
-        if let Some(s) = child.try_wait()? {
-            break s;
-        }
-        if t0.elapsed() > timeout {
+    for _ in 0..2 {
+        let left = timeout.saturating_sub(t0.elapsed());
+        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(left) {
             let _ = child.kill();
             let _ = child.wait();
             bail!("simulation timed out after {} s", timeout.as_secs());
         }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    }
+    let status = child.wait()?;
     let mut output = out_reader.join().unwrap_or_default();
     output.push_str(&err_reader.join().unwrap_or_default());
     Ok(SimRun { code: status.code(), output })
