@@ -843,9 +843,27 @@ pub fn eval_packed(unit: OpUnit, p: &Placement, env: &OpEnv, in_words: &[u32], o
         unit.eval(env, &inp, &mut out);
         return pack(p, &out, out_words);
     }
+    // The input word in a zero-padded buffer: a field of at most 32 bits is then two loads
+    // without a bounds check (an index past the buffer's last pair reads that pair: zeros,
+    // as the word has at most BUF - 2 words).
+    const BUF: usize = 96;
+    let mut buf = [0u32; BUF];
+    let Some(head) = buf.get_mut(..in_words.len()).filter(|_| in_words.len() <= BUF - 2) else {
+        let inp: Vec<u64> = p.inputs.iter().map(|(l, w)| get_bits(in_words, *l, *w)).collect();
+        let mut out = vec![0u64; p.outputs.len()];
+        unit.eval(env, &inp, &mut out);
+        return pack(p, &out, out_words);
+    };
+    head.copy_from_slice(in_words);
     let mut inp = [0u64; MAX_IN];
     for (v, &(l, w)) in inp.iter_mut().zip(&p.inputs) {
-        *v = if w <= 32 { get_field32(in_words, l, w) } else { get_bits(in_words, l, w) };
+        *v = if w <= 32 {
+            let i = ((l / 32) as usize).min(BUF - 2);
+            let two = u64::from(buf[i]) | u64::from(buf[i + 1]) << 32;
+            (two >> (l % 32)) & ((1u64 << w) - 1)
+        } else {
+            get_bits(in_words, l, w)
+        };
     }
     let mut out = [0u64; MAX_OUT];
     let out = &mut out[..p.outputs.len()];
@@ -870,13 +888,6 @@ fn pack(p: &Placement, out: &[u64], out_words: &mut [u32]) {
             set_bits(out_words, l, w, v);
         }
     }
-}
-
-/// [`get_bits`] of a field of at most 32 bits (it lies in two words).
-fn get_field32(words: &[u32], lsb: u32, width: u32) -> u64 {
-    let i = (lsb / 32) as usize;
-    let two = word_at(words, i) | word_at(words, i + 1) << 32;
-    (two >> (lsb % 32)) & ((1u64 << width.min(32)) - 1)
 }
 
 #[cfg(test)]
