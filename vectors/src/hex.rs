@@ -6,19 +6,27 @@
 /// `n × 8` digits.
 pub fn parse_words(line: &str, n: usize) -> Option<Vec<u32>> {
     let mut words = vec![0u32; n];
+    parse_words_into(line, &mut words).then_some(words)
+}
+
+/// [`parse_words`] into `words` (`words.len()` words, all written); `false` where
+/// [`parse_words`] gives `None` (`words` is then unspecified).
+pub fn parse_words_into(line: &str, words: &mut [u32]) -> bool {
+    words.fill(0);
     let mut bit = 0usize;
-    for c in line.trim_end().bytes().rev() {
-        if c == b'_' {
-            continue;
-        }
-        let d = char::from(c).to_digit(16)?;
-        if bit >= n * 32 {
-            return None;
-        }
-        words[bit / 32] |= d << (bit % 32);
+    for &c in line.trim_end().as_bytes().iter().rev() {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            b'_' => continue,
+            _ => return false,
+        };
+        let Some(w) = words.get_mut(bit / 32) else { return false };
+        *w |= u32::from(d) << (bit % 32);
         bit += 4;
     }
-    Some(words)
+    true
 }
 
 /// A descriptor pool image: one 8-word entry per line (`w7_…_w0`).
@@ -38,9 +46,12 @@ pub fn parse_pool(text: &str) -> Result<Vec<[u32; 8]>, String> {
 /// The texel memory image: 16 bytes per line (`w3_w2_w1_w0`, byte `k` of the line at bits
 /// `8k+7:8k`).
 pub fn parse_texmem(text: &str) -> Result<Vec<u8>, String> {
-    let mut m = Vec::new();
+    let mut m = Vec::with_capacity(text.len() / 36 * 16);
+    let mut w = [0u32; 4];
     for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let w = parse_words(l, 4).ok_or_else(|| format!("line {}: not a 128-bit hex number", i + 1))?;
+        if !parse_words_into(l, &mut w) {
+            return Err(format!("line {}: not a 128-bit hex number", i + 1));
+        }
         for x in w {
             m.extend_from_slice(&x.to_le_bytes());
         }
@@ -72,5 +83,9 @@ mod tests {
         assert_eq!(parse_words("1_00000002", 2).unwrap(), [2, 1]);
         assert!(parse_words("xyz", 2).is_none());
         assert!(parse_words("123456789", 1).is_none());
+        assert_eq!(parse_words("aB_cD ", 1).unwrap(), [0xabcd]);
+        assert_eq!(parse_words("", 2).unwrap(), [0, 0]);
+        assert!(parse_words("1 2", 1).is_none());
+        assert!(parse_words("-1", 1).is_none());
     }
 }

@@ -155,6 +155,22 @@ impl TexelMemoryMut for RecordingMemory<'_> {
     }
 }
 
+/// A quad's result words in lane order.
+fn flat(q: &[[u32; 4]; 4]) -> [u32; 16] {
+    let mut w = [0; 16];
+    for (d, l) in w.chunks_exact_mut(4).zip(q) {
+        d.copy_from_slice(l);
+    }
+    w
+}
+
+/// One lane's result words, then zeros.
+fn padded(v: &[u32; 4]) -> [u32; 16] {
+    let mut w = [0; 16];
+    w[..4].copy_from_slice(v);
+    w
+}
+
 /// `lod_mode` codes of `sample` / `sample_c` (index = code).
 pub const LOD_MODE_NAMES: [(&str, &str); 3] = [
     ("DERIV", "LOD from derivatives (implicit from the quad, or `grads`) + `lod` as shader bias (TEX/TXB/TXD)"),
@@ -563,7 +579,8 @@ impl OpUnit {
         let g = |i: usize| inp.get(i).copied().unwrap_or(0);
         let w = |i: usize| g(i) as u32;
         let off = |i: usize| i32::from(g(i) as u8 as i8);
-        let (err, status, words): (u64, u64, Vec<u32>) = match self {
+        // The result words (at most 16; the rest, and all of them on a rejection, are 0).
+        let (err, status, words): (u64, u64, [u32; 16]) = match self {
             OpUnit::Sample | OpUnit::SampleC => {
                 let cmp = self == OpUnit::SampleC;
                 let view = env.view(g(0));
@@ -603,8 +620,8 @@ impl OpUnit {
                     sample_quad(view, smp, env.texmem.as_slice(), &req)
                 };
                 match r {
-                    Ok(q) => (0, status, q.iter().flatten().copied().collect()),
-                    Err(e) => (sample_err(e), status, Vec::new()),
+                    Ok(q) => (0, status, flat(&q)),
+                    Err(e) => (sample_err(e), status, [0; 16]),
                 }
             }
             OpUnit::Gather => {
@@ -620,8 +637,8 @@ impl OpUnit {
                     let r =
                         gather4(view, smp, env.texmem.as_slice(), &coords, comp, [off(7), off(8)], cmp.then_some(refs));
                     match r {
-                        Ok(q) => (0, status, q.iter().flatten().copied().collect()),
-                        Err(e) => (gather_err(e), status, Vec::new()),
+                        Ok(q) => (0, status, flat(&q)),
+                        Err(e) => (gather_err(e), status, [0; 16]),
                     }
                 } else {
                     let b = env.bindings();
@@ -639,18 +656,20 @@ impl OpUnit {
                         },
                     };
                     let toff = aoffi_encode(off(7), off(8), off(9));
-                    let mut words = Vec::with_capacity(16);
+                    let mut words = [0; 16];
                     let mut err = 0;
-                    for (l, c) in coords.iter().enumerate() {
+                    for (l, (c, w)) in coords.iter().zip(words.chunks_exact_mut(4)).enumerate() {
                         let ops = Tld4sOperands { s: c[0], t: c[1], toff, dc: refs[l] };
                         match tld4s(&b, src, env.texmem.as_slice(), mods, ops) {
-                            Ok(r) => words.extend([r.rd0[0], r.rd0[1], r.rd1[0], r.rd1[1]]),
+                            Ok(r) => w.copy_from_slice(&[r.rd0[0], r.rd0[1], r.rd1[0], r.rd1[1]]),
                             Err(e) => {
                                 err = gather_err(e);
-                                words.clear();
                                 break;
                             }
                         }
+                    }
+                    if err != 0 {
+                        words = [0; 16];
                     }
                     (err, status, words)
                 }
@@ -667,8 +686,8 @@ impl OpUnit {
                     _ => Ok(load(view, mem, a)),
                 };
                 match r {
-                    Ok(v) => (0, status, v.to_vec()),
-                    Err(e) => (fetch_err(e), status, Vec::new()),
+                    Ok(v) => (0, status, padded(&v)),
+                    Err(e) => (fetch_err(e), status, [0; 16]),
                 }
             }
             OpUnit::Tmml => {
@@ -678,8 +697,8 @@ impl OpUnit {
                 let status = status_code(b.resolve(src).err().as_ref());
                 let ra: [[u32; 4]; 4] = core::array::from_fn(|l| core::array::from_fn(|k| w(3 + 4 * l + k)));
                 match CoordDesc::from_code(w(2)) {
-                    Some(desc) => (0, status, tmml(&b, src, desc, &ra).iter().flatten().copied().collect()),
-                    None => (10, status, Vec::new()),
+                    Some(desc) => (0, status, flat(&tmml(&b, src, desc, &ra))),
+                    None => (10, status, [0; 16]),
                 }
             }
             OpUnit::Store => {
@@ -694,10 +713,10 @@ impl OpUnit {
                     k => AtomicOp::ALL.get(k as usize - 1).map(|op| atomic(*op, view, &mut mem, a, src, cmpv)),
                 };
                 match r {
-                    None => (13, status, Vec::new()),
-                    Some(Err(e)) => (resource_err(e), status, Vec::new()),
+                    None => (13, status, [0; 16]),
+                    Some(Err(e)) => (resource_err(e), status, [0; 16]),
                     Some(Ok(old)) => {
-                        let mut words = vec![0u32; 7];
+                        let mut words = [0u32; 16];
                         if let Some((addr, data, n)) = mem.write {
                             words[0] = 1;
                             words[1] = addr as u32;
@@ -706,7 +725,7 @@ impl OpUnit {
                                 words[3 + i] = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
                             }
                         }
-                        words.extend(old);
+                        words[7..11].copy_from_slice(&old);
                         (0, status, words)
                     }
                 }
@@ -770,28 +789,44 @@ impl Placement {
     }
 }
 
-/// Reads bits `lsb .. lsb + width` (width ≤ 64) of a little-endian word array.
-pub fn get_bits(words: &[u32], lsb: u32, width: u32) -> u64 {
-    let mut v = 0u64;
-    for b in 0..width {
-        let i = lsb + b;
-        let bit = words.get((i / 32) as usize).map_or(0, |w| (w >> (i % 32)) & 1);
-        v |= u64::from(bit) << b;
-    }
-    v
+/// Word `i` of a little-endian word array (0 past its end).
+fn word_at(words: &[u32], i: usize) -> u64 {
+    words.get(i).map_or(0, |w| u64::from(*w))
 }
 
-/// Writes bits `lsb .. lsb + width` of a little-endian word array.
+/// Low `width` bits set (width ≤ 64).
+fn low_mask(width: u32) -> u64 {
+    match width {
+        0 => 0,
+        1..=63 => (1 << width) - 1,
+        _ => u64::MAX,
+    }
+}
+
+/// Reads bits `lsb .. lsb + width` (width ≤ 64; a wider field reads its low 64 bits) of a
+/// little-endian word array; bits past the array read as 0.
+pub fn get_bits(words: &[u32], lsb: u32, width: u32) -> u64 {
+    let (i, sh) = ((lsb / 32) as usize, lsb % 32);
+    let lo = (word_at(words, i) | word_at(words, i + 1) << 32) >> sh;
+    // A field past the two words (sh > 0 then) takes its top bits from the third.
+    let v = if width.min(64) + sh > 64 { lo | word_at(words, i + 2) << (64 - sh) } else { lo };
+    v & low_mask(width)
+}
+
+/// Writes bits `lsb .. lsb + width` (width ≤ 64; a wider field writes its low 64 bits) of a
+/// little-endian word array; bits past the array are dropped.
 pub fn set_bits(words: &mut [u32], lsb: u32, width: u32, v: u64) {
-    for b in 0..width {
-        let i = lsb + b;
-        if let Some(w) = words.get_mut((i / 32) as usize) {
-            let m = 1u32 << (i % 32);
-            if (v >> b) & 1 == 1 {
-                *w |= m;
-            } else {
-                *w &= !m;
-            }
+    let sh = lsb % 32;
+    let m = u128::from(low_mask(width)) << sh;
+    let bits = (u128::from(v) << sh) & m;
+    let i = (lsb / 32) as usize;
+    for k in 0..3 {
+        let wm = (m >> (32 * k)) as u32;
+        if wm == 0 {
+            continue;
+        }
+        if let Some(w) = words.get_mut(i + k) {
+            *w = (*w & !wm) | ((bits >> (32 * k)) as u32 & wm);
         }
     }
 }
@@ -799,12 +834,59 @@ pub fn set_bits(words: &mut [u32], lsb: u32, width: u32, v: u64) {
 /// Evaluates one vector given as packed words (the DPI form): `in_words` = the input word,
 /// `out_words` = the output word (every bit written).
 pub fn eval_packed(unit: OpUnit, p: &Placement, env: &OpEnv, in_words: &[u32], out_words: &mut [u32]) {
-    let inp: Vec<u64> = p.inputs.iter().map(|(l, w)| get_bits(in_words, *l, *w)).collect();
-    let mut out = vec![0u64; p.outputs.len()];
-    unit.eval(env, &inp, &mut out);
+    // The fields on the stack (every op-level unit has at most MAX_IN / MAX_OUT of them).
+    const MAX_IN: usize = 64;
+    const MAX_OUT: usize = 32;
+    if p.inputs.len() > MAX_IN || p.outputs.len() > MAX_OUT {
+        let inp: Vec<u64> = p.inputs.iter().map(|(l, w)| get_bits(in_words, *l, *w)).collect();
+        let mut out = vec![0u64; p.outputs.len()];
+        unit.eval(env, &inp, &mut out);
+        return pack(p, &out, out_words);
+    }
+    // The input word in a zero-padded buffer: a field of at most 32 bits is then two loads
+    // without a bounds check (an index past the buffer's last pair reads that pair: zeros,
+    // as the word has at most BUF - 2 words).
+    const BUF: usize = 96;
+    let mut buf = [0u32; BUF];
+    let Some(head) = buf.get_mut(..in_words.len()).filter(|_| in_words.len() <= BUF - 2) else {
+        let inp: Vec<u64> = p.inputs.iter().map(|(l, w)| get_bits(in_words, *l, *w)).collect();
+        let mut out = vec![0u64; p.outputs.len()];
+        unit.eval(env, &inp, &mut out);
+        return pack(p, &out, out_words);
+    };
+    head.copy_from_slice(in_words);
+    let mut inp = [0u64; MAX_IN];
+    for (v, &(l, w)) in inp.iter_mut().zip(&p.inputs) {
+        *v = if w <= 32 {
+            let i = ((l / 32) as usize).min(BUF - 2);
+            let two = u64::from(buf[i]) | u64::from(buf[i + 1]) << 32;
+            (two >> (l % 32)) & ((1u64 << w) - 1)
+        } else {
+            get_bits(in_words, l, w)
+        };
+    }
+    let mut out = [0u64; MAX_OUT];
+    let out = &mut out[..p.outputs.len()];
+    unit.eval(env, &inp[..p.inputs.len()], out);
+    pack(p, out, out_words);
+}
+
+/// The output fields `out` into the output word (every bit written).
+fn pack(p: &Placement, out: &[u64], out_words: &mut [u32]) {
     out_words.fill(0);
-    for ((l, w), v) in p.outputs.iter().zip(&out) {
-        set_bits(out_words, *l, *w, *v);
+    for (&(l, w), &v) in p.outputs.iter().zip(out) {
+        if w <= 32 {
+            // Into zeros: an OR of the field's (at most two) words.
+            let i = (l / 32) as usize;
+            let x = (v & ((1u64 << w) - 1)) << (l % 32);
+            for (k, part) in [x as u32, (x >> 32) as u32].into_iter().enumerate() {
+                if let Some(o) = out_words.get_mut(i + k) {
+                    *o |= part;
+                }
+            }
+        } else {
+            set_bits(out_words, l, w, v);
+        }
     }
 }
 
@@ -940,5 +1022,33 @@ mod tests {
         set_bits(&mut w, 60, 32, 0xDEAD_BEEF);
         assert_eq!(get_bits(&w, 60, 32), 0xDEAD_BEEF);
         assert_eq!(get_bits(&w, 30, 8), 0xA5);
+    }
+
+    /// The word-level bit access agrees with reading and writing one bit at a time, at every
+    /// position and width (including fields that run past the array).
+    #[test]
+    fn bits_match_the_bitwise_form() {
+        let bit = |w: &[u32], i: u32| w.get((i / 32) as usize).map_or(0, |w| u64::from((w >> (i % 32)) & 1));
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for lsb in 0..100 {
+            for width in [0, 1, 4, 5, 8, 9, 31, 32, 33, 63, 64] {
+                let w: [u32; 3] = core::array::from_fn(|_| next() as u32);
+                let want = (0..width).filter(|b| lsb + b < 96).fold(0, |v, b| v | bit(&w, lsb + b) << b);
+                assert_eq!(get_bits(&w, lsb, width), want, "get {lsb} {width}");
+                let v = next();
+                let mut got = w;
+                set_bits(&mut got, lsb, width, v);
+                for i in 0..96 {
+                    let want = if i >= lsb && i - lsb < width { (v >> (i - lsb)) & 1 } else { bit(&w, i) };
+                    assert_eq!(bit(&got, i), want, "set {lsb} {width} bit {i}");
+                }
+            }
+        }
     }
 }
