@@ -170,30 +170,33 @@ fn coord_derivs(req: &SampleRequest, lane: usize, axes: usize) -> [[u32; 3]; 2] 
 fn quad_texel_derivs(h: &TextureHeader, req: &SampleRequest, axes: usize) -> Derivs {
     let b = h.base_level;
     let size = [h.level_width(b), h.level_height(b), h.level_depth(b)];
-    let [c0, c1, c2, _] = req.coords;
-    let nz = |v: u32| if v & 0x7FFF_FFFF > 0x7F80_0000 { 0 } else { v };
-    let one = |c: &[u32; 4], a: usize| -> Sf {
-        if c[a] == c0[a] {
-            // x − x is +0 (∞ − ∞ is NaN, and NaN counts as 0): a zero derivative.
-            return Sf::ZERO;
-        }
-        let d = match Sf::from_f32_diff(c[a], c0[a]) {
-            Some(d) => d,
-            None => Sf::from_f32(f32_sub(nz(c[a]), nz(c0[a]))),
-        };
-        let sz = size[a].min(1 << 16);
-        if sz.is_power_of_two() {
-            d.scale_pow2(sz.trailing_zeros())
-        } else {
-            d.scale(sz)
-        }
-    };
+    let [c0, c1, c2, _] = &req.coords;
     let mut dv = Derivs { dx: [Sf::ZERO; 3], dy: [Sf::ZERO; 3], log2_scale: 0 };
     for a in 0..axes.min(3) {
-        dv.dx[a] = one(&c1, a);
-        dv.dy[a] = one(&c2, a);
+        dv.dx[a] = texel_deriv(c1[a], c0[a], size[a]);
+        dv.dy[a] = texel_deriv(c2[a], c0[a], size[a]);
     }
     dv
+}
+
+/// One texel-space derivative of [`quad_texel_derivs`]: the binary32 difference `c − c0`
+/// of a neighbour's coordinate and lane 0's, as a short float, times the level size `size`.
+fn texel_deriv(c: u32, c0: u32, size: u32) -> Sf {
+    if c == c0 {
+        // x − x is +0 (∞ − ∞ is NaN, and NaN counts as 0): a zero derivative.
+        return Sf::ZERO;
+    }
+    let nz = |v: u32| if v & 0x7FFF_FFFF > 0x7F80_0000 { 0 } else { v };
+    let d = match Sf::from_f32_diff(c, c0) {
+        Some(d) => d,
+        None => Sf::from_f32(f32_sub(nz(c), nz(c0))),
+    };
+    let sz = size.min(1 << 16);
+    if sz.is_power_of_two() {
+        d.scale_pow2(sz.trailing_zeros())
+    } else {
+        d.scale(sz)
+    }
 }
 
 /// The one LOD decision of a quad with implicit derivatives on a 2D view (plain, array or
@@ -215,7 +218,12 @@ pub(crate) fn quad_lod_iso(
     {
         return None;
     }
-    let dv = quad_texel_derivs(h, req, 2);
+    // The four texel-space derivatives of the two axes ([`quad_texel_derivs`]'s `dx` and
+    // `dy`), formed where they are used (no [`Derivs`] in memory).
+    let b = h.base_level;
+    let size = [h.level_width(b), h.level_height(b)];
+    let [c0, c1, c2, _] = &req.coords;
+    let d = |c: &[u32; 4], a: usize| texel_deriv(c[a], c0[a], size[a]);
     // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values; RV32
     // keeps the one general copy for its flash budget).
     let ss = |a: Sf, b: Sf| {
@@ -225,7 +233,7 @@ pub(crate) fn quad_lod_iso(
             Sf::sum_squares2(a, b)
         }
     };
-    let (rx, ry) = (ss(dv.dx[0], dv.dx[1]), ss(dv.dy[0], dv.dy[1]));
+    let (rx, ry) = (ss(d(c1, 0), d(c1, 1)), ss(d(c2, 0), d(c2, 1)));
     let rmax = if rx.mag_lt(ry) { ry } else { rx };
     let fine = if rmax.is_zero() { FINE_MIN } else { log2_up(rmax).clamp(FINE_MIN, FINE_MAX) };
     // A shader bias of ±0 (no TXB / SAMPLE_B bias) is 0 without the conversion.
