@@ -227,6 +227,16 @@ const fn unorm8_ratio_small_masked(x: u32, shift: u32) -> u32 {
     }
 }
 
+/// The common case of the UNORM8 conversion with zero handled without a branch, for
+/// `big = (x | 1).leading_zeros()`-normalized sums: `big = x << lz` with
+/// `lz = (x | 1).leading_zeros()` and `big ≤ 255 · 2^24` — [`unorm8_ratio`]`(x, shift)`
+/// (`x = 0`: `big = 0`, the sign mask clears the exponent and the quotient is 0). The
+/// callers test `big > 255 · 2^24` (the 25-bit case) first.
+#[inline(always)]
+pub(crate) const fn unorm8_ratio_masked_common(big: u32, lz: u32, shift: u32) -> u32 {
+    (((149 - shift - lz) << 23) & ((big as i32 >> 31) as u32)) + div255_round_up(big)
+}
+
 /// [`unorm8_ratio_small`] of `x ≠ 0` with `lz = x.leading_zeros()`.
 #[inline(always)]
 const fn unorm8_ratio_small_lz(x: u32, lz: u32, shift: u32) -> u32 {

@@ -27,7 +27,7 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
-use crate::fp::{unorm8_ratio, unorm8_ratio_call, unorm8_ratio_small};
+use crate::fp::{unorm8_ratio_call, unorm8_ratio_masked_common, unorm8_ratio_small};
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -100,30 +100,41 @@ pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
     [to_f32(x[0]), to_f32(x[1]), to_f32(x[2]), to_f32(x[3])]
 }
 
-/// [`to_f32`] with the conversion inline.
+/// [`to_f32`] with the conversion inline and without a branch for zero: `x ≥ 2^31` has
+/// `lz = 0` and `big = x`, so every `x > 255 · 2^24` (the clamp to 1.0 and the 25-bit
+/// quotients) leaves the common case for [`to_f32_rare`]; `x = 255 · 2^24` converts to 1.0
+/// in it (the quotient 2^24 carries into the exponent).
 #[inline(always)]
 const fn to_f32_inline(x: u32) -> u32 {
-    if x >= 255 << 24 {
-        return 0x3F80_0000;
+    let lz = (x | 1).leading_zeros();
+    let big = x << lz;
+    if big > 255 << 24 {
+        to_f32_rare(x)
+    } else {
+        unorm8_ratio_masked_common(big, lz, 24)
     }
-    unorm8_ratio(x, 24)
+}
+
+/// [`to_f32_inline`]'s rare case (about 1 component in 128), out of line.
+#[cold]
+#[inline(never)]
+const fn to_f32_rare(x: u32) -> u32 {
+    to_f32(x)
 }
 
 /// The second level of a two-level sample: `v` holds the first level's sums
 /// ([`level_sum`] of its taps) and receives the four binary32 components of the sample
 /// whose second level has the taps `t`, weights `frac` and level weight `delta` — the same
 /// value as [`filter_rgba8`] (`x = v0·(256 − δ) + v1·δ`, then `to_f32`). The conversion is
-/// inline on Arm (one copy in a loop over the components: the level kernel's lanes make no
-/// calls), the shared out-of-line one elsewhere (code size).
+/// inline on Arm, once per component ([`to_f32_inline`]: the level kernel's lanes make no
+/// calls in the common case), the shared out-of-line one elsewhere (code size).
 #[inline(always)]
 pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta: u8) {
     let v1 = level_sum(t, frac);
     let (d, id) = (u32::from(delta), 256 - u32::from(delta));
     *v = [v[0] * id + v1[0] * d, v[1] * id + v1[1] * d, v[2] * id + v1[2] * d, v[3] * id + v1[3] * d];
     if cfg!(target_arch = "arm") {
-        for x in v.iter_mut() {
-            *x = to_f32_inline(*x);
-        }
+        *v = [to_f32_inline(v[0]), to_f32_inline(v[1]), to_f32_inline(v[2]), to_f32_inline(v[3])];
     } else {
         for x in v.iter_mut() {
             *x = to_f32(*x);
@@ -173,7 +184,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
     use crate::filter::Acc;
-    use crate::fp::ratio_to_f32_bits;
+    use crate::fp::{ratio_to_f32_bits, unorm8_ratio};
     use crate::texel::{Domain, Texel};
     use proptest::prelude::*;
 
@@ -255,6 +266,17 @@ mod tests {
                 }
             }
             prop_assert_eq!(filter_rgba8(&b), acc.finish(1, 24));
+        }
+    }
+
+    /// The inline conversion at its case boundaries and over the two-level sums.
+    #[test]
+    fn to_f32_inline_boundaries() {
+        for x in [0, 1, 255 << 24, (255 << 24) - 1, (255 << 24) + 1, 1 << 31, u32::MAX, (1 << 31) - 1] {
+            assert_eq!(to_f32_inline(x), to_f32(x), "x = {x:#x}");
+        }
+        for x in (0..=255u32 << 24).step_by(251) {
+            assert_eq!(to_f32_inline(x), to_f32(x), "x = {x:#x}");
         }
     }
 
