@@ -224,15 +224,8 @@ pub(crate) fn quad_lod_iso(
     let size = [h.level_width(b), h.level_height(b)];
     let [c0, c1, c2, _] = &req.coords;
     let d = |c: &[u32; 4], a: usize| texel_deriv(c[a], c0[a], size[a]);
-    // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values; RV32
-    // keeps the one general copy for its flash budget).
-    let ss = |a: Sf, b: Sf| {
-        if cfg!(target_arch = "riscv32") {
-            Sf::sum_squares([a, b, Sf::ZERO])
-        } else {
-            Sf::sum_squares2(a, b)
-        }
-    };
+    // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values).
+    let ss = |a: Sf, b: Sf| Sf::sum_squares2(a, b);
     let (rx, ry) = (ss(d(c1, 0), d(c1, 1)), ss(d(c2, 0), d(c2, 1)));
     let rmax = if rx.mag_lt(ry) { ry } else { rx };
     let fine = if rmax.is_zero() { FINE_MIN } else { log2_up(rmax).clamp(FINE_MIN, FINE_MAX) };
