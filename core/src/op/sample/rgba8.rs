@@ -517,20 +517,19 @@ fn levels_kernel(
     let l1 = if sel.delta == 0 {
         l0
     } else {
-        // (RV32 walks the levels again: its flash budget.)
-        let next = if !cfg!(target_arch = "riscv32") && sel.level2 == sel.level.wrapping_add(1) {
-            kernel_plane_next(h, lv, p0)
-        } else {
-            None
-        };
-        let p1 = match next {
-            Some(p) => Some(p),
-            None => h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)),
-        };
-        // (Two equal forms: the matches are faster on Arm, the chain is smaller on RV32.)
+        let next = sel.level2 == sel.level.wrapping_add(1);
         let l1 = if cfg!(target_arch = "riscv32") {
-            p1.and_then(|p| KernelLevel::of_plane(p, s, req, linear))
+            // The next level's plane from the first's (equal to [`kernel_plane`], a property
+            // test compares); any other pair takes the general path (the same result).
+            match if next { kernel_plane_next(h, lv, p0) } else { None } {
+                Some(p) => KernelLevel::of_plane(p, s, req, linear),
+                None => return false,
+            }
         } else {
+            let p1 = match if next { kernel_plane_next(h, lv, p0) } else { None } {
+                Some(p) => Some(p),
+                None => h.base_level.checked_add(sel.level2).and_then(|l| kernel_plane(h, l)),
+            };
             match p1 {
                 Some(p) => KernelLevel::of_plane(p, s, req, linear),
                 None => return false,
