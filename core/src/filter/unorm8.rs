@@ -27,7 +27,7 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
-use crate::fp::{unorm8_ratio_call, unorm8_ratio_masked_common, unorm8_ratio_small};
+use crate::fp::{unorm8_ratio, unorm8_ratio_call, unorm8_ratio_masked_common, unorm8_ratio_small};
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -127,7 +127,7 @@ const fn to_f32_rare(x: u32) -> u32 {
 /// whose second level has the taps `t`, weights `frac` and level weight `delta` — the same
 /// value as [`filter_rgba8`] (`x = v0·(256 − δ) + v1·δ`, then `to_f32`). The conversion is
 /// inline on Arm, once per component ([`to_f32_inline`]: the level kernel's lanes make no
-/// calls in the common case), the shared out-of-line one elsewhere (code size).
+/// calls in the common case), one out-of-line loop over the four elsewhere (code size).
 #[inline(always)]
 pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta: u8) {
     let v1 = level_sum(t, frac);
@@ -136,9 +136,16 @@ pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta:
     if cfg!(target_arch = "arm") {
         *v = [to_f32_inline(v[0]), to_f32_inline(v[1]), to_f32_inline(v[2]), to_f32_inline(v[3])];
     } else {
-        for x in v.iter_mut() {
-            *x = to_f32(*x);
-        }
+        to_f32_x4(v);
+    }
+}
+
+/// [`to_f32`] of the four components in one out-of-line loop with the conversion inline
+/// (its constants loaded once for the four instead of once per call).
+#[inline(never)]
+fn to_f32_x4(v: &mut [u32; 4]) {
+    for x in v.iter_mut() {
+        *x = if *x >= 255 << 24 { 0x3F80_0000 } else { unorm8_ratio(*x, 24) };
     }
 }
 
@@ -184,7 +191,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
     use crate::filter::Acc;
-    use crate::fp::{ratio_to_f32_bits, unorm8_ratio};
+    use crate::fp::ratio_to_f32_bits;
     use crate::texel::{Domain, Texel};
     use proptest::prelude::*;
 
