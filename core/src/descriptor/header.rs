@@ -442,6 +442,21 @@ pub const fn full_chain_levels(max_dim: u32) -> u32 {
     32 - max_dim.leading_zeros()
 }
 
+/// Whether `n ≥ 1` levels are more than a full mip chain for `max_dim` has
+/// (`n > full_chain_levels(max_dim)`). Without a count-leading-zeros instruction (RV32IMAC)
+/// in the equal form `max_dim >> (n − 1) = 0`, where a shift by 32 or more leaves 0.
+#[inline]
+const fn chain_too_short(max_dim: u32, n: u32) -> bool {
+    if cfg!(target_arch = "riscv32") {
+        match max_dim.checked_shr(n.saturating_sub(1)) {
+            Some(v) => v == 0,
+            None => true,
+        }
+    } else {
+        n > full_chain_levels(max_dim)
+    }
+}
+
 /// `max(1, size >> level)`: the size of mip `level` (levels ≥ 32 give 1).
 pub const fn minify(size: u32, level: u32) -> u32 {
     let s = match size.checked_shr(level) {
@@ -504,6 +519,7 @@ impl TextureHeader {
     }
 
     /// Level-0 size of the largest dimension that is minified (for the mip chain length).
+    #[inline]
     pub const fn max_minified_dim(&self) -> u32 {
         let wh = if self.width > self.height { self.width } else { self.height };
         match self.ty {
@@ -575,7 +591,8 @@ impl TextureHeader {
         if single_level && (self.levels != 1 || self.base_level != 0) {
             return Err(HeaderError::Levels);
         }
-        if self.base_level + self.levels > full_chain_levels(self.max_minified_dim()) {
+        // (`levels ≥ 1` here; the sum is at most 33.)
+        if chain_too_short(self.max_minified_dim(), self.base_level + self.levels) {
             return Err(HeaderError::Levels);
         }
         if (self.quilt_width != 0 || self.quilt_height != 0) && !matches!(self.ty, T::TwoD | T::TwoDArray) {
@@ -690,5 +707,24 @@ impl TextureHeader {
         }
         header.validate()?;
         Ok(header)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shift form of the chain-length test equals the bit-length form.
+    #[test]
+    fn chain_too_short_matches_full_chain_levels() {
+        let dims = (0..40u32).flat_map(|k| {
+            let p = 1u64 << k.min(32);
+            [p.saturating_sub(1), p, p + 1].map(|v| u32::try_from(v).unwrap_or(u32::MAX))
+        });
+        for d in dims.chain([0, 1, 65_536, 65_537, u32::MAX]) {
+            for n in 1..=40 {
+                assert_eq!(chain_too_short(d, n), n > full_chain_levels(d), "dim {d}, n {n}");
+            }
+        }
     }
 }
