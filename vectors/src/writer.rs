@@ -172,14 +172,12 @@ impl AtomicFile {
     pub fn create(dst: &Path) -> Result<AtomicFile> {
         let tmp = tmp_name(dst);
         let file = File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-        Ok(AtomicFile {
-            dst: dst.to_path_buf(),
-            tmp,
-            file: Some(file),
-            hasher: Sha256::new(),
-            bytes: 0,
-            committed: false,
-        })
+        Ok(AtomicFile::with(dst, tmp, file))
+    }
+
+    /// The state of a file `file` opened under the temporary name `tmp` of `dst`.
+    fn with(dst: &Path, tmp: PathBuf, file: File) -> AtomicFile {
+        AtomicFile { dst: dst.to_path_buf(), tmp, file: Some(file), hasher: Sha256::new(), bytes: 0, committed: false }
     }
 
     /// Like [`AtomicFile::create`], but when `dst` is a regular file with no other link it
@@ -194,14 +192,7 @@ impl AtomicFile {
         }
         let file =
             fs::OpenOptions::new().write(true).open(&tmp).with_context(|| format!("cannot open {}", tmp.display()))?;
-        Ok(AtomicFile {
-            dst: dst.to_path_buf(),
-            tmp,
-            file: Some(file),
-            hasher: Sha256::new(),
-            bytes: 0,
-            committed: false,
-        })
+        Ok(AtomicFile::with(dst, tmp, file))
     }
 
     /// Appends bytes.
