@@ -92,6 +92,14 @@ impl Sim {
     }
 }
 
+/// Whether `sim` runs unit `d` when the user chose `choice`: what it [checks](Sim::checks),
+/// except the execution-core units on Icarus unless Icarus alone was chosen (the core's
+/// sampling units cost Icarus ~0.4 ms per clock, idle or not: level 1 of the four units
+/// would take minutes).
+fn runs(sim: Sim, d: &UnitDef, choice: SimChoice) -> bool {
+    sim.checks(d) && !(sim == Sim::Icarus && exec_unit(d) && choice != SimChoice::Icarus)
+}
+
 /// Whether `d` is an op-level unit replayed on the sampler's execution core
 /// (`tb_exec_ops.sv`, [`exec_ops`]).
 fn exec_unit(d: &UnitDef) -> bool {
@@ -233,20 +241,22 @@ fn run_units(a: &Args) -> Result<()> {
         bail!("no unit selected");
     }
     for s in &all_sims {
-        for d in defs.iter().filter(|d| !s.checks(d)) {
+        for d in defs.iter().filter(|d| !runs(*s, d, choice)) {
             eprintln!(
                 "note: {} is not checked on {} ({})",
                 d.unit.name(),
                 s.name(),
                 if *s == Sim::VerilatorDpi {
                     "it has reference RTL"
+                } else if exec_unit(d) {
+                    "the execution core is slow on Icarus: `--sim icarus` alone runs it"
                 } else {
                     "an op-level unit without RTL: `--sim verilator-dpi`"
                 }
             );
         }
     }
-    let sims: Vec<Sim> = all_sims.into_iter().filter(|s| defs.iter().any(|d| s.checks(d))).collect();
+    let sims: Vec<Sim> = all_sims.into_iter().filter(|s| defs.iter().any(|d| runs(*s, d, choice))).collect();
     if sims.is_empty() {
         bail!("no selected unit can run on the chosen simulator (op-level units need --sim verilator-dpi)");
     }
@@ -301,7 +311,7 @@ fn run_units(a: &Args) -> Result<()> {
         let level = level_of(*s);
         let report =
             sets.iter().find(|(l, _)| *l == level).map(|(_, r)| r).ok_or_else(|| anyhow!("no level {level} set"))?;
-        for d in defs.iter().filter(|d| s.checks(d)) {
+        for d in defs.iter().filter(|d| runs(*s, d, choice)) {
             eprintln!("\n==== cosim: {} on {} (level {level})", d.unit.name(), s.name());
             outcomes.push(run_unit(*s, d, report, level, !a.no_mutation, dpi_lib.as_deref(), jobs)?);
         }
@@ -439,7 +449,8 @@ fn build_dpi_lib() -> Result<PathBuf> {
 /// Builds (or reuses) the simulation; returns the command that runs it and the build time.
 fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) -> Result<(Vec<String>, f64)> {
     // The execution-core testbench is one build for every op-level unit.
-    let name = if exec_unit(d) { "exec_ops" } else { d.unit.name() };
+    let exec = sim != Sim::VerilatorDpi && exec_unit(d);
+    let name = if exec { "exec_ops" } else { d.unit.name() };
     let top = testbench(sim, d).trim_end_matches(".sv").to_string();
     let tb_dir = hdl().join("tb");
     let gen_dir = hdl().join("generated");
@@ -500,7 +511,7 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) 
                 // `sample` vector (callgrind).
                 args.extend(["-MAKEFLAGS".to_string(), "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2".to_string()]);
             }
-            if exec_unit(d) {
+            if exec {
                 args.extend(exec_ops::PARAMS.iter().map(|(k, v)| format!("-G{k}={v}")));
             }
             args.push(format!("-I{}", tb_dir.display()));
@@ -544,7 +555,7 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) 
             let mut args: Vec<String> =
                 vec!["-g2012".into(), "-s".into(), top.clone(), "-I".into(), tb_dir.display().to_string()];
             args.extend(["-I".to_string(), gen_dir.display().to_string()]);
-            if exec_unit(d) {
+            if exec {
                 args.extend(exec_ops::PARAMS.iter().map(|(k, v)| format!("-P{top}.{k}={v}")));
             }
             if let Some(n) = readmem_n {
