@@ -222,19 +222,18 @@ fn candidates(unit: &str, l: &Line<'_>) -> Result<Vec<Op>> {
                 }
             }
         }
-        "gather" => {
-            if l.get("tld4s")? == 0 {
-                let address = l.quad("c")?;
-                let reference = if l.get("cmp")? == 1 { Some(l.refs()?) } else { None };
-                v.push(Op::TgsiGather4 {
-                    view,
-                    sampler,
-                    address,
-                    component: l.get("comp")? as u8,
-                    offset: [l.off("off_u")?, l.off("off_v")?],
-                    reference,
-                });
-            }
+        // TLD4S (`tld4s` 1) is one lane per op; the vectors are quads
+        "gather" if l.get("tld4s").ok() == Some(0) => {
+            let address = l.quad("c")?;
+            let reference = if l.get("cmp")? == 1 { Some(l.refs()?) } else { None };
+            v.push(Op::TgsiGather4 {
+                view,
+                sampler,
+                address,
+                component: l.get("comp")? as u8,
+                offset: [l.off("off_u")?, l.off("off_v")?],
+                reference,
+            });
         }
         "tmml" => {
             // the bindless handle of the vector (sampler slot << 20 | header slot)
@@ -370,7 +369,7 @@ mod tests {
         assert_eq!(REC_PAYLOAD_LSB + 64 * 32, REC_PLEN_LSB);
         assert_eq!(REC_COMP_LSB + 64, REC_PAYLOAD_LSB);
         assert_eq!(REC_COMP_LSB, 16 * 32);
-        assert!(MAX_OP_LEN <= 64 * 4);
+        const { assert!(MAX_OP_LEN <= 64 * 4) };
         // digits: idx 8, cap 2, admit 1, plen 3, payload 512, completion 16, result 128
         assert_eq!(REC_W, 4 * (8 + 2 + 1 + 3 + 512 + 16 + 128));
         assert_eq!(REC_LEN, (8 + 2 + 1 + 3 + 512 + 16 + 128) + 2 + 1 + 1 + 64 + 1 + 15 + 1);
