@@ -190,12 +190,12 @@ module tb_exec_ops;
 
   // Compares the finished op with the record; prints it in full if it is among the first
   // `maxshow` mismatches.
-  task automatic check();
+  task automatic check;
     integer k, nw, bad;
     logic [7:0] exp_st;
     bad = 0;
     exp_st = r_run ? TXC_ST_OK : TXC_ST_ERR_UNSUPPORTED;
-    nw = r_comp[55:48];
+    nw = {24'd0, r_comp[55:48]};    // result words (completion byte 6)
     if (status !== exp_st) bad = 1;
     if (r_run && completion !== r_comp) bad = 1;
     if (r_run)

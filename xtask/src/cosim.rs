@@ -13,6 +13,10 @@
 //!   `hdl-vectors/tb/tb_dpi_ops.sv` and streams each op-level file through it; default level 2.
 //!   `--sim verilator-dpi` (or `--dpi`) runs only this; `--sim both` (the default) runs it for
 //!   the selected op-level units besides the RTL units on both simulators.
+//! * Verilator over the sampler's execution core (op-level units `sample`, `sample_c`,
+//!   `gather`, `tmml`; summary rows `verilator`): each vector as the `SUBMIT` of the op that
+//!   expresses it ([`exec_ops`]), on `hdl-vectors/tb/tb_exec_ops.sv`; default level 2, one
+//!   process per unit. Icarus runs it only with `--sim icarus` (slow there, see [`runs`]).
 //! * Mutation check, per unit and simulator: one expected bit of one vector flipped must make
 //!   the testbench exit non-zero, print `MISMATCH at vector <k>` with the flipped field
 //!   marked, and report `1 failed`.
@@ -123,7 +127,8 @@ pub struct Args {
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
     /// tgsi_query, intel_info, coord, wrap, texel_decode, filter, gather_cmp, lod; op-level units
-    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store; groups: all, query, stage, op;
+    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store (the first four also on the
+    /// sampler's execution core); groups: all, query, stage, op;
     /// or `sampler`: the whole sampler device behind the HAL (see `--full`).
     #[arg(long, value_delimiter = ',', value_parser = parse_cosim_op)]
     pub ops: Vec<String>,
