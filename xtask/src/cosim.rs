@@ -868,11 +868,14 @@ fn run_exec_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bo
     }
     let mutation = match (mutation, p.mutation_line) {
         (false, _) => None,
-        (true, Some(line)) => Some(exec_mutation_check(sim, name, &cmd, &rec_file, line, &plus, p.records)),
+        (true, Some(line)) => Some(
+            exec_mutation_check(sim, name, &cmd, &rec_file, line, &plus, p.records)
+                .and_then(|()| exec_texel_check(sim, name, &cmd, &report.out, &rec_file, &p.sampled, &plus)),
+        ),
         (true, None) => None,
     };
     if let Some(Ok(())) = &mutation {
-        eprintln!("ok: {name} on {}: a flipped expected result bit is detected", sim.name());
+        eprintln!("ok: {name} on {}: a flipped expected result bit and a flipped texel are detected", sim.name());
     }
     let flip = if mutation.is_none() && p.mutation_line.is_none() { "; no record in the subset to flip" } else { "" };
     Ok(Outcome {
@@ -889,6 +892,60 @@ fn run_exec_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bo
         mutation,
         note: format!("  (subset {inside}, ERR_UNSUPPORTED {outside}, not replayed {}{flip})", p.skipped),
     })
+}
+
+/// Flips bit 0 of a texel byte of `texmem.hex` that the op of one of the records `lines`
+/// reads ([`exec_ops::texel_flip`]: the first record with such a byte); the testbench, given
+/// that record alone, must fail for it.
+fn exec_texel_check(
+    sim: Sim,
+    name: &str,
+    cmd: &[String],
+    images: &Path,
+    rec_file: &Path,
+    lines: &[u64],
+    plus: &dyn Fn(&Path, u64) -> Vec<String>,
+) -> Result<(), String> {
+    let inner = || -> Result<()> {
+        let last = lines.iter().max().ok_or_else(|| anyhow!("no sampled record"))?;
+        let mut bytes = Vec::new();
+        fs::File::open(rec_file)?.take((last + 1) * exec_ops::REC_LEN as u64).read_to_end(&mut bytes)?;
+        let mut found = None;
+        for &line in lines {
+            let at = line as usize * exec_ops::REC_LEN;
+            let rec = bytes.get(at..at + exec_ops::REC_LEN).ok_or_else(|| anyhow!("record {line} past the file"))?;
+            let text = std::str::from_utf8(rec)?;
+            if let Ok(flip) = exec_ops::texel_flip(images, text.trim_end()) {
+                found = Some((rec, text, flip));
+                break;
+            }
+        }
+        let (rec, text, (addr, hex)) =
+            found.ok_or_else(|| anyhow!("no texel read by {} sampled records changes a result", lines.len()))?;
+        let idx = u64::from_str_radix(text.get(..8).ok_or_else(|| anyhow!("short record"))?, 16)?;
+        let dir = hdl().join("build/cosim/mutation");
+        fs::create_dir_all(&dir)?;
+        let one = dir.join(format!("{name}.{}.texel.sub", sim.name()));
+        fs::write(&one, rec)?;
+        let tm = dir.join(format!("{name}.{}.texmem.hex", sim.name()));
+        fs::write(&tm, hex)?;
+        let mut p = plus(&one, 1);
+        for a in p.iter_mut().filter(|a| a.starts_with("+texmem=")) {
+            *a = format!("+texmem={}", tm.display());
+        }
+        let (runs, _) = simulate_all(cmd, &[p], Duration::from_secs(600))?;
+        let output: String = runs.iter().map(|r| r.output.as_str()).collect();
+        let marker = format!("MISMATCH at vector {idx} ");
+        if runs.iter().all(|r| r.code == Some(0)) {
+            bail!("texel byte {addr:#x} flipped: the testbench exited 0");
+        }
+        if !output.contains(&marker) || verdict_all(&runs) != Some((0, 1)) {
+            bail!("texel byte {addr:#x} flipped: no `{marker}` line or verdict {:?}", verdict_all(&runs));
+        }
+        eprintln!("ok: {name} on {}: vector {idx} with texel byte {addr:#x} flipped fails", sim.name());
+        Ok(())
+    };
+    inner().map_err(|e| format!("{e:#}"))
 }
 
 /// Flips bit 0 of result word 15 of record `line` (an admitted `SAMPLE_L` with a quad

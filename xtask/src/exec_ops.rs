@@ -80,9 +80,13 @@ pub struct Prepared {
     pub admitted: u64,
     /// Vectors no op of this reader expresses (not replayed).
     pub skipped: u64,
-    /// Line (0-based) of the first admitted record with a `DONE` completion at or after the
-    /// middle of the file (the record whose expected word the mutation check flips).
+    /// Line (0-based) of the first admitted record with a `DONE` completion on a valid view
+    /// and sampler at or after the middle of the file (else the first one): the record whose
+    /// expected word, and a texel it reads, the mutation checks flip.
     pub mutation_line: Option<u64>,
+    /// Up to 64 such records from the middle of the file on: the candidates of the flipped
+    /// texel (the first one that reads a texel whose bit 0 matters to its result).
+    pub sampled: Vec<u64>,
 }
 
 /// The images of an op-level vector directory.
@@ -120,6 +124,98 @@ fn read_images(dir: &Path) -> Result<Images> {
             .collect()
     };
     Ok(Images { texmem, headers: entries("op_hdr.hex")?, samplers: entries("op_smp.hex")? })
+}
+
+/// The model device of the testbench: the images' pools (the RTL's capacities: 256 headers,
+/// 256 samplers, 1 024 constant-bank words) on texel memory `mem`, every pointer within the
+/// `MaximumIndex` registers (a pointer past a pool is unbound).
+fn model<'m>(img: &Images, mem: &'m mut [u8]) -> Result<Model<'m>> {
+    let mut soft: Model<'m> = SoftSampler::new(mem);
+    let e = |e| anyhow!("model device: {e:?}");
+    for (i, w) in (0u32..).zip(&img.headers) {
+        soft.write_header(i, w).map_err(e)?;
+    }
+    for (i, w) in (0u32..).zip(&img.samplers) {
+        soft.write_sampler(i, w).map_err(e)?;
+    }
+    soft.set_header_pool_max(texcore_hal::soft::POOL_MAX_LIMIT).map_err(e)?;
+    soft.set_sampler_pool_max(texcore_hal::soft::POOL_MAX_LIMIT).map_err(e)?;
+    Ok(soft)
+}
+
+type Model<'m> = SoftSampler<'m, 256, 256, 1024>;
+
+/// A texel of the image the op of record line `rec` (of a `.sub` file) reads: the first
+/// byte address from its view's base address whose flipped bit 0 changes the model's reply. Returns that address and `texmem.hex` of `dir` with the bit flipped.
+pub fn texel_flip(dir: &Path, rec: &str) -> Result<(u32, String)> {
+    let digits: String = rec.chars().filter(|c| *c != '_').collect();
+    let field = |lsb: u32, bits: u32| -> Result<&str> {
+        let end = digits.len() - (lsb / 4) as usize;
+        digits.get(end - (bits / 4) as usize..end).ok_or_else(|| anyhow!("short record"))
+    };
+    let plen = usize::from_str_radix(field(REC_PLEN_LSB, 12)?, 16)?;
+    let mut payload = Vec::new();
+    for k in 0..64 {
+        payload.extend_from_slice(&u32::from_str_radix(field(REC_PAYLOAD_LSB + 32 * k, 32)?, 16)?.to_le_bytes());
+    }
+    let op = Op::decode(payload.get(..plen).ok_or_else(|| anyhow!("payload length {plen}"))?)
+        .map_err(|st| anyhow!("record payload does not decode (status {st:#x})"))?;
+    let (view, _) = texcore_hal::subset::sample_pointers(&op).ok_or_else(|| anyhow!("not a sampling op"))?;
+    let img = read_images(dir)?;
+    let mut mem = img.texmem.clone();
+    let mut soft = model(&img, &mut mem)?;
+    let h = soft.view(view).map_err(|e| anyhow!("view {view}: {e:?}"))?;
+    let want = soft.run(&op);
+    // (row_pitch 0 is the packed pitch: search from the base to the end of the image)
+    let end = img.texmem.len();
+    let e = |e| anyhow!("model device: {e:?}");
+    let mut hit = None;
+    for a in h.base_address as usize..end {
+        let b = img.texmem[a];
+        soft.write_memory(a as u32, &[b ^ 1]).map_err(e)?;
+        let changed = soft.run(&op) != want;
+        soft.write_memory(a as u32, &[b]).map_err(e)?;
+        if changed {
+            hit = Some(a);
+            break;
+        }
+    }
+    let a = hit.ok_or_else(|| anyhow!("no texel of view {view} changes the op's result"))?;
+    // texmem.hex: 16 bytes per line, a little-endian number printed most significant digit
+    // first (`_` separators and `//` comment lines allowed)
+    let text = fs::read_to_string(dir.join("texmem.hex"))?;
+    let mut out = String::with_capacity(text.len());
+    let mut row = 0usize;
+    for l in text.split_inclusive('\n') {
+        let body = l.trim_end();
+        if body.is_empty() || body.starts_with("//") {
+            out.push_str(l);
+            continue;
+        }
+        if row == a / 16 {
+            // bit 0 of byte a % 16 is the low digit of that byte: digit 31 - 2 * (a % 16)
+            let target = 31 - 2 * (a % 16);
+            let mut n = 0;
+            for c in l.chars() {
+                if c.is_ascii_hexdigit() {
+                    let c2 = if n == target {
+                        let v = c.to_digit(16).unwrap_or(0) ^ 1;
+                        char::from_digit(v, 16).unwrap_or('0')
+                    } else {
+                        c
+                    };
+                    n += 1;
+                    out.push(c2);
+                } else {
+                    out.push(c);
+                }
+            }
+        } else {
+            out.push_str(l);
+        }
+        row += 1;
+    }
+    Ok((a as u32, out))
 }
 
 /// One vector line's fields by name.
@@ -275,16 +371,7 @@ fn err_code(r: &Reply) -> Option<u32> {
 pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &Path) -> Result<Prepared> {
     let img = read_images(dir)?;
     let mut mem = img.texmem.clone();
-    let mut soft: SoftSampler<'_, 256, 256, 1024> = SoftSampler::new(&mut mem);
-    let e = |e| anyhow!("model device: {e:?}");
-    for (i, w) in (0u32..).zip(&img.headers) {
-        soft.write_header(i, w).map_err(e)?;
-    }
-    for (i, w) in (0u32..).zip(&img.samplers) {
-        soft.write_sampler(i, w).map_err(e)?;
-    }
-    soft.set_header_pool_max(texcore_hal::soft::POOL_MAX_LIMIT).map_err(e)?;
-    soft.set_sampler_pool_max(texcore_hal::soft::POOL_MAX_LIMIT).map_err(e)?;
+    let mut soft = model(&img, &mut mem)?;
 
     let text = fs::read_to_string(vec_file).with_context(|| format!("{}", vec_file.display()))?;
     let n = text.lines().count() as u64;
@@ -339,10 +426,14 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         s.push('\n');
         if admit && op.code() == governed {
             p.admitted += 1;
-            if matches!(reply, Reply::Quad(_)) {
+            // a quad sampled from a valid view and sampler (its texels are read)
+            if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
                 first_done.get_or_insert(p.records);
-                if p.mutation_line.is_none() && k as u64 >= n / 2 {
-                    p.mutation_line = Some(p.records);
+                if k as u64 >= n / 2 {
+                    p.mutation_line.get_or_insert(p.records);
+                    if p.sampled.len() < 64 {
+                        p.sampled.push(p.records);
+                    }
                 }
             }
         }
