@@ -4,8 +4,9 @@
 //! Each vector becomes the [`Op`] that expresses it (the `SUBMIT` a driver sends), encoded by
 //! [`Op::encode`]. A vector is replayed only if the model run through that op
 //! ([`SoftSampler::run`] on the vector's images) gives exactly the vector's expected outputs
-//! (`err`, result words): the op then provably is the vector. Vectors no op of this reader
-//! expresses that way are counted, not replayed.
+//! (`err`, result words; the vectors' `status` field, which names why a view is invalid, has
+//! no counterpart in a `SUBMIT` reply): the op then reproduces the vector. Vectors no op of
+//! this reader reproduces are counted, not replayed.
 //!
 //! Each replayed vector is one record line of the `.sub` file (hex, `_`-separated):
 //!
@@ -442,6 +443,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     if p.mutation_line.is_none() {
         // no admitted DONE record in the second half: the first one in the file
         p.mutation_line = first_done;
+        p.sampled.extend(first_done);
     }
     fs::write(out, &s).with_context(|| format!("{}", out.display()))?;
     Ok(p)
