@@ -13,6 +13,10 @@
 //!   `hdl-vectors/tb/tb_dpi_ops.sv` and streams each op-level file through it; default level 2.
 //!   `--sim verilator-dpi` (or `--dpi`) runs only this; `--sim both` (the default) runs it for
 //!   the selected op-level units besides the RTL units on both simulators.
+//! * Verilator over the sampler's execution core (op-level units `sample`, `sample_c`,
+//!   `gather`, `tmml`; summary rows `verilator`): each vector as the `SUBMIT` of the op that
+//!   expresses it ([`exec_ops`]), on `hdl-vectors/tb/tb_exec_ops.sv`; default level 2, one
+//!   process per unit. Icarus runs it only with `--sim icarus` (slow there, see [`runs`]).
 //! * Mutation check, per unit and simulator: one expected bit of one vector flipped must make
 //!   the testbench exit non-zero, print `MISMATCH at vector <k>` with the flipped field
 //!   marked, and report `1 failed`.
@@ -34,6 +38,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args as ClapArgs, ValueEnum};
 use sha2::{Digest, Sha256};
 
+use crate::exec_ops;
 use crate::provision;
 use crate::util::{root, show};
 use texcore_vectors::layout::{Dir, Image};
@@ -79,11 +84,30 @@ impl Sim {
         }
     }
 
-    /// Whether this simulator checks unit `d` (RTL simulators: units with reference RTL;
-    /// DPI-C: the op-level units, which have none).
+    /// Whether this simulator checks unit `d` (RTL simulators: units with reference RTL and
+    /// the op-level units the sampler's execution core answers, [`exec_unit`]; DPI-C: the
+    /// op-level units, which have no reference RTL of their own).
     fn checks(self, d: &UnitDef) -> bool {
-        d.unit.rtl_files().is_empty() == (self == Sim::VerilatorDpi)
+        if self == Sim::VerilatorDpi {
+            d.unit.rtl_files().is_empty()
+        } else {
+            !d.unit.rtl_files().is_empty() || exec_unit(d)
+        }
     }
+}
+
+/// Whether `sim` runs unit `d` when the user chose `choice`: what it [checks](Sim::checks),
+/// except the execution-core units on Icarus unless Icarus alone was chosen (the core's
+/// sampling units cost Icarus ~0.4 ms per clock, idle or not: level 1 of the four units
+/// would take minutes).
+fn runs(sim: Sim, d: &UnitDef, choice: SimChoice) -> bool {
+    sim.checks(d) && !(sim == Sim::Icarus && exec_unit(d) && choice != SimChoice::Icarus)
+}
+
+/// Whether `d` is an op-level unit replayed on the sampler's execution core
+/// (`tb_exec_ops.sv`, [`exec_ops`]).
+fn exec_unit(d: &UnitDef) -> bool {
+    d.unit.rtl_files().is_empty() && exec_ops::UNITS.contains(&d.unit.name())
 }
 
 /// `cargo xtask cosim` arguments.
@@ -103,7 +127,8 @@ pub struct Args {
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
     /// tgsi_query, intel_info, coord, wrap, texel_decode, filter, gather_cmp, lod; op-level units
-    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store; groups: all, query, stage, op;
+    /// (DPI-C): sample, sample_c, gather, fetch, tmml, store (the first four also on the
+    /// sampler's execution core); groups: all, query, stage, op;
     /// or `sampler`: the whole sampler device behind the HAL (see `--full`).
     #[arg(long, value_delimiter = ',', value_parser = parse_cosim_op)]
     pub ops: Vec<String>,
@@ -163,6 +188,8 @@ struct Outcome {
     /// Simulator processes run at once (slices of the vector file).
     procs: usize,
     mutation: Option<Result<(), String>>,
+    /// Counts of an execution-core run (in the subset, outside it, not replayed).
+    note: String,
 }
 
 fn hdl() -> PathBuf {
@@ -219,20 +246,22 @@ fn run_units(a: &Args) -> Result<()> {
         bail!("no unit selected");
     }
     for s in &all_sims {
-        for d in defs.iter().filter(|d| !s.checks(d)) {
+        for d in defs.iter().filter(|d| !runs(*s, d, choice)) {
             eprintln!(
                 "note: {} is not checked on {} ({})",
                 d.unit.name(),
                 s.name(),
                 if *s == Sim::VerilatorDpi {
                     "it has reference RTL"
+                } else if exec_unit(d) {
+                    "the execution core is slow on Icarus: `--sim icarus` alone runs it"
                 } else {
                     "an op-level unit without RTL: `--sim verilator-dpi`"
                 }
             );
         }
     }
-    let sims: Vec<Sim> = all_sims.into_iter().filter(|s| defs.iter().any(|d| s.checks(d))).collect();
+    let sims: Vec<Sim> = all_sims.into_iter().filter(|s| defs.iter().any(|d| runs(*s, d, choice))).collect();
     if sims.is_empty() {
         bail!("no selected unit can run on the chosen simulator (op-level units need --sim verilator-dpi)");
     }
@@ -287,7 +316,7 @@ fn run_units(a: &Args) -> Result<()> {
         let level = level_of(*s);
         let report =
             sets.iter().find(|(l, _)| *l == level).map(|(_, r)| r).ok_or_else(|| anyhow!("no level {level} set"))?;
-        for d in defs.iter().filter(|d| s.checks(d)) {
+        for d in defs.iter().filter(|d| runs(*s, d, choice)) {
             eprintln!("\n==== cosim: {} on {} (level {level})", d.unit.name(), s.name());
             outcomes.push(run_unit(*s, d, report, level, !a.no_mutation, dpi_lib.as_deref(), jobs)?);
         }
@@ -306,7 +335,7 @@ fn run_units(a: &Args) -> Result<()> {
         };
         all_ok &= o.ok && !matches!(o.mutation, Some(Err(_)));
         eprintln!(
-            "  {:<11} {:<14} {:>5} {:>10} {:>10} {:>8.1} {:>9.2} {:>6} {:>12.0}  {}",
+            "  {:<11} {:<14} {:>5} {:>10} {:>10} {:>8.1} {:>9.2} {:>6} {:>12.0}  {}{}",
             o.unit,
             o.sim.name(),
             o.level,
@@ -316,7 +345,8 @@ fn run_units(a: &Args) -> Result<()> {
             o.run_s,
             o.procs,
             o.vectors as f64 / o.run_s.max(1e-9),
-            m
+            m,
+            o.note
         );
     }
     if !all_ok {
@@ -355,20 +385,42 @@ pub fn verilator_lint(extra: &[&str], files: &[PathBuf], what: &str) -> Result<(
     Ok(())
 }
 
-/// Source files of a unit's testbench, in compile order.
-fn sources(d: &UnitDef) -> Vec<PathBuf> {
+/// Source files of a unit's testbench on `sim`, in compile order.
+fn sources(sim: Sim, d: &UnitDef) -> Result<Vec<PathBuf>> {
     let mut v = vec![root().join(svpkg::PKG), root().join(svpkg::TB_PKG)];
+    if sim != Sim::VerilatorDpi && exec_unit(d) {
+        v.extend(exec_rtl()?);
+    }
     v.extend(d.unit.rtl_files().iter().map(|f| hdl().join("rtl").join(f)));
-    v.push(hdl().join("tb").join(testbench(d)));
-    v
+    v.push(hdl().join("tb").join(testbench(sim, d)));
+    Ok(v)
 }
 
-/// The testbench file of a unit (`tb_dpi_ops.sv` for the op-level units).
-fn testbench(d: &UnitDef) -> String {
-    if d.unit.rtl_files().is_empty() {
+/// The RTL files of the sampler's execution core: `hdl-vectors/rtl/texcore_sampler.f` up to
+/// `texcore_sampler_exec.sv` (the device's file list, in compile order; the package is
+/// already first in [`sources`]).
+fn exec_rtl() -> Result<Vec<PathBuf>> {
+    let f = hdl().join("rtl/texcore_sampler.f");
+    let text = fs::read_to_string(&f).with_context(|| format!("{}", f.display()))?;
+    let mut v = Vec::new();
+    for l in text.lines().map(str::trim).filter(|l| l.starts_with("rtl/")) {
+        v.push(hdl().join(l));
+        if l.ends_with("/texcore_sampler_exec.sv") {
+            return Ok(v);
+        }
+    }
+    bail!("{} does not list texcore_sampler_exec.sv", f.display())
+}
+
+/// The testbench file of a unit on `sim` (`tb_dpi_ops.sv` for the op-level units on DPI-C,
+/// `tb_exec_ops.sv` for them on the RTL simulators).
+fn testbench(sim: Sim, d: &UnitDef) -> String {
+    if !d.unit.rtl_files().is_empty() {
+        format!("tb_{}.sv", d.unit.name())
+    } else if sim == Sim::VerilatorDpi {
         "tb_dpi_ops.sv".to_string()
     } else {
-        format!("tb_{}.sv", d.unit.name())
+        "tb_exec_ops.sv".to_string()
     }
 }
 
@@ -401,11 +453,15 @@ fn build_dpi_lib() -> Result<PathBuf> {
 
 /// Builds (or reuses) the simulation; returns the command that runs it and the build time.
 fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) -> Result<(Vec<String>, f64)> {
-    let name = d.unit.name();
-    let top = testbench(d).trim_end_matches(".sv").to_string();
+    // The execution-core testbench is one build for every op-level unit.
+    let exec = sim != Sim::VerilatorDpi && exec_unit(d);
+    let name = if exec { "exec_ops" } else { d.unit.name() };
+    let top = testbench(sim, d).trim_end_matches(".sv").to_string();
     let tb_dir = hdl().join("tb");
     let gen_dir = hdl().join("generated");
-    let mut inputs: Vec<PathBuf> = sources(d);
+    let srcs = sources(sim, d)?;
+    let mut inputs: Vec<PathBuf> = srcs.clone();
+    inputs.push(gen_dir.join("texcore_regs.vh"));
     inputs.push(tb_dir.join("tb_common.svh"));
     inputs.push(root().join(svpkg::SRGB_LUT));
     inputs.push(root().join(svpkg::LOD_TABLES));
@@ -460,10 +516,13 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) 
                 // `sample` vector (callgrind).
                 args.extend(["-MAKEFLAGS".to_string(), "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2".to_string()]);
             }
+            if exec {
+                args.extend(exec_ops::PARAMS.iter().map(|(k, v)| format!("-G{k}={v}")));
+            }
             args.push(format!("-I{}", tb_dir.display()));
             args.push(format!("-I{}", gen_dir.display()));
             args.extend(["--Mdir".to_string(), mdir.display().to_string(), "-o".into(), "sim".into()]);
-            args.extend(sources(d).iter().map(|p| p.display().to_string()));
+            args.extend(srcs.iter().map(|p| p.display().to_string()));
             args.push(reader.display().to_string());
             if sim == Sim::Verilator {
                 args.push(main_cpp.display().to_string());
@@ -501,11 +560,14 @@ fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) 
             let mut args: Vec<String> =
                 vec!["-g2012".into(), "-s".into(), top.clone(), "-I".into(), tb_dir.display().to_string()];
             args.extend(["-I".to_string(), gen_dir.display().to_string()]);
+            if exec {
+                args.extend(exec_ops::PARAMS.iter().map(|(k, v)| format!("-P{top}.{k}={v}")));
+            }
             if let Some(n) = readmem_n {
                 args.extend(["-DTB_READMEM".to_string(), format!("-DTB_NMAX={}", n.max(1))]);
             }
             args.extend(["-o".to_string(), out.display().to_string()]);
-            args.extend(sources(d).iter().map(|p| p.display().to_string()));
+            args.extend(srcs.iter().map(|p| p.display().to_string()));
             let stamp = stamp_of(&args, &inputs, "iverilog")?;
             let stamp_file = dir.join(format!(".{name}.{mode}.stamp"));
             if fs::read_to_string(&stamp_file).ok().as_deref() != Some(stamp.as_str()) || !out.exists() {
@@ -696,6 +758,9 @@ fn run_unit(
     dpi_lib: Option<&Path>,
     jobs: u64,
 ) -> Result<Outcome> {
+    if sim != Sim::VerilatorDpi && exec_unit(d) {
+        return run_exec_unit(sim, d, report, level, mutation);
+    }
     let name = d.unit.name();
     let u = report.manifest.units.iter().find(|u| u.name == name).ok_or_else(|| anyhow!("{name}: no vectors"))?;
     let vec_file = report.out.join(&u.file);
@@ -749,7 +814,187 @@ fn run_unit(
         run_s: seconds,
         procs: runs.len(),
         mutation,
+        note: String::new(),
     })
+}
+
+/// An op-level unit on the sampler's execution core (`tb_exec_ops.sv`): its vectors as
+/// `SUBMIT` records ([`exec_ops::prepare`]), replayed in one process.
+fn run_exec_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bool) -> Result<Outcome> {
+    let name = d.unit.name();
+    let u = report.manifest.units.iter().find(|u| u.name == name).ok_or_else(|| anyhow!("{name}: no vectors"))?;
+    let vec_file = report.out.join(&u.file);
+    let dir = hdl().join("build/cosim/exec");
+    fs::create_dir_all(&dir)?;
+    let rec_file = dir.join(format!("{name}.l{level}.sub"));
+    let p = exec_ops::prepare(&report.out, name, &d.layout, &vec_file, &rec_file)?;
+    eprintln!(
+        "ok: {name}: {} vectors, {} replayed as SUBMIT records ({} SAMPLE_L admitted by the RTL's subset), {} not expressed by an op",
+        p.vectors, p.records, p.admitted, p.skipped
+    );
+    let (cmd, build_s) = build(sim, d, None, None)?;
+    let plus = |file: &Path, n: u64| {
+        let mut v = plusargs(sim, report, name, file, n);
+        v.push(format!("+unit={name}"));
+        v
+    };
+    let (runs, seconds) = simulate_all(&cmd, &[plus(&rec_file, p.records)], Duration::from_secs(3600))?;
+    let n = p.records;
+    let (passed, failed) = verdict_all(&runs).unwrap_or((0, n));
+    let ok = runs.iter().all(|r| r.code == Some(0)) && failed == 0 && passed == n;
+    let output: String = runs.iter().map(|r| r.output.as_str()).collect();
+    let counts = output.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix(&format!("{name}: "))?;
+        let num = |key: &str| -> Option<u64> {
+            let i = rest.find(key)?;
+            rest[..i].trim_end().rsplit([' ', ',']).next()?.parse().ok()
+        };
+        Some((num(" run by the core")?, num(" ERR_UNSUPPORTED")?, num(" clocks")?))
+    });
+    let lines: Vec<&str> = output.lines().filter(|l| !l.trim().is_empty()).collect();
+    for l in lines.iter().rev().take(if ok { 3 } else { 60 }).rev() {
+        eprintln!("  | {l}");
+    }
+    let (inside, outside, clocks) = counts.unwrap_or_default();
+    if ok {
+        eprintln!(
+            "ok: {name} on {}: {n} records in {seconds:.2} s ({:.0} vectors/s, {:.0} clocks/s): {inside} in the subset equal to the model, {outside} ERR_UNSUPPORTED",
+            sim.name(),
+            n as f64 / seconds.max(1e-9),
+            clocks as f64 / seconds.max(1e-9)
+        );
+    } else {
+        eprintln!("FAILED: {name} on {} ({passed} passed, {failed} failed of {n})", sim.name());
+    }
+    let mutation = match (mutation, p.mutation_line) {
+        (false, _) => None,
+        (true, Some(line)) => Some(
+            exec_mutation_check(sim, name, &cmd, &rec_file, line, &plus, p.records)
+                .and_then(|()| exec_texel_check(sim, name, &cmd, &report.out, &rec_file, &p.sampled, &plus)),
+        ),
+        (true, None) => None,
+    };
+    if let Some(Ok(())) = &mutation {
+        eprintln!("ok: {name} on {}: a flipped expected result bit and a flipped texel are detected", sim.name());
+    }
+    let flip = if mutation.is_none() && p.mutation_line.is_none() { "; no record in the subset to flip" } else { "" };
+    Ok(Outcome {
+        unit: name.to_string(),
+        sim,
+        level,
+        vectors: n,
+        passed,
+        failed,
+        ok,
+        build_s,
+        run_s: seconds,
+        procs: 1,
+        mutation,
+        note: format!("  (subset {inside}, ERR_UNSUPPORTED {outside}, not replayed {}{flip})", p.skipped),
+    })
+}
+
+/// Flips bit 0 of a texel byte of `texmem.hex` that the op of one of the records `lines`
+/// reads ([`exec_ops::texel_flip`]: the first record with such a byte); the testbench, given
+/// that record alone, must fail for it.
+fn exec_texel_check(
+    sim: Sim,
+    name: &str,
+    cmd: &[String],
+    images: &Path,
+    rec_file: &Path,
+    lines: &[u64],
+    plus: &dyn Fn(&Path, u64) -> Vec<String>,
+) -> Result<(), String> {
+    let inner = || -> Result<()> {
+        let last = lines.iter().max().ok_or_else(|| anyhow!("no sampled record"))?;
+        let mut bytes = Vec::new();
+        fs::File::open(rec_file)?.take((last + 1) * exec_ops::REC_LEN as u64).read_to_end(&mut bytes)?;
+        let mut found = None;
+        for &line in lines {
+            let at = line as usize * exec_ops::REC_LEN;
+            let rec = bytes.get(at..at + exec_ops::REC_LEN).ok_or_else(|| anyhow!("record {line} past the file"))?;
+            let text = std::str::from_utf8(rec)?;
+            if let Ok(flip) = exec_ops::texel_flip(images, text.trim_end()) {
+                found = Some((rec, text, flip));
+                break;
+            }
+        }
+        let (rec, text, (addr, hex)) =
+            found.ok_or_else(|| anyhow!("no texel read by {} sampled records changes a result", lines.len()))?;
+        let idx = u64::from_str_radix(text.get(..8).ok_or_else(|| anyhow!("short record"))?, 16)?;
+        let dir = hdl().join("build/cosim/mutation");
+        fs::create_dir_all(&dir)?;
+        let one = dir.join(format!("{name}.{}.texel.sub", sim.name()));
+        fs::write(&one, rec)?;
+        let tm = dir.join(format!("{name}.{}.texmem.hex", sim.name()));
+        fs::write(&tm, hex)?;
+        let mut p = plus(&one, 1);
+        for a in p.iter_mut().filter(|a| a.starts_with("+texmem=")) {
+            *a = format!("+texmem={}", tm.display());
+        }
+        let (runs, _) = simulate_all(cmd, &[p], Duration::from_secs(600))?;
+        let output: String = runs.iter().map(|r| r.output.as_str()).collect();
+        let marker = format!("MISMATCH at vector {idx} ");
+        if runs.iter().all(|r| r.code == Some(0)) {
+            bail!("texel byte {addr:#x} flipped: the testbench exited 0");
+        }
+        if !output.contains(&marker) || verdict_all(&runs) != Some((0, 1)) {
+            bail!("texel byte {addr:#x} flipped: no `{marker}` line or verdict {:?}", verdict_all(&runs));
+        }
+        eprintln!("ok: {name} on {}: vector {idx} with texel byte {addr:#x} flipped fails", sim.name());
+        Ok(())
+    };
+    inner().map_err(|e| format!("{e:#}"))
+}
+
+/// Flips bit 0 of result word 15 of record `line` (an admitted `SAMPLE_L` with a quad
+/// result) in a copy of the records up to 100 past it; the testbench must fail for exactly
+/// that record and word.
+fn exec_mutation_check(
+    sim: Sim,
+    name: &str,
+    cmd: &[String],
+    rec_file: &Path,
+    line: u64,
+    plus: &dyn Fn(&Path, u64) -> Vec<String>,
+    records: u64,
+) -> Result<(), String> {
+    let inner = || -> Result<()> {
+        let m = (line + 101).min(records);
+        let mut bytes = Vec::new();
+        fs::File::open(rec_file)?.take(m * exec_ops::REC_LEN as u64).read_to_end(&mut bytes)?;
+        let start = line as usize * exec_ops::REC_LEN;
+        let rec = bytes.get(start..start + exec_ops::REC_LEN).ok_or_else(|| anyhow!("record {line} past the file"))?;
+        let idx = std::str::from_utf8(&rec[..8])?.to_string();
+        let idx = u64::from_str_radix(&idx, 16)?;
+        // result word 15 is the first of the last 16 words; its last digit holds bit 0
+        let pos = start + exec_ops::REC_LEN - 1 - 16 * 9 + 8;
+        let c = bytes.get_mut(pos).ok_or_else(|| anyhow!("short record"))?;
+        let v = (*c as char).to_digit(16).ok_or_else(|| anyhow!("not a hex digit at {pos}"))? ^ 1;
+        *c = b"0123456789abcdef"[v as usize];
+        let dir = hdl().join("build/cosim/mutation");
+        fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("{name}.{}.sub", sim.name()));
+        fs::write(&path, &bytes)?;
+        let (runs, _) = simulate_all(cmd, &[plus(&path, m)], Duration::from_secs(600))?;
+        let output: String = runs.iter().map(|r| r.output.as_str()).collect();
+        let marker = format!("MISMATCH at vector {idx} ");
+        if runs.iter().all(|r| r.code == Some(0)) {
+            bail!("the testbench exited 0");
+        }
+        if !output.contains(&marker) {
+            bail!("no `{marker}` line");
+        }
+        if !output.lines().any(|x| x.contains("out word 15 ") && x.contains("<-- MISMATCH")) {
+            bail!("result word 15 not reported as mismatching");
+        }
+        if verdict_all(&runs) != Some((m - 1, 1)) {
+            bail!("verdict {:?}, expected ({}, 1)", verdict_all(&runs), m - 1);
+        }
+        Ok(())
+    };
+    inner().map_err(|e| format!("{e:#}"))
 }
 
 /// Flips bit 0 of the last output field of vector `k` in a copy of the first `m` vectors and
