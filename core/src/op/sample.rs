@@ -52,7 +52,10 @@
 // input-derived.
 #![allow(clippy::indexing_slicing)]
 
+mod batch;
 pub(crate) mod rgba8;
+
+pub use batch::{sample_batch_into, CHUNK as BATCH_CHUNK};
 
 use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_layer, texel_fixed, CubeFace};
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
