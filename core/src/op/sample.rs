@@ -47,6 +47,14 @@
 //! TGSI/VK).
 //!
 //! Buffers and multisample views cannot be sampled ([`SampleError::TextureType`]).
+//!
+//! ## Entry points
+//!
+//! [`sample_quad`] (one quad, the result returned), [`sample_quad_into`] (into the caller's
+//! buffer), [`sample_warp_into`] (the `N` quads of a warp), [`SampleBinding`] (descriptors
+//! validated once, one quad per call: the firmware form) and [`sample_batch_into`] (any
+//! number of quads with one view and sampler per call: the host form, for renderers) give
+//! the same results quad by quad; the TGSI wrappers below build their requests.
 
 // Indices below are loop counters over fixed-size arrays (lanes 0..4, axes 0..3), never
 // input-derived.

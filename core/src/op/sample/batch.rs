@@ -22,7 +22,7 @@
 use super::rgba8::{byte_order, kernel_plane, kernel_plane_next, Kernel, KernelLevel, Output};
 use super::{offsets_in_range, quad_lod_iso, sample_quad_checked_into, Quad, SampleError, SampleRequest};
 use crate::descriptor::{Filter, Layout, MipFilter, SamplerHeader, TextureHeader, TextureType};
-use crate::filter::unorm8::{blend_level_rgba8, convert_level_rgba8, filter_level_rgba8_w, level_sum, Rgba8};
+use crate::filter::unorm8::{convert_level_rgba8, filter_level_rgba8_w, level_sum, to_f32_inline, Rgba8};
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::memory::TexelMemory;
 
@@ -215,36 +215,76 @@ impl Levels {
         outs: &mut [Quad],
         mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
     ) {
-        for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate() {
+        // Pass 1: per quad the LOD decision and its levels; per lane both levels' tap word
+        // indices and weights (one level: the second is not read).
+        let mut idx = [[0u32; 8]; LANES];
+        let mut wt = [[0u8; 4]; LANES];
+        let mut delta = [0u32; CHUNK];
+        let mut ok = [false; CHUNK];
+        for (q, req) in reqs.iter().enumerate().take(CHUNK) {
             let levels = if offsets_in_range(&req.offset) { quad_lod_iso(h, s, req, s.mip_filter) } else { None };
-            let Some(sel) = levels else {
-                general(q, req, out);
-                continue;
-            };
+            let Some(sel) = levels else { continue };
             let linear = (if sel.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
             let two = sel.delta != 0;
-            let Some((l0, l1)) = self.pair(h, s, sel.level, two.then_some(sel.level2), linear) else {
-                general(q, req, out);
-                continue;
-            };
+            let Some((l0, l1)) = self.pair(h, s, sel.level, two.then_some(sel.level2), linear) else { continue };
+            ok[q] = true;
+            delta[q] = sel.delta;
             let o = req.offset;
             let off = |l: KernelLevel| KernelLevel { ax: l.ax.offset(o[0]), ay: l.ay.offset(o[1]), ..l };
             let (l0, l1) = (off(l0), off(l1));
-            for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-                let (t0, f0) = l0.taps(c, linear, texels);
-                *o = level_sum(&t0, f0);
+            for (lane, c) in req.coords.iter().enumerate() {
+                let l = q * 4 + lane;
+                let (i0, [a0, b0]) = lane_taps(&l0, c, linear);
+                let (i1, [a1, b1]) = if two { lane_taps(&l1, c, linear) } else { (i0, [0, 0]) };
+                idx[l] = [i0[0], i0[1], i0[2], i0[3], i1[0], i1[1], i1[2], i1[3]];
+                wt[l] = [a0, b0, a1, b1];
             }
-            for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-                if two {
-                    let (t1, f1) = l1.taps(c, linear, texels);
-                    blend_level_rgba8(o, &t1, f1, sel.delta as u8);
-                } else {
+        }
+        // Pass 2: the reads.
+        let n = reqs.len().min(outs.len()).min(CHUNK) * 4;
+        let mut taps = [[0u32; 8]; LANES];
+        for (t, i) in taps.iter_mut().zip(idx.iter()).take(n) {
+            *t = i.map(|i| word(texels, i));
+        }
+        // Pass 3: the level kernel's sums, blend and conversion ([`level_sum`], then
+        // [`convert_level_rgba8`] for one level or the blend of [`crate::filter::unorm8::blend_level_rgba8`] and its
+        // conversion), the output stage.
+        for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
+            if !ok[q] {
+                general(q, req, out);
+                continue;
+            }
+            let d = delta[q];
+            for (lane, o) in out.iter_mut().enumerate() {
+                let l = q * 4 + lane;
+                let (t, w) = (&taps[l], wt[l]);
+                let v0 = level_sum(&[t[0], t[1], t[2], t[3]], [w[0], w[1]]);
+                if d == 0 {
+                    *o = v0;
                     convert_level_rgba8(o);
+                } else {
+                    let v1 = level_sum(&[t[4], t[5], t[6], t[7]], [w[2], w[3]]);
+                    let id = 256 - d;
+                    *o = core::array::from_fn(|k| to_f32_inline(v0[k] * id + v1[k] * d));
                 }
                 self.output.fix(o);
             }
         }
     }
+}
+
+/// The tap word indices and weights of one lane on one level: [`KernelLevel::taps`]'
+/// units without its reads (NEAREST: the texel four times, weights 0).
+#[inline(always)]
+fn lane_taps(lv: &KernelLevel, c: &[u32; 4], linear: bool) -> ([u32; 4], [u8; 2]) {
+    let ((x0, a), (y0, b)) = (lv.ax.tap0(lv.ax.fixed(c[0])), lv.ay.tap0(lv.ay.fixed(c[1])));
+    let r0 = lv.base + y0 * lv.pitch;
+    if !linear {
+        return ([r0 + x0; 4], [0, 0]);
+    }
+    let x1 = lv.ax.tap1(x0);
+    let r1 = lv.base + lv.ay.tap1(y0) * lv.pitch;
+    ([r0 + x0, r0 + x1, r1 + x0, r1 + x1], [a, b])
 }
 
 /// The levels of a quad's LOD decision as the level kernel resolves them (its plane walk,
