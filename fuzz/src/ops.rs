@@ -4,9 +4,9 @@
 //! small texel memory.
 //!
 //! Checks, besides "no panic" (overflow checks are on):
-//! * sampling: `sample_quad_into` and `sample_warp_into` (batch) equal `sample_quad`
-//!   (scalar); the same memory without its byte slice (no word-indexed kernel) gives the same
-//!   quad; an RGBA8 2D texture (the RGBA8 fast path) samples exactly like the same texels
+//! * sampling: `sample_quad_into`, `sample_warp_into` and `sample_batch_into` (batch)
+//!   equal `sample_quad` (scalar); the same memory without its byte slice (no word-indexed
+//!   kernel) gives the same quad; an RGBA8 2D texture (the RGBA8 fast path) samples exactly like the same texels
 //!   viewed as a one-slice 3D texture (the general path);
 //! * gather: `GATHER4` equals `TLD4S` lane by lane where both apply (2D, RGBA formats);
 //! * fetch: `TXF` with zero offset equals `SAMPLE_I` equals `SAMPLE_I_MS` sample 0;
@@ -23,7 +23,7 @@ use texcore::op::gather::{gather4, tld4s, Tld4sMods, Tld4sOperands};
 use texcore::op::resource::{atomic, load, store, AtomicOp};
 use texcore::op::sample::{
     sample, sample_b, sample_c, sample_c_lz, sample_compare_quad, sample_d, sample_l, sample_quad, sample_quad_into,
-    sample_warp_into, tex_family_offset, Quad, SampleRequest, TexOp, TexOperands,
+    sample_batch_into, sample_warp_into, tex_family_offset, Quad, SampleRequest, TexOp, TexOperands, BATCH_CHUNK,
 };
 use texcore::op::tmml::{tmml, tmml_header, CoordDesc};
 use texcore::output::texel_to_bits;
@@ -122,6 +122,15 @@ fn sampling(
     assert_eq!(got, first, "warp status");
     assert_eq!(outs[0], *want.as_ref().unwrap_or(&[[0; 4]; 4]), "warp quad 0");
     assert_eq!(outs[1], *want2.as_ref().unwrap_or(&[[0; 4]; 4]), "warp quad 1");
+    // A batch of the two quads alternating, across a chunk boundary: each quad as alone.
+    let reqs: [SampleRequest; BATCH_CHUNK + 2] = core::array::from_fn(|i| if i % 2 == 0 { req } else { req2 });
+    let mut outs = [[[0x3333_3333; 4]; 4]; BATCH_CHUNK + 2];
+    let got = sample_batch_into(view, sampler, mem, &reqs, &mut outs);
+    assert_eq!(got, first, "batch status");
+    for (i, o) in outs.iter().enumerate() {
+        let w = if i % 2 == 0 { &want } else { &want2 };
+        assert_eq!(*o, *w.as_ref().unwrap_or(&[[0; 4]; 4]), "batch quad {i}");
+    }
     // Without the byte slice (no word-indexed kernel): the same results.
     assert_eq!(sample_quad(view, sampler, &NoSlice(mem), &req), want, "byte-addressed memory");
     // The RGBA8 fast path equals the general path: the same texels as a one-slice 3D texture.

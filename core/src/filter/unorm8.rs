@@ -105,7 +105,7 @@ pub const fn filter_rgba8(s: &Bilerp8) -> [u32; 4] {
 /// quotients) leaves the common case for [`to_f32_rare`]; `x = 255 · 2^24` converts to 1.0
 /// in it (the quotient 2^24 carries into the exponent).
 #[inline(always)]
-const fn to_f32_inline(x: u32) -> u32 {
+pub(crate) const fn to_f32_inline(x: u32) -> u32 {
     let lz = (x | 1).leading_zeros();
     let big = x << lz;
     if big > 255 << 24 {

@@ -7,6 +7,7 @@
 //! | NVIDIA `TMML.LOD` | [`tmml`] |
 //! | TGSI `GATHER4`, NVIDIA `TLD4S` | [`gather`] |
 //! | TGSI `TEX`, `TXB`, `TXL`, `TXD`, `TXP` (and shadow forms), `SAMPLE`, `SAMPLE_B`, `SAMPLE_L`, `SAMPLE_D`, `SAMPLE_C`, `SAMPLE_C_LZ` | [`sample`] |
+//! | many quads with one view and sampler per call, for host renderers ([`sample::sample_batch_into`]) | [`sample`] |
 
 pub mod fetch;
 pub mod gather;

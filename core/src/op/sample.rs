@@ -47,12 +47,23 @@
 //! TGSI/VK).
 //!
 //! Buffers and multisample views cannot be sampled ([`SampleError::TextureType`]).
+//!
+//! ## Entry points
+//!
+//! [`sample_quad`] (one quad, the result returned), [`sample_quad_into`] (into the caller's
+//! buffer), [`sample_warp_into`] (the `N` quads of a warp), [`SampleBinding`] (descriptors
+//! validated once, one quad per call: the firmware form) and [`sample_batch_into`] (any
+//! number of quads with one view and sampler per call: the host form, for renderers) give
+//! the same results quad by quad; the TGSI wrappers below build their requests.
 
 // Indices below are loop counters over fixed-size arrays (lanes 0..4, axes 0..3), never
 // input-derived.
 #![allow(clippy::indexing_slicing)]
 
+mod batch;
 pub(crate) mod rgba8;
+
+pub use batch::{sample_batch_into, CHUNK as BATCH_CHUNK};
 
 use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_layer, texel_fixed, CubeFace};
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};

@@ -403,7 +403,7 @@ fn with_lod<M: TexelMemory + ?Sized>(
 /// view's levels, for an address or level-0 row pitch that is not a multiple of 4, and
 /// where the level's last texel is not addressable in 32 bits.
 #[inline(always)]
-fn kernel_plane(h: &TextureHeader, level: u32) -> Option<(u32, u32, [u32; 2])> {
+pub(super) fn kernel_plane(h: &TextureHeader, level: u32) -> Option<(u32, u32, [u32; 2])> {
     if h.layout != Layout::PitchLinear
         || h.layers() != 1
         || level < h.base_level
@@ -428,7 +428,11 @@ fn kernel_plane(h: &TextureHeader, level: u32) -> Option<(u32, u32, [u32; 2])> {
 /// the levels below again. The same value (a property test compares); the early checks
 /// `kernel_plane(h, level)` passed hold for `level + 1` too, except the view's level range.
 #[inline(always)]
-fn kernel_plane_next(h: &TextureHeader, level: u32, plane: (u32, u32, [u32; 2])) -> Option<(u32, u32, [u32; 2])> {
+pub(super) fn kernel_plane_next(
+    h: &TextureHeader,
+    level: u32,
+    plane: (u32, u32, [u32; 2]),
+) -> Option<(u32, u32, [u32; 2])> {
     let next = level.checked_add(1)?;
     if next >= h.base_level.saturating_add(h.levels) {
         return None;
@@ -444,18 +448,18 @@ fn kernel_plane_next(h: &TextureHeader, level: u32, plane: (u32, u32, [u32; 2]))
 /// One level of [`levels_kernel`]: the first texel's word index, the row pitch in words and
 /// the two axis units (with the request's texel offsets).
 #[derive(Clone, Copy)]
-struct KernelLevel {
-    base: u32,
-    pitch: u32,
-    ax: KernelAxis,
-    ay: KernelAxis,
+pub(super) struct KernelLevel {
+    pub(super) base: u32,
+    pub(super) pitch: u32,
+    pub(super) ax: KernelAxis,
+    pub(super) ay: KernelAxis,
 }
 
 impl KernelLevel {
     /// The level of a plane ([`kernel_plane`]'s value: a single-layer pitch-linear
     /// texture in word memory), if its wrap modes are the kernel's ([`KernelAxis::new`]).
     #[inline(always)]
-    fn of_plane(
+    pub(super) fn of_plane(
         plane: (u32, u32, [u32; 2]),
         s: &SamplerHeader,
         req: &SampleRequest,
@@ -473,7 +477,7 @@ impl KernelLevel {
     /// The four taps and sub-texel weights of one lane (NEAREST: the texel four times,
     /// weights 0), as [`single_level`] reads them ([`word`] of `texels`).
     #[inline(always)]
-    fn taps(&self, c: &[u32; 4], linear: bool, texels: &[u32]) -> ([Rgba8; 4], [u8; 2]) {
+    pub(super) fn taps(&self, c: &[u32; 4], linear: bool, texels: &[u32]) -> ([Rgba8; 4], [u8; 2]) {
         let read = |i: u32| word(texels, i);
         let ((x0, a), (y0, b)) = (self.ax.tap0(self.ax.fixed(c[0])), self.ay.tap0(self.ay.fixed(c[1])));
         let r0 = self.base + y0 * self.pitch;
@@ -585,7 +589,7 @@ fn word(texels: &[u32], i: u32) -> Rgba8 {
 /// B/R exchange of BGRA8 is done once on the result instead of on every tap), then the
 /// view's swizzle.
 #[derive(Clone, Copy)]
-struct Output {
+pub(super) struct Output {
     swizzle: Swizzle,
     bgra: bool,
     identity: bool,
@@ -597,7 +601,7 @@ const fn swizzle_code(sw: Swizzle) -> u32 {
 }
 
 impl Output {
-    fn new(h: &TextureHeader, rgba: bool) -> Output {
+    pub(super) fn new(h: &TextureHeader, rgba: bool) -> Output {
         Output { swizzle: h.swizzle, bgra: !rgba, identity: swizzle_code(h.swizzle) == swizzle_code(Swizzle::IDENTITY) }
     }
 
@@ -609,7 +613,7 @@ impl Output {
 
     /// [`Output::apply`] in place.
     #[inline(always)]
-    fn fix(&self, o: &mut [u32; 4]) {
+    pub(super) fn fix(&self, o: &mut [u32; 4]) {
         if self.bgra {
             o.swap(0, 2);
         }
@@ -751,7 +755,7 @@ impl KernelAxis {
     /// above `lim` as unsigned: sizes up to 2^31, and a kernel level's are at most 2^30,
     /// since [`kernel_level`] requires every texel's byte address to fit in 32 bits).
     #[inline(always)]
-    fn tap0(&self, u: i32) -> (u32, u8) {
+    pub(super) fn tap0(&self, u: i32) -> (u32, u8) {
         let m = ((u >> 8) & self.mask as i32) as u32;
         if m < self.lim {
             (m, u as u8)
@@ -789,7 +793,7 @@ impl KernelAxis {
 
     /// The second tap's index: the next texel, `(x0 + 1) & mask`.
     #[inline(always)]
-    fn tap1(&self, x0: u32) -> u32 {
+    pub(super) fn tap1(&self, x0: u32) -> u32 {
         (x0 + 1) & self.mask
     }
 }
@@ -821,12 +825,12 @@ fn single_level<const N: usize>(
 /// and sampler.
 #[derive(Clone, Copy)]
 pub(super) struct Kernel {
-    base: u32,
-    pitch: u32,
-    linear: bool,
-    ax: KernelAxis,
-    ay: KernelAxis,
-    output: Output,
+    pub(super) base: u32,
+    pub(super) pitch: u32,
+    pub(super) linear: bool,
+    pub(super) ax: KernelAxis,
+    pub(super) ay: KernelAxis,
+    pub(super) output: Output,
 }
 
 impl Kernel {
@@ -849,7 +853,12 @@ impl Kernel {
     /// costs its caller the constants' trip through memory: measured +21 instructions per
     /// sample on RV32).
     #[inline(always)]
-    fn run<const N: usize>(&self, texels: &[u32], reqs: &[SampleRequest; N], outs: &mut [[[u32; 4]; 4]; N]) -> usize {
+    pub(super) fn run<const N: usize>(
+        &self,
+        texels: &[u32],
+        reqs: &[SampleRequest; N],
+        outs: &mut [[[u32; 4]; 4]; N],
+    ) -> usize {
         let Kernel { base, pitch, linear, ax, ay, output } = *self;
         let read = |i: u32| texels.get(i as usize).map_or(0, |t| u32::from_le(*t));
         let mut n = 0;
@@ -938,7 +947,7 @@ fn pack(c: [i64; 4]) -> Rgba8 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     #![allow(clippy::unwrap_used)]
     extern crate std;
     use super::super::{sample_quad_general, SampleRequest};
@@ -964,7 +973,7 @@ mod tests {
     ];
 
     /// A binary32 coordinate: mostly in [−2, 3], sometimes special or huge.
-    fn coord() -> impl Strategy<Value = u32> {
+    pub(in crate::op::sample) fn coord() -> impl Strategy<Value = u32> {
         prop_oneof![
             8 => (-2_000_000i32..3_000_000).prop_map(|v| crate::fp::ratio_to_f32_bits(i64::from(v), 1_000_000, 0)),
             1 => (0usize..F32S.len()).prop_map(|i| F32S[i]),
@@ -972,7 +981,7 @@ mod tests {
         ]
     }
 
-    fn header() -> impl Strategy<Value = TextureHeader> {
+    pub(in crate::op::sample) fn header() -> impl Strategy<Value = TextureHeader> {
         (
             0usize..3,
             any::<bool>(),
@@ -1005,7 +1014,7 @@ mod tests {
             })
     }
 
-    fn sampler() -> impl Strategy<Value = SamplerHeader> {
+    pub(in crate::op::sample) fn sampler() -> impl Strategy<Value = SamplerHeader> {
         (any::<[u8; 3]>(), any::<[bool; 2]>(), 0u8..3, 0u8..5, any::<i16>(), any::<[u16; 2]>(), any::<[u32; 4]>())
             .prop_map(|(wrap, f, mip, an, bias, lod, border)| {
                 let filt = |b: bool| if b { Filter::Linear } else { Filter::Nearest };
@@ -1024,7 +1033,7 @@ mod tests {
             })
     }
 
-    fn request() -> impl Strategy<Value = SampleRequest> {
+    pub(in crate::op::sample) fn request() -> impl Strategy<Value = SampleRequest> {
         let lane = || [coord(), coord(), coord(), coord()];
         (
             [lane(), lane(), lane(), lane()],

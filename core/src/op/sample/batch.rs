@@ -1,0 +1,459 @@
+//! Many quads per call with one texture and sampler: [`sample_batch_into`], the host form of
+//! [`super::sample_quad_into`] for users that sample thousands of quads with one binding (a
+//! software renderer's draw, a texture-space pass).
+//!
+//! The view and sampler are validated once per call and the RGBA8 kernels' texture and
+//! sampler constants are decoded once per call (the trilinear level constants once per
+//! level pair the batch uses). The quads then run in fixed-size chunks of [`CHUNK`] quads
+//! with the per-lane work split into passes over structure-of-arrays buffers on the stack
+//! (coordinate and wrap units of every lane, then every tap's word read, then every lane's
+//! weighted sum and conversion), which keeps the loads of a chunk independent of each
+//! other. Every pass is the single-level or level kernel's own arithmetic
+//! ([`super::rgba8`]: the same axis units, word reads, [`crate::filter::unorm8`] sums and
+//! conversions), so the result of every quad is that of [`super::sample_quad`] (a
+//! property test compares them quad by quad on arbitrary requests). Quads outside the
+//! kernels (other formats and types, anisotropy, explicit derivatives or LOD, texel
+//! offsets out of range, unaligned memory, …) take the general path of
+//! [`super::sample_quad_into`], one by one.
+
+// Indices are lanes of fixed-size chunk buffers (`q * 4 + lane < 4 * CHUNK`).
+#![allow(clippy::indexing_slicing)]
+
+use super::rgba8::{byte_order, kernel_plane, kernel_plane_next, Kernel, KernelLevel, Output};
+use super::{offsets_in_range, quad_lod_iso, sample_quad_checked_into, Quad, SampleError, SampleRequest};
+use crate::descriptor::{Filter, Layout, MipFilter, SamplerHeader, TextureHeader, TextureType};
+use crate::filter::unorm8::{convert_level_rgba8, filter_level_rgba8_w, level_sum, to_f32_inline, Rgba8};
+use crate::handle::{checked_sampler, checked_view, Invalid};
+use crate::memory::TexelMemory;
+
+/// Quads per chunk of the structure-of-arrays passes.
+pub const CHUNK: usize = 16;
+const LANES: usize = 4 * CHUNK;
+
+/// Samples the quads `reqs` into `out` (pairwise; `min(reqs.len(), out.len())` quads) with
+/// one texture view and sampler: quad `i` gets the result of
+/// [`super::sample_quad_into`]`(view, sampler, mem, &reqs[i], &mut out[i])`, bit for bit.
+/// Every quad is sampled; the result is the first failing quad's index and error (failing
+/// quads hold zeros, as in [`super::sample_warp_into`]). Invalid views or samplers give
+/// zeros in every quad.
+///
+/// The descriptors are validated and decoded once per call; RGBA8 / BGRA8 2D views
+/// (pitch-linear, aligned word memory) with a LOD-free sampler (bilinear or nearest
+/// without mipmapping) run through the single-level kernel in chunks, trilinear and
+/// mipmapped nearest / bilinear with implicit derivatives through the level kernel with
+/// one LOD decision per quad. No heap: the chunk buffers are on the stack (a few KiB).
+pub fn sample_batch_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    reqs: &[SampleRequest],
+    out: &mut [Quad],
+) -> Result<(), (usize, SampleError)> {
+    let (view, sampler) = (checked_view(view), checked_sampler(sampler));
+    let mut first = Ok(());
+    let texels = match mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>) {
+        Some(([], texels, _)) => Some(texels),
+        _ => None,
+    };
+    if let (Ok(h), Ok(s), Some(texels)) = (view, sampler, texels) {
+        if let Some(k) = Kernel::new(h, s) {
+            for (c, (rs, os)) in reqs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate() {
+                single_chunk(&k, texels, rs, os, |q, req, o| {
+                    note(&mut first, c * CHUNK + q, sample_quad_checked_into(view, sampler, mem, req, None, o, true))
+                });
+            }
+            return first;
+        }
+        if let Some(mut lv) = Levels::new(h, s) {
+            for (c, (rs, os)) in reqs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate() {
+                lv.chunk(h, s, texels, rs, os, |q, req, o| {
+                    note(&mut first, c * CHUNK + q, sample_quad_checked_into(view, sampler, mem, req, None, o, true))
+                });
+            }
+            return first;
+        }
+    }
+    for (i, (r, o)) in reqs.iter().zip(out.iter_mut()).enumerate() {
+        note(&mut first, i, sample_quad_checked_into(view, sampler, mem, r, None, o, true));
+    }
+    first
+}
+
+/// Keeps the first error (with its quad's index).
+#[inline(always)]
+fn note(first: &mut Result<(), (usize, SampleError)>, i: usize, r: Result<(), SampleError>) {
+    if let (Err(e), true) = (r, first.is_ok()) {
+        *first = Err((i, e));
+    }
+}
+
+/// Texel word `i` of aligned word memory (little-endian), 0 outside it: the kernels' read.
+#[inline(always)]
+fn word(texels: &[u32], i: u32) -> Rgba8 {
+    texels.get(i as usize).map_or(0, |t| u32::from_le(*t))
+}
+
+/// One chunk (up to [`CHUNK`] quads) through the single-level kernel `k` ([`Kernel::run`]'s
+/// units, lane by lane in three passes); quads with a texel offset out of range go to
+/// `general` (the kernel does not take them).
+#[inline(always)]
+fn single_chunk(
+    k: &Kernel,
+    texels: &[u32],
+    reqs: &[SampleRequest],
+    outs: &mut [Quad],
+    mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
+) {
+    let Kernel { base, pitch, linear, ax, ay, output } = *k;
+    // Pass 1: every lane's four tap word indices and two weights.
+    let mut idx = [[0u32; 4]; LANES];
+    let mut wt = [[0u8; 2]; LANES];
+    let mut ok = [false; CHUNK];
+    for (q, req) in reqs.iter().enumerate().take(CHUNK) {
+        let o = req.offset;
+        if !offsets_in_range(&o) {
+            continue;
+        }
+        ok[q] = true;
+        let (ax, ay) = (ax.offset(o[0]), ay.offset(o[1]));
+        for (lane, c) in req.coords.iter().enumerate() {
+            let l = q * 4 + lane;
+            let ((x0, a), (y0, b)) = (ax.tap0(ax.fixed(c[0])), ay.tap0(ay.fixed(c[1])));
+            let r0 = base + y0 * pitch;
+            if linear {
+                let x1 = ax.tap1(x0);
+                let r1 = base + ay.tap1(y0) * pitch;
+                idx[l] = [r0 + x0, r0 + x1, r1 + x0, r1 + x1];
+                wt[l] = [a, b];
+            } else {
+                idx[l] = [r0 + x0; 4];
+            }
+        }
+    }
+    // Pass 2: the reads.
+    let n = reqs.len().min(outs.len()).min(CHUNK) * 4;
+    let mut taps = [[0u32; 4]; LANES];
+    for (t, i) in taps.iter_mut().zip(idx.iter()).take(n) {
+        *t = [word(texels, i[0]), word(texels, i[1]), word(texels, i[2]), word(texels, i[3])];
+    }
+    // Pass 3: the filter and conversion, the output stage.
+    for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
+        if !ok[q] {
+            general(q, req, out);
+            continue;
+        }
+        for (lane, o) in out.iter_mut().enumerate() {
+            let l = q * 4 + lane;
+            filter_level_rgba8_w(&taps[l], wt[l][0], wt[l][1], o);
+            output.fix(o);
+        }
+    }
+}
+
+/// `(level, level2 or u32::MAX for one level, linear)`: a level pair of the level kernel.
+type PairKey = (u32, u32, bool);
+
+/// The two levels of a pair (the same level twice for one level).
+type Pair = (KernelLevel, KernelLevel);
+
+/// Level-pair constants kept per call: the slots of a small cache.
+const SLOTS: usize = 4;
+
+/// The level kernel's constants for one call: the view's output stage and the resolved
+/// planes of the level pairs seen so far.
+struct Levels {
+    output: Output,
+    /// `(level, level2 or u32::MAX for one level, linear)` and the two levels without
+    /// texel offsets (`None`: the level kernel does not take the pair).
+    cache: [Option<(PairKey, Option<Pair>)>; SLOTS],
+    next: usize,
+}
+
+impl Levels {
+    /// `None` where the level kernel never applies to the texture and sampler (then the
+    /// general path of every quad is the op's).
+    fn new(h: &TextureHeader, s: &SamplerHeader) -> Option<Levels> {
+        let rgba = byte_order(h)?;
+        let lod_free = s.mip_filter == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy_log2 == 0;
+        if lod_free || s.max_anisotropy_log2 != 0 || h.ty == TextureType::TwoDArray || h.layout != Layout::PitchLinear {
+            return None;
+        }
+        Some(Levels { output: Output::new(h, rgba), cache: [None; SLOTS], next: 0 })
+    }
+
+    /// The two levels of `sel` (as the level kernel resolves them), cached.
+    #[inline(always)]
+    fn pair(
+        &mut self,
+        h: &TextureHeader,
+        s: &SamplerHeader,
+        level: u32,
+        level2: Option<u32>,
+        linear: bool,
+    ) -> Option<(KernelLevel, KernelLevel)> {
+        let key = (level, level2.unwrap_or(u32::MAX), linear);
+        for (k, v) in self.cache.iter().flatten() {
+            if *k == key {
+                return *v;
+            }
+        }
+        let v = resolve(h, s, level, level2, linear);
+        self.cache[self.next % SLOTS] = Some((key, v));
+        self.next = self.next.wrapping_add(1);
+        v
+    }
+
+    /// One chunk: per quad the isotropic LOD decision ([`quad_lod_iso`]) and the levels,
+    /// then the level kernel's passes per lane; quads it does not take go to `general`.
+    #[inline(always)]
+    fn chunk(
+        &mut self,
+        h: &TextureHeader,
+        s: &SamplerHeader,
+        texels: &[u32],
+        reqs: &[SampleRequest],
+        outs: &mut [Quad],
+        mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
+    ) {
+        // Pass 1: per quad the LOD decision and its levels; per lane both levels' tap word
+        // indices and weights (one level: the second is not read).
+        let mut idx = [[0u32; 8]; LANES];
+        let mut wt = [[0u8; 4]; LANES];
+        let mut delta = [0u32; CHUNK];
+        let mut ok = [false; CHUNK];
+        for (q, req) in reqs.iter().enumerate().take(CHUNK) {
+            let levels = if offsets_in_range(&req.offset) { quad_lod_iso(h, s, req, s.mip_filter) } else { None };
+            let Some(sel) = levels else { continue };
+            let linear = (if sel.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
+            let two = sel.delta != 0;
+            let Some((l0, l1)) = self.pair(h, s, sel.level, two.then_some(sel.level2), linear) else { continue };
+            ok[q] = true;
+            delta[q] = sel.delta;
+            let o = req.offset;
+            let off = |l: KernelLevel| KernelLevel { ax: l.ax.offset(o[0]), ay: l.ay.offset(o[1]), ..l };
+            let (l0, l1) = (off(l0), off(l1));
+            for (lane, c) in req.coords.iter().enumerate() {
+                let l = q * 4 + lane;
+                let (i0, [a0, b0]) = lane_taps(&l0, c, linear);
+                let (i1, [a1, b1]) = if two { lane_taps(&l1, c, linear) } else { (i0, [0, 0]) };
+                idx[l] = [i0[0], i0[1], i0[2], i0[3], i1[0], i1[1], i1[2], i1[3]];
+                wt[l] = [a0, b0, a1, b1];
+            }
+        }
+        // Pass 2: the reads.
+        let n = reqs.len().min(outs.len()).min(CHUNK) * 4;
+        let mut taps = [[0u32; 8]; LANES];
+        for (t, i) in taps.iter_mut().zip(idx.iter()).take(n) {
+            *t = i.map(|i| word(texels, i));
+        }
+        // Pass 3: the level kernel's sums, blend and conversion ([`level_sum`], then
+        // [`convert_level_rgba8`] for one level or the blend of [`crate::filter::unorm8::blend_level_rgba8`] and its
+        // conversion), the output stage.
+        for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
+            if !ok[q] {
+                general(q, req, out);
+                continue;
+            }
+            let d = delta[q];
+            for (lane, o) in out.iter_mut().enumerate() {
+                let l = q * 4 + lane;
+                let (t, w) = (&taps[l], wt[l]);
+                let v0 = level_sum(&[t[0], t[1], t[2], t[3]], [w[0], w[1]]);
+                if d == 0 {
+                    *o = v0;
+                    convert_level_rgba8(o);
+                } else {
+                    let v1 = level_sum(&[t[4], t[5], t[6], t[7]], [w[2], w[3]]);
+                    let id = 256 - d;
+                    *o = core::array::from_fn(|k| to_f32_inline(v0[k] * id + v1[k] * d));
+                }
+                self.output.fix(o);
+            }
+        }
+    }
+}
+
+/// The tap word indices and weights of one lane on one level: [`KernelLevel::taps`]'
+/// units without its reads (NEAREST: the texel four times, weights 0).
+#[inline(always)]
+fn lane_taps(lv: &KernelLevel, c: &[u32; 4], linear: bool) -> ([u32; 4], [u8; 2]) {
+    let ((x0, a), (y0, b)) = (lv.ax.tap0(lv.ax.fixed(c[0])), lv.ay.tap0(lv.ay.fixed(c[1])));
+    let r0 = lv.base + y0 * lv.pitch;
+    if !linear {
+        return ([r0 + x0; 4], [0, 0]);
+    }
+    let x1 = lv.ax.tap1(x0);
+    let r1 = lv.base + lv.ay.tap1(y0) * lv.pitch;
+    ([r0 + x0, r0 + x1, r1 + x0, r1 + x1], [a, b])
+}
+
+/// The levels of a quad's LOD decision as the level kernel resolves them (its plane walk,
+/// axis units without texel offsets), `None` where it does not take them.
+fn resolve(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    level: u32,
+    level2: Option<u32>,
+    linear: bool,
+) -> Option<(KernelLevel, KernelLevel)> {
+    let zero = SampleRequest::new([[0; 4]; 4]);
+    let lv = h.base_level.checked_add(level)?;
+    let p0 = kernel_plane(h, lv)?;
+    let l0 = KernelLevel::of_plane(p0, s, &zero, linear)?;
+    let Some(level2) = level2 else { return Some((l0, l0)) };
+    let p1 = match if level2 == level.wrapping_add(1) { kernel_plane_next(h, lv, p0) } else { None } {
+        Some(p) => Some(p),
+        None => h.base_level.checked_add(level2).and_then(|l| kernel_plane(h, l)),
+    };
+    Some((l0, KernelLevel::of_plane(p1?, s, &zero, linear)?))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    extern crate std;
+    use super::super::rgba8::tests::{coord, header, request, sampler};
+    use super::super::sample_quad;
+    use super::*;
+    use crate::descriptor::{Format, WrapMode};
+    use crate::lod::LodSource;
+    use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+    use proptest::prelude::*;
+    use std::vec::Vec;
+
+    static TOTAL: AtomicU32 = AtomicU32::new(0);
+    static FAST: AtomicU32 = AtomicU32::new(0);
+
+    /// A batch of quads: most of them real quads on a screen grid (steps of one sample,
+    /// footprints from magnified to minified), the others arbitrary requests.
+    fn batch() -> impl Strategy<Value = Vec<SampleRequest>> {
+        (proptest::collection::vec((request(), any::<u8>(), coord(), coord(), 0u32..40, any::<u16>()), 0..40), 0u8..4)
+            .prop_map(|(v, mode)| {
+                v.into_iter()
+                    .map(|(r, k, s0, t0, scale, bias)| {
+                        if k < 128 && mode != 0 {
+                            // A grid quad: lane steps of `2^-scale` from lane 0.
+                            let step = crate::fp::ratio_to_f32_bits(1, 1 << (scale % 30), 0);
+                            let add = |c: u32| crate::fp::f32_add(c, step);
+                            let mut q = SampleRequest {
+                                coords: [
+                                    [s0, t0, 0, r.coords[0][3]],
+                                    [add(s0), t0, 0, r.coords[0][3]],
+                                    [s0, add(t0), 0, r.coords[0][3]],
+                                    [add(s0), add(t0), 0, r.coords[0][3]],
+                                ],
+                                ..r
+                            };
+                            q.grads = None;
+                            if k < 64 {
+                                q.lod = LodSource::Derivatives {
+                                    bias: if bias & 1 == 0 { 0 } else { u32::from(bias) << 16 },
+                                };
+                                q.offset = if mode == 3 { r.offset } else { [0; 3] };
+                            }
+                            q
+                        } else {
+                            r
+                        }
+                    })
+                    .collect()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4_000, ..ProptestConfig::default() })]
+
+        /// Every quad of a batch equals `sample_quad` of its request (results; failing
+        /// quads hold zeros) and the first error is the first failing quad's, for the
+        /// RGBA8 kernels' domain and around it: other formats and types, samplers
+        /// (LOD-free, mipmapped, anisotropic, every wrap), texel offsets out of range,
+        /// invalid and out-of-rule views and samplers, unaligned and short memory, and
+        /// output slices shorter than the requests.
+        #[test]
+        fn batch_matches_sample_quad(
+            h in header(),
+            s in sampler(),
+            reqs in batch(),
+            bad in any::<[u8; 4]>(),
+            kind in 0u8..16,
+            kernel_sampler in 0u8..3,
+            invalid in 0u8..24,
+            mem_len in prop_oneof![0usize..64, 0usize..4096, Just(4096usize)],
+            skew in 0usize..4,
+            fit in 0u8..4,
+            short in 0usize..3,
+        ) {
+            let mem: Vec<u8> = (0..(mem_len + 4) as u32).map(|i| i.wrapping_mul(2_654_435_761).wrapping_shr(11) as u8).collect();
+            let mem = &mem[skew..skew + mem_len];
+            let mut h = TextureHeader { base_address: h.base_address & !3, ..h };
+            if fit > 0 {
+                // A valid pitch-linear header (the kernels' domain) most of the time.
+                let full = 32 - h.width.max(h.height).leading_zeros();
+                let depth = if h.ty == TextureType::TwoDArray { h.depth } else { 1 };
+                h = TextureHeader { layout: Layout::PitchLinear, depth, levels: h.levels.clamp(1, full), base_level: 0, ..h };
+                if kind < 4 {
+                    h.ty = TextureType::TwoD;
+                }
+                if h.ty == TextureType::TwoDNoMipmap {
+                    h.levels = 1;
+                }
+            }
+            // Types and formats outside the kernels.
+            match kind {
+                8 => h.format = Format::R8_UNORM,
+                9 => h.format = Format::ALL[usize::from(bad[0]) % Format::ALL.len()],
+                10 => h.ty = TextureType::ALL[usize::from(bad[1]) % TextureType::ALL.len()],
+                11 => h.srgb = true,
+                12 => h.ty = TextureType::Cube,
+                _ => {}
+            }
+            let mut s = match kernel_sampler {
+                0 => {
+                    let t = if h.height.is_power_of_two() { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+                    SamplerHeader { mip_filter: MipFilter::None, min_filter: s.mag_filter, max_anisotropy_log2: 0, wrap: [WrapMode::ClampToEdge, t, WrapMode::Repeat], ..s }
+                }
+                1 => SamplerHeader { max_anisotropy_log2: 0, wrap: [WrapMode::Repeat, WrapMode::ClampToEdge, WrapMode::Repeat], ..s },
+                _ => s,
+            };
+            let mut reqs = reqs;
+            for (i, b) in bad.iter().enumerate() {
+                if let Some(r) = reqs.get_mut(usize::from(*b) % 48) {
+                    if b & 3 == 0 {
+                        r.offset[i % 3] = if b & 4 == 0 { 8 } else { -9 };
+                    }
+                }
+            }
+            match invalid {
+                1 => h.levels = 18,
+                2 => h.depth = 0,
+                3 => h.width = 65_537,
+                4 => s.max_anisotropy_log2 = 5,
+                _ => {}
+            }
+            let view = if invalid == 5 { Err(crate::handle::Invalid::HeaderAboveMaximum(1)) } else { Ok(&h) };
+            let sampler = if invalid == 6 { Err(crate::handle::Invalid::HeaderAboveMaximum(2)) } else { Ok(&s) };
+            let n_out = reqs.len().saturating_sub(short);
+            let mut got: Vec<Quad> = std::vec![[[9u32; 4]; 4]; n_out];
+            let r = sample_batch_into(view, sampler, mem, &reqs, &mut got);
+            let mut first = Ok(());
+            for (i, (req, g)) in reqs.iter().zip(got.iter()).enumerate() {
+                let want = sample_quad(view, sampler, mem, req);
+                prop_assert_eq!(*g, *want.as_ref().unwrap_or(&[[0; 4]; 4]), "quad {}", i);
+                if let (Err(e), true) = (want, first.is_ok()) {
+                    first = Err((i, e));
+                }
+                // One quad alone: its own error.
+                let mut one = [[[7u32; 4]; 4]];
+                let r1 = sample_batch_into(view, sampler, mem, core::slice::from_ref(req), &mut one);
+                prop_assert_eq!(r1, want.map(|_| ()).map_err(|e| (0, e)));
+                prop_assert_eq!(one[0], *g);
+            }
+            prop_assert_eq!(r, first);
+            // Many generated batches must reach the kernels.
+            let fast = matches!((checked_view(view), checked_sampler(sampler)), (Ok(h), Ok(s)) if Kernel::new(h, s).is_some() || Levels::new(h, s).is_some());
+            let t = TOTAL.fetch_add(1, Relaxed) + 1;
+            let f = FAST.fetch_add(u32::from(fast), Relaxed) + u32::from(fast);
+            prop_assert!(t < 1000 || f > t / 10, "kernels reached {} / {}", f, t);
+        }
+    }
+}
