@@ -126,7 +126,7 @@ const fn to_f32_rare(x: u32) -> u32 {
 /// ([`level_sum`] of its taps) and receives the four binary32 components of the sample
 /// whose second level has the taps `t`, weights `frac` and level weight `delta` — the same
 /// value as [`filter_rgba8`] (`x = v0·(256 − δ) + v1·δ`, then `to_f32`). The conversion is
-/// inline on Arm, once per component ([`to_f32_inline`]: the level kernel's lanes make no
+/// inline on Arm, once per component (`to_f32_inline`: the level kernel's lanes make no
 /// calls in the common case), one out-of-line loop over the four elsewhere (code size).
 #[inline(always)]
 pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta: u8) {

@@ -74,7 +74,7 @@ fn coord(h: &TextureHeader, a: [i64; 4], sample: u32) -> Result<Option<TexelCoor
 }
 
 /// A view bound for texel fetches (`TXF`, `SAMPLE_I`, `SAMPLE_I_MS`): validated once and,
-/// for a 2D RGBA8/BGRA8 view, its level-0 word path ([`Rgba8Level0`]) prepared once — what
+/// for a 2D RGBA8/BGRA8 view, its level-0 word path (`Rgba8Level0`) prepared once — what
 /// a texture unit keeps for the lanes of a warp that fetch from one view. Each method
 /// returns what the free function of the same name returns on the same view (the free
 /// functions bind the view for their one fetch; a property test runs both).
