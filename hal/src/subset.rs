@@ -79,14 +79,19 @@ impl Subset {
 
     /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D pitch-linear `RGBA8_UNORM` /
     /// `BGRA8_UNORM` (not sRGB), mip filter none, the same nearest or linear mag and min
-    /// filter, CLAMP_TO_EDGE or REPEAT, no anisotropy.
+    /// filter, all five wrap modes (border colour included), no anisotropy. Its constants
+    /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE),
         types: 1 << TextureType::TwoD as u8,
         formats: (1 << Format::RGBA8_UNORM.code()) | (1 << Format::BGRA8_UNORM.code()),
         srgb: false,
         layouts: bit8(Layout::PitchLinear as u8),
-        wraps: bit8(WrapMode::ClampToEdge as u8) | bit8(WrapMode::Repeat as u8),
+        wraps: bit8(WrapMode::Repeat as u8)
+            | bit8(WrapMode::MirroredRepeat as u8)
+            | bit8(WrapMode::ClampToEdge as u8)
+            | bit8(WrapMode::ClampToBorder as u8)
+            | bit8(WrapMode::MirrorClampToEdge as u8),
         filters: bit8(Filter::Nearest as u8) | bit8(Filter::Linear as u8),
         mips: bit8(texcore::descriptor::MipFilter::None as u8),
         mag_eq_min: true,
@@ -209,7 +214,7 @@ mod tests {
     }
 
     #[test]
-    fn the_rtl_subset_takes_sample_l_on_2d_rgba8_with_clamp_or_repeat() {
+    fn the_rtl_subset_takes_sample_l_on_2d_rgba8_with_every_wrap_mode() {
         let (h, s) = (view(), sampler());
         let r = Subset::RTL;
         assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
@@ -219,6 +224,12 @@ mod tests {
         assert!(r.admits(&sample_l([0; 3]), Ok(&bgra), Ok(&s)));
         let nearest = SamplerHeader { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..s };
         assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&nearest)));
+        for ws in WrapMode::ALL {
+            for wt in WrapMode::ALL {
+                let w = SamplerHeader { wrap: [ws, wt, WrapMode::Repeat], ..s };
+                assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&w)), "{ws:?} {wt:?}");
+            }
+        }
     }
 
     #[test]
@@ -237,8 +248,6 @@ mod tests {
             assert!(!r.admits(&op, Ok(v), Ok(&s)), "{v:?}");
         }
         let samplers = [
-            SamplerHeader { wrap: [WrapMode::ClampToBorder, WrapMode::Repeat, WrapMode::Repeat], ..s },
-            SamplerHeader { wrap: [WrapMode::Repeat, WrapMode::MirroredRepeat, WrapMode::Repeat], ..s },
             SamplerHeader { min_filter: Filter::Nearest, ..s },
             SamplerHeader { mip_filter: MipFilter::Nearest, ..s },
             SamplerHeader { max_anisotropy_log2: 1, ..s },

@@ -255,7 +255,8 @@ module texcore_sampler_exec #(
     X_FRES = 6'd32, X_RES0 = 6'd33, X_FWP = 6'd34,
     X_S0 = 6'd35, X_S1 = 6'd36, X_SX = 6'd37, X_SXD = 6'd38, X_SYD = 6'd39, X_SC = 6'd40,
     X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
-    X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49;
+    X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
+    X_SBDW = 6'd53;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -445,8 +446,11 @@ module texcore_sampler_exec #(
   logic [5:0]  en_width;
   logic [1:0]  en_ch;
   logic        en_start, en_done;
+  // STORE: the payload's components; SMP: the sampler's border colour (words 3 .. 6), stored
+  // like a STORE into the view's format, then decoded like a tap (texcore::texel::border_texel)
+  wire  [127:0] en_src = (cls == C_SMP) ? smp_w[223:96] : {w9_q, w8_q, w7_q, w6};
   texcore_texel_encode u_encode (
-    .clk(clk), .rst(rst), .fmt(hd_fmt), .srgb(hd_srgb), .src({w9_q, w8_q, w7_q, w6}), .ch(en_ch),
+    .clk(clk), .rst(rst), .fmt(hd_fmt), .srgb(hd_srgb), .src(en_src), .ch(en_ch),
     .start(en_start), .reject(en_reject), .lsb(en_lsb), .width(en_width), .done(en_done), .code(en_code)
   );
   // the channel's bits at their place in its 32-bit chunk of the texel (a channel never
@@ -681,13 +685,18 @@ module texcore_sampler_exec #(
     if (!small_off(w3[31:3])) begin sm_off_bad = 1'b1; sm_off_idx = 2'd0; end
   end
   wire         sm_s_ok = w2 <= {12'd0, smp_max} && w2 < 32'(SAMPLER_ENTRIES);
-  // the sampling subset (texcore_hal::subset::Subset::RTL)
-  wire         sm_subset = hd_ty == texcore_vectors_pkg::TEX_TWO_D
-    && (hd_fmt == texcore_vectors_pkg::FMT_RGBA8_UNORM || hd_fmt == texcore_vectors_pkg::FMT_BGRA8_UNORM)
-    && !hd_srgb && !hd_tiled
-    && (sm_ws == texcore_vectors_pkg::WRAP_REPEAT || sm_ws == texcore_vectors_pkg::WRAP_CLAMP_TO_EDGE)
-    && (sm_wt == texcore_vectors_pkg::WRAP_REPEAT || sm_wt == texcore_vectors_pkg::WRAP_CLAMP_TO_EDGE)
-    && smp_w[9] == smp_w[10] && smp_w[12:11] == texcore_vectors_pkg::MIP_NONE && smp_w[15:13] == 3'd0;
+  // the sampling subset: the TXC_SUBSET_* constants generated from
+  // texcore_hal::subset::Subset::RTL (its types are 2D ones: two wrap axes)
+  wire         sm_subset = TXC_SUBSET_TYPES[hd_ty] && !hd_fmt[7] && TXC_SUBSET_FORMATS[hd_fmt[6:0]]
+    && (TXC_SUBSET_SRGB != 0 || !hd_srgb) && TXC_SUBSET_LAYOUTS[{2'd0, hd_tiled}]
+    && TXC_SUBSET_WRAPS[sm_ws] && TXC_SUBSET_WRAPS[sm_wt]
+    && TXC_SUBSET_FILTERS[{2'd0, smp_w[9]}] && TXC_SUBSET_FILTERS[{2'd0, smp_w[10]}]
+    && (TXC_SUBSET_MAG_EQ_MIN == 0 || smp_w[9] == smp_w[10]) && TXC_SUBSET_MIPS[{1'b0, smp_w[12:11]}]
+    && 32'(smp_w[15:13]) <= 32'(TXC_SUBSET_MAX_ANISO_LOG2);
+  // REPEAT and MIRRORED_REPEAT: the coordinate is exact modulo the period
+  wire         sm_per_s = sm_ws == texcore_vectors_pkg::WRAP_REPEAT || sm_ws == texcore_vectors_pkg::WRAP_MIRRORED_REPEAT;
+  wire         sm_per_t = sm_wt == texcore_vectors_pkg::WRAP_REPEAT || sm_wt == texcore_vectors_pkg::WRAP_MIRRORED_REPEAT;
+  logic [31:0] sm_border;               // the border texel, R in bits 7:0
   // the base level's size on each axis (2D sizes are at most 65 536)
   wire  [31:0] sm_wsh = hd_width >> hd_base;
   wire  [16:0] sm_hsh = hd_height >> hd_base;
@@ -700,7 +709,7 @@ module texcore_sampler_exec #(
   logic [127:0] sm_taps;                // tap k at [32k +: 32], R in bits 7:0
   logic        f_in, f_out;
   logic [31:0] f_r, f_g, f_b, f_a;
-  logic        sw_in, swx_out, swy_out_unused, swx_b_unused, swy_b_unused;
+  logic        sw_in, swx_out, swy_out_unused, swx_b, swy_b;
   logic [31:0] sw_ix, sw_iy;
   logic [15:0] swx_t, swy_t;
   logic [7:0]  sm_ax, sm_ay;            // the lane's weights
@@ -709,22 +718,22 @@ module texcore_sampler_exec #(
   // entered: its op code answers ERR_UNSUPPORTED at the CAPS check).
   generate if (SAMPLE_PIPE != 0) begin : g_smp
   texcore_coord u_coord_x (
-    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_ws == texcore_vectors_pkg::WRAP_REPEAT),
+    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_per_s),
     .offset(w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
   );
   texcore_coord u_coord_y (
-    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_wt == texcore_vectors_pkg::WRAP_REPEAT),
+    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_per_t),
     .offset(w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
   );
   // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
   // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
   texcore_wrap u_wrap_x (
     .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_ws), .idx(sw_ix), .size(sm_w[15:0]),
-    .out_valid(swx_out), .texel(swx_t), .border(swx_b_unused)
+    .out_valid(swx_out), .texel(swx_t), .border(swx_b)
   );
   texcore_wrap u_wrap_y (
     .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_wt), .idx(sw_iy), .size(sm_h[15:0]),
-    .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b_unused)
+    .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b)
   );
   texcore_filter_rgba8 u_filter (
     .clk(clk), .rst(rst), .in_valid(f_in), .taps({128'd0, sm_taps}), .alpha0(sm_ax), .beta0(sm_ay),
@@ -733,19 +742,29 @@ module texcore_sampler_exec #(
   );
   end else begin : g_no_smp
     assign {scx_out, scy_out_unused, scx_i0, scy_i0, scx_w, scy_w} = '0;
-    assign {swx_out, swy_out_unused, swx_b_unused, swy_b_unused, swx_t, swy_t} = '0;
+    assign {swx_out, swy_out_unused, swx_b, swy_b, swx_t, swy_t} = '0;
     assign {f_out, f_r, f_g, f_b, f_a} = '0;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay};
+    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay,
+                        sm_per_s, sm_per_t};
     /* verilator lint_on UNUSEDSIGNAL */
   end endgenerate
-  function automatic logic [15:0] wrap64k(input logic [2:0] mode, input logic [31:0] i);
-    if (mode == texcore_vectors_pkg::WRAP_REPEAT) wrap64k = i[15:0];
-    else if (i[31]) wrap64k = 16'd0;
-    else if (i[30:16] != 15'd0) wrap64k = 16'hFFFF;
-    else wrap64k = i[15:0];
+  // texcore::wrap::wrap_i32 for the size 65 536: {border, index}
+  function automatic logic [16:0] wrap64k(input logic [2:0] mode, input logic [31:0] i);
+    logic [31:0] m;
+    m = i[31] ? ~i : i;                                  // mirrored once: -1 - i
+    case (mode)
+      texcore_vectors_pkg::WRAP_REPEAT:          wrap64k = {1'b0, i[15:0]};
+      texcore_vectors_pkg::WRAP_MIRRORED_REPEAT: wrap64k = {1'b0, i[16] ? ~i[15:0] : i[15:0]};
+      texcore_vectors_pkg::WRAP_CLAMP_TO_BORDER: wrap64k = (i[31:16] != 16'd0) ? 17'h10000 : {1'b0, i[15:0]};
+      texcore_vectors_pkg::WRAP_MIRROR_CLAMP_TO_EDGE:
+        wrap64k = {1'b0, (m[31:16] != 16'd0) ? 16'hFFFF : m[15:0]};
+      default:                                   // CLAMP_TO_EDGE
+        wrap64k = {1'b0, i[31] ? 16'd0 : (i[30:16] != 15'd0) ? 16'hFFFF : i[15:0]};
+    endcase
   endfunction
-  logic [15:0] sm_x0, sm_x1, sm_y0, sm_y1;
+  // a wrapped index with its border flag (bit 16)
+  logic [16:0] sm_x0, sm_x1, sm_y0, sm_y1;
   logic        sw_second;               // the wrapped index pair being collected (0: i0, 1: i0 + 1)
   logic        sw_sent;
 
@@ -1147,8 +1166,30 @@ module texcore_sampler_exec #(
             st <= X_DONE;
           end else begin
             `TXC_FIN_OK(16'hF, 8'd16)
-            st <= X_SX;
+            // the border texel: the border colour encoded into the view's format, then decoded
+            tbuf <= 128'd0;
+            en_ch <= 2'd0;
+            st <= X_SBE;
           end
+        end
+        X_SBE: begin
+          en_start <= 1'b1;
+          st <= X_SBEW;
+        end
+        X_SBEW: if (en_done) begin
+          if (en_width != 6'd0)
+            for (i = 0; i < 4; i = i + 1)
+              if (en_lsb[6:5] == 2'(i)) tbuf[32*i +: 32] <= tbuf[32*i +: 32] | en_bits;
+          en_ch <= en_ch + 2'd1;
+          st <= (en_ch == 2'd3) ? X_SBD : X_SBE;
+        end
+        X_SBD: begin
+          dec_in <= 1'b1;
+          st <= X_SBDW;
+        end
+        X_SBDW: if (dec_out) begin
+          sm_border <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+          st <= X_SX;
         end
         X_SX: begin                                   // pw_addr = the lane's x word next
           k <= 5'(6 + 4 * sm_lane);
@@ -1190,27 +1231,35 @@ module texcore_sampler_exec #(
           end
           if (swx_out) begin
             if (!sw_second) begin
-              sm_x0 <= sm_w[16] ? wrap64k(sm_ws, sm_ix) : swx_t;
-              sm_y0 <= sm_h[16] ? wrap64k(sm_wt, sm_iy) : swy_t;
+              sm_x0 <= sm_w[16] ? wrap64k(sm_ws, sm_ix) : {swx_b, swx_t};
+              sm_y0 <= sm_h[16] ? wrap64k(sm_wt, sm_iy) : {swy_b, swy_t};
               sw_second <= 1'b1;
             end else begin
-              sm_x1 <= sm_w[16] ? wrap64k(sm_ws, sm_ix + 32'd1) : swx_t;
-              sm_y1 <= sm_h[16] ? wrap64k(sm_wt, sm_iy + 32'd1) : swy_t;
+              sm_x1 <= sm_w[16] ? wrap64k(sm_ws, sm_ix + 32'd1) : {swx_b, swx_t};
+              sm_y1 <= sm_h[16] ? wrap64k(sm_wt, sm_iy + 32'd1) : {swy_b, swy_t};
               sm_tap <= 2'd0;
               st <= X_ST;
             end
           end
         end
         X_ST: begin                                   // tap sm_tap: (x0 | x1, y0 | y1)
-          fx <= {16'd0, sm_tap[0] ? sm_x1 : sm_x0};
-          fy <= {16'd0, sm_tap[1] ? sm_y1 : sm_y0};
+          fx <= {16'd0, sm_tap[0] ? sm_x1[15:0] : sm_x0[15:0]};
+          fy <= {16'd0, sm_tap[1] ? sm_y1[15:0] : sm_y0[15:0]};
           fz <= 32'd0;
           flayer <= 32'd0;
           fsample <= 32'd0;
           flevel <= {1'b0, hd_base};
-          a_start <= 1'b1;
           chunk <= 3'd0;
-          st <= X_STW;
+          if ((sm_tap[0] ? sm_x1[16] : sm_x0[16]) || (sm_tap[1] ? sm_y1[16] : sm_y0[16])) begin
+            // a border tap: the border texel, no read
+            for (i = 0; i < 4; i = i + 1)
+              if (sm_tap == 2'(i)) sm_taps[32*i +: 32] <= sm_border;
+            sm_tap <= sm_tap + 2'd1;
+            st <= (sm_tap == 2'd3) ? X_SF : X_ST;
+          end else begin
+            a_start <= 1'b1;
+            st <= X_STW;
+          end
         end
         X_STW: if (a_done) begin
           a_ok_q <= a_ok;

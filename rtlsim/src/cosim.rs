@@ -7,7 +7,7 @@
 //! | [`selfcheck`] | the embedded self-check set (`firmware/generated/selfcheck.bin`) | every record of an op in the device's CAPS matches; the others are skipped |
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
-//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 2D views of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, CLAMP_TO_EDGE / REPEAT; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 2D views of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties); coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -244,7 +244,7 @@ const SAMPLE_VIEW0: u32 = 16;
 /// Samplers of the run, at sampler pointers `SAMPLE_SMP0 ..`.
 const SAMPLE_SMP0: u32 = 8;
 /// How many of [`sample_views`] and of [`sample_samplers`] are inside the subset.
-const SAMPLE_IN: [u32; 2] = [7, 4];
+const SAMPLE_IN: [u32; 2] = [7, 10];
 
 fn sample_views() -> Vec<TextureHeader> {
     let v = |format: Format, w: u32, h: u32, base_address: u32, row_pitch: u32| TextureHeader {
@@ -290,16 +290,23 @@ fn sample_samplers() -> Vec<SamplerHeader> {
         border_color: [0x3F80_0000, 0, 0x3F00_0000, 0x3F80_0000],
         ..SamplerHeader::default()
     };
+    // border colours that quantise with rounding, clamp, and take NaN and -0 to 0
+    let b = |border_color: [u32; 4], h: SamplerHeader| SamplerHeader { border_color, ..h };
     use Filter::{Linear as L, Nearest as N};
-    use WrapMode::{ClampToEdge as C, MirroredRepeat as M, Repeat as R};
+    use WrapMode::{ClampToBorder as B, ClampToEdge as C, MirrorClampToEdge as X, MirroredRepeat as M, Repeat as R};
     vec![
         s(R, R, L, L, MipFilter::None),
         s(C, C, N, N, MipFilter::None),
         s(R, C, L, L, MipFilter::None),
         s(C, R, N, N, MipFilter::None),
+        s(M, R, L, L, MipFilter::None),
+        b([0x3E80_0000, 0x3F40_0000, 0x3DCC_CCCD, 0x3F2A_AAAB], s(B, B, L, L, MipFilter::None)),
+        b([0x7FC0_0000, 0xBF80_0000, 0x4000_0000, 0x8000_0000], s(B, M, N, N, MipFilter::None)),
+        b([0x3B80_8081, 0x3F7F_7F7F, 0x3EFF_0000, 0x3F00_0001], s(X, B, L, L, MipFilter::None)),
+        s(M, X, N, N, MipFilter::None),
+        s(X, M, L, L, MipFilter::None),
         // outside the subset
         s(R, R, L, N, MipFilter::None),
-        s(M, R, L, L, MipFilter::None),
         s(C, C, L, L, MipFilter::Linear),
         SamplerHeader { max_anisotropy_log2: 2, ..s(R, R, L, L, MipFilter::None) },
     ]
@@ -386,9 +393,26 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
             _ => false,
         })
         .count();
+    // Of those, the ones with a border, mirrored or mirror-once axis.
+    let modes = |m: WrapMode| {
+        ops.iter()
+            .filter(|op| match (op, sample_pointers(op)) {
+                (Op::TgsiSampleL { offset, .. }, Some((v, s))) => {
+                    offset.iter().all(|o| (-8..=7).contains(o))
+                        && pair.b.view(v).is_ok_and(|h| h.ty == TextureType::TwoD)
+                        && pair.b.sampler(s).is_ok_and(|t| t.wrap[..2].contains(&m))
+                        && admitted(&pair.b, op)
+                }
+                _ => false,
+            })
+            .count()
+    };
+    let (border, mirror, once) =
+        (modes(WrapMode::ClampToBorder), modes(WrapMode::MirroredRepeat), modes(WrapMode::MirrorClampToEdge));
     run_pair(&mut o, &mut pair, &ops);
     o.note = format!(
-        "{} admitted by the sampling subset and compared ({piped} through the pipeline), {} refused",
+        "{} admitted by the sampling subset and compared ({piped} through the pipeline: {border} with a \
+         CLAMP_TO_BORDER axis, {mirror} MIRRORED_REPEAT, {once} MIRROR_CLAMP_TO_EDGE), {} refused",
         o.passed, o.refused
     );
     finish(o, rtl, c0, t0)
