@@ -77,16 +77,20 @@ impl Subset {
         max_aniso_log2: u8::MAX,
     };
 
-    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D pitch-linear `RGBA8_UNORM` /
-    /// `BGRA8_UNORM` (not sRGB), mip filter none, the same nearest or linear mag and min
+    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D, 2D array and 2D no-mipmap
+    /// views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` /
+    /// `RG8_UNORM` (not sRGB), mip filter none, the same nearest or linear mag and min
     /// filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE),
-        types: 1 << TextureType::TwoD as u8,
-        formats: (1 << Format::RGBA8_UNORM.code()) | (1 << Format::BGRA8_UNORM.code()),
+        types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
+        formats: (1 << Format::RGBA8_UNORM.code())
+            | (1 << Format::BGRA8_UNORM.code())
+            | (1 << Format::R8_UNORM.code())
+            | (1 << Format::RG8_UNORM.code()),
         srgb: false,
-        layouts: bit8(Layout::PitchLinear as u8),
+        layouts: bit8(Layout::PitchLinear as u8) | bit8(Layout::Tiled4x4 as u8),
         wraps: bit8(WrapMode::Repeat as u8)
             | bit8(WrapMode::MirroredRepeat as u8)
             | bit8(WrapMode::ClampToEdge as u8)
@@ -214,14 +218,22 @@ mod tests {
     }
 
     #[test]
-    fn the_rtl_subset_takes_sample_l_on_2d_rgba8_with_every_wrap_mode() {
+    fn the_rtl_subset_takes_sample_l_on_2d_unorm8_views_with_every_wrap_mode() {
         let (h, s) = (view(), sampler());
         let r = Subset::RTL;
         assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
         // The third axis is not one of a 2D view's: its wrap mode does not count.
         assert!(r.admits(&sample_l([-8, 7, 0]), Ok(&h), Ok(&s)));
-        let bgra = TextureHeader { format: Format::BGRA8_UNORM, ..h };
-        assert!(r.admits(&sample_l([0; 3]), Ok(&bgra), Ok(&s)));
+        for v in [
+            TextureHeader { format: Format::BGRA8_UNORM, ..h },
+            TextureHeader { format: Format::R8_UNORM, ..h },
+            TextureHeader { format: Format::RG8_UNORM, ..h },
+            TextureHeader { layout: Layout::Tiled4x4, row_pitch: 0, ..h },
+            TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..h },
+            TextureHeader { ty: TextureType::TwoDNoMipmap, depth: 2, ..h },
+        ] {
+            assert!(r.admits(&sample_l([0; 3]), Ok(&v), Ok(&s)), "{v:?}");
+        }
         let nearest = SamplerHeader { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..s };
         assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&nearest)));
         for ws in WrapMode::ALL {
@@ -239,10 +251,10 @@ mod tests {
         let op = sample_l([0; 3]);
         let views = [
             TextureHeader { srgb: true, ..h },
-            TextureHeader { format: Format::R8_UNORM, ..h },
-            TextureHeader { layout: Layout::Tiled4x4, row_pitch: 0, ..h },
-            TextureHeader { ty: TextureType::TwoDArray, ..h },
+            TextureHeader { format: Format::RGBA16_FLOAT, row_pitch: 128, ..h },
+            TextureHeader { format: Format::R8_SNORM, ..h },
             TextureHeader { ty: TextureType::ThreeD, ..h },
+            TextureHeader { ty: TextureType::OneDArray, height: 1, ..h },
         ];
         for v in &views {
             assert!(!r.admits(&op, Ok(v), Ok(&s)), "{v:?}");

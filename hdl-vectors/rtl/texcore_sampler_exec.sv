@@ -697,6 +697,22 @@ module texcore_sampler_exec #(
   wire         sm_per_s = sm_ws == texcore_vectors_pkg::WRAP_REPEAT || sm_ws == texcore_vectors_pkg::WRAP_MIRRORED_REPEAT;
   wire         sm_per_t = sm_wt == texcore_vectors_pkg::WRAP_REPEAT || sm_wt == texcore_vectors_pkg::WRAP_MIRRORED_REPEAT;
   logic [31:0] sm_border;               // the border texel, R in bits 7:0
+  // the layer of a 2D array: texcore::coord::select_layer(z, depth) = clamp(floor(z + 1/2),
+  // 0, depth - 1) (NaN, zeros, negatives and values below 1/2 give 0; +inf and z >= 2^23
+  // the last layer); the other 2D types read layer 0
+  logic [31:0] sm_z;
+  function automatic logic [16:0] sel_layer(input logic [31:0] a, input logic [16:0] count);
+    logic [16:0] mx;
+    logic [24:0] v;
+    logic [4:0]  sh;
+    mx = count - 17'd1;
+    sh = 5'(8'd150 - a[30:23]);
+    v = ({1'b0, 1'b1, a[22:0]} + (25'd1 << (sh - 5'd1))) >> sh;
+    if (a[31] || a[30:23] < 8'd126 || (a[30:23] == 8'hFF && a[22:0] != 23'd0)) sel_layer = 17'd0;
+    else if (a[30:23] >= 8'd150) sel_layer = mx;
+    else sel_layer = (v > {8'd0, mx}) ? mx : v[16:0];
+  endfunction
+  wire  [16:0] sm_layer = (hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY) ? sel_layer(sm_z, hd_depth) : 17'd0;
   // the base level's size on each axis (2D sizes are at most 65 536)
   wire  [31:0] sm_wsh = hd_width >> hd_base;
   wire  [16:0] sm_hsh = hd_height >> hd_base;
@@ -767,6 +783,7 @@ module texcore_sampler_exec #(
   logic [16:0] sm_x0, sm_x1, sm_y0, sm_y1;
   logic        sw_second;               // the wrapped index pair being collected (0: i0, 1: i0 + 1)
   logic        sw_sent;
+  logic        sm_zc;                   // the lane's z word is captured
 
   always @(posedge clk) begin : seq
     integer i;
@@ -1201,14 +1218,19 @@ module texcore_sampler_exec #(
         end
         X_SYD: begin                                  // pw_data = x; pw_addr = y's word
           sm_x <= pw_data;
+          k <= 5'(8 + 4 * sm_lane);
           st <= X_SC;
           sw_sent <= 1'b0;
         end
-        X_SC: begin                                   // pw_data = y: both axes start
+        X_SC: begin                                   // pw_data = y: both axes start; z next clock
           if (!sw_sent) begin
             sm_y <= pw_data;
             sc_in <= 1'b1;
             sw_sent <= 1'b1;
+            sm_zc <= 1'b0;
+          end else if (!sm_zc) begin                  // (the coordinate unit's latency is 6)
+            sm_z <= pw_data;
+            sm_zc <= 1'b1;
           end else if (scx_out) begin
             sm_ax <= scx_w;
             sm_ay <= scy_w;
@@ -1246,7 +1268,7 @@ module texcore_sampler_exec #(
           fx <= {16'd0, sm_tap[0] ? sm_x1[15:0] : sm_x0[15:0]};
           fy <= {16'd0, sm_tap[1] ? sm_y1[15:0] : sm_y0[15:0]};
           fz <= 32'd0;
-          flayer <= 32'd0;
+          flayer <= {15'd0, sm_layer};
           fsample <= 32'd0;
           flevel <= {1'b0, hd_base};
           chunk <= 3'd0;
