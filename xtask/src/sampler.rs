@@ -86,7 +86,7 @@ impl Plan {
         }
     }
     /// The sampling long run: the short run with `sample_ops` seeded `SAMPLE_L` quads
-    /// (about 70 % of them admitted by the sampling subset and compared).
+    /// (70–75 % of them admitted by the sampling subset and compared).
     pub fn sampling(seed: u64, sample_ops: u64) -> Plan {
         Plan { sample_ops, ..Plan::short(seed) }
     }
