@@ -79,8 +79,9 @@ impl Subset {
 
     /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D, 2D array and 2D no-mipmap
     /// views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` /
-    /// `RG8_UNORM` (not sRGB), mip filter none, the same nearest or linear mag and min
-    /// filter, all five wrap modes (border colour included), no anisotropy. Its constants
+    /// `RG8_UNORM` (not sRGB), mip filter none, nearest or linear (the explicit LOD through
+    /// the LOD unit: base level, level count, bias and clamps), the same nearest or linear
+    /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE),
@@ -97,7 +98,9 @@ impl Subset {
             | bit8(WrapMode::ClampToBorder as u8)
             | bit8(WrapMode::MirrorClampToEdge as u8),
         filters: bit8(Filter::Nearest as u8) | bit8(Filter::Linear as u8),
-        mips: bit8(texcore::descriptor::MipFilter::None as u8),
+        mips: bit8(texcore::descriptor::MipFilter::None as u8)
+            | bit8(texcore::descriptor::MipFilter::Nearest as u8)
+            | bit8(texcore::descriptor::MipFilter::Linear as u8),
         mag_eq_min: true,
         max_aniso_log2: 0,
     };
@@ -236,6 +239,9 @@ mod tests {
         }
         let nearest = SamplerHeader { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..s };
         assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&nearest)));
+        for mip_filter in [MipFilter::Nearest, MipFilter::Linear] {
+            assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&SamplerHeader { mip_filter, ..s })));
+        }
         for ws in WrapMode::ALL {
             for wt in WrapMode::ALL {
                 let w = SamplerHeader { wrap: [ws, wt, WrapMode::Repeat], ..s };
@@ -259,11 +265,8 @@ mod tests {
         for v in &views {
             assert!(!r.admits(&op, Ok(v), Ok(&s)), "{v:?}");
         }
-        let samplers = [
-            SamplerHeader { min_filter: Filter::Nearest, ..s },
-            SamplerHeader { mip_filter: MipFilter::Nearest, ..s },
-            SamplerHeader { max_anisotropy_log2: 1, ..s },
-        ];
+        let samplers =
+            [SamplerHeader { min_filter: Filter::Nearest, ..s }, SamplerHeader { max_anisotropy_log2: 1, ..s }];
         for t in &samplers {
             assert!(!r.admits(&op, Ok(&h), Ok(t)), "{t:?}");
         }

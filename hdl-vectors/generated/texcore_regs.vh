@@ -488,7 +488,7 @@ localparam integer TXC_SUBSET_SRGB = 0; // 1: sRGB views admitted
 localparam [7:0] TXC_SUBSET_LAYOUTS = 8'h03; // layouts
 localparam [7:0] TXC_SUBSET_WRAPS = 8'h1F; // wrap modes, on each axis of the view's type
 localparam [7:0] TXC_SUBSET_FILTERS = 8'h03; // mag and min filters
-localparam [7:0] TXC_SUBSET_MIPS = 8'h01; // mip filters
+localparam [7:0] TXC_SUBSET_MIPS = 8'h07; // mip filters
 localparam integer TXC_SUBSET_MAG_EQ_MIN = 1; // 1: the mag filter must equal the min filter
 localparam integer TXC_SUBSET_MAX_ANISO_LOG2 = 0; // largest max_anisotropy_log2
 

@@ -256,7 +256,7 @@ module texcore_sampler_exec #(
     X_S0 = 6'd35, X_S1 = 6'd36, X_SX = 6'd37, X_SXD = 6'd38, X_SYD = 6'd39, X_SC = 6'd40,
     X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
     X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
-    X_SBDW = 6'd53;
+    X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -714,21 +714,30 @@ module texcore_sampler_exec #(
   endfunction
   wire  [16:0] sm_layer = (hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY) ? sel_layer(sm_z, hd_depth) : 17'd0;
   // the base level's size on each axis (2D sizes are at most 65 536)
-  wire  [31:0] sm_wsh = hd_width >> hd_base;
-  wire  [16:0] sm_hsh = hd_height >> hd_base;
+  // the lane's LOD (texcore_lod, explicit): the first level, the second and its weight,
+  // relative to the base level; the level of the current pass (0: level, 1: level2)
+  logic        sl_in, sl_out;
+  logic [31:0] sl_lod;
+  logic [4:0]  sl_level, sl_level2, sm_lv0, sm_lv1;
+  logic [7:0]  sl_delta, sm_delta;
+  logic        sm_pass;
+  wire  [5:0]  sm_lvl = {1'b0, hd_base} + {1'b0, sm_pass ? sm_lv1 : sm_lv0};
+  wire  [31:0] sm_wsh = hd_width >> sm_lvl;
+  wire  [16:0] sm_hsh = hd_height >> sm_lvl;
   wire  [16:0] sm_w = (sm_wsh == 32'd0) ? 17'd1 : sm_wsh[16:0];
   wire  [16:0] sm_h = (sm_hsh == 17'd0) ? 17'd1 : sm_hsh;
   // coordinates
   logic        sc_in, scx_out, scy_out_unused;
   logic [31:0] scx_i0, scy_i0;
   logic [7:0]  scx_w, scy_w;
-  logic [127:0] sm_taps;                // tap k at [32k +: 32], R in bits 7:0
+  logic [255:0] sm_taps;                // tap k of pass p at [32(4p + k) +: 32], R in bits 7:0
   logic        f_in, f_out;
   logic [31:0] f_r, f_g, f_b, f_a;
   logic        sw_in, swx_out, swy_out_unused, swx_b, swy_b;
   logic [31:0] sw_ix, sw_iy;
   logic [15:0] swx_t, swy_t;
-  logic [7:0]  sm_ax, sm_ay;            // the lane's weights
+  logic [7:0]  sm_ax, sm_ay;            // the lane's weights (pass 0)
+  logic [7:0]  sm_ax1, sm_ay1;          // pass 1
   logic [31:0] sm_ix, sm_iy;            // the lane's first tap indices
   // The units of the SMP class exist only with SAMPLE_PIPE (without it the class is never
   // entered: its op code answers ERR_UNSUPPORTED at the CAPS check).
@@ -752,17 +761,35 @@ module texcore_sampler_exec #(
     .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b)
   );
   texcore_filter_rgba8 u_filter (
-    .clk(clk), .rst(rst), .in_valid(f_in), .taps({128'd0, sm_taps}), .alpha0(sm_ax), .beta0(sm_ay),
-    .alpha1(8'd0), .beta1(8'd0), .delta(8'd0), .out_valid(f_out), .out_r(f_r), .out_g(f_g), .out_b(f_b),
+    .clk(clk), .rst(rst), .in_valid(f_in), .taps(sm_taps), .alpha0(sm_ax), .beta0(sm_ay),
+    .alpha1(sm_ax1), .beta1(sm_ay1), .delta(sm_delta), .out_valid(f_out), .out_r(f_r), .out_g(f_g), .out_b(f_b),
     .out_a(f_a)
   );
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [15:0] sl_lb_unused, sl_lp_unused, sl_l_unused, sl_used_unused, sl_ratio_unused;
+  logic [4:0]  sl_samples_unused;
+  logic        sl_mag_unused, sl_major_unused;
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_lod u_lod (
+    .clk(clk), .rst(rst), .in_valid(sl_in),
+    .dsdx(32'd0), .dtdx(32'd0), .drdx(32'd0), .dsdy(32'd0), .dtdy(32'd0), .drdy(32'd0),
+    .dims(2'd2), .w_m1(16'(hd_width - 32'd1)), .h_m1(16'(hd_height - 17'd1)), .d_m1(16'd0),
+    .base_level(hd_base), .levels_m1(5'(hd_levels - 6'd1)), .lod_bias(smp_w[47:32]),
+    .min_lod(smp_w[79:64]), .max_lod(smp_w[95:80]), .mip(smp_w[12:11]), .aniso(smp_w[15:13]),
+    .lod_mode(texcore_vectors_pkg::LOD_MODE_EXPLICIT), .lod(sl_lod),
+    .out_valid(sl_out), .lambda_base(sl_lb_unused), .lambda_prime(sl_lp_unused), .lambda(sl_l_unused),
+    .magnify(sl_mag_unused), .level(sl_level), .level2(sl_level2), .delta(sl_delta),
+    .used_lod(sl_used_unused), .samples(sl_samples_unused), .major_x(sl_major_unused),
+    .log2_ratio(sl_ratio_unused)
+  );
   end else begin : g_no_smp
+    assign {sl_out, sl_level, sl_level2, sl_delta} = '0;
     assign {scx_out, scy_out_unused, scx_i0, scy_i0, scx_w, scy_w} = '0;
     assign {swx_out, swy_out_unused, swx_b, swy_b, swx_t, swy_t} = '0;
     assign {f_out, f_r, f_g, f_b, f_a} = '0;
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay,
-                        sm_per_s, sm_per_t};
+                        sm_per_s, sm_per_t, sl_in, sl_lod, sm_ax1, sm_ay1, sm_delta};
     /* verilator lint_on UNUSEDSIGNAL */
   end endgenerate
   // texcore::wrap::wrap_i32 for the size 65 536: {border, index}
@@ -793,6 +820,7 @@ module texcore_sampler_exec #(
     dec_in <= 1'b0;
     en_start <= 1'b0;
     sc_in <= 1'b0;
+    sl_in <= 1'b0;
     sw_in <= 1'b0;
     f_in <= 1'b0;
     done <= 1'b0;
@@ -1206,7 +1234,30 @@ module texcore_sampler_exec #(
         end
         X_SBDW: if (dec_out) begin
           sm_border <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
-          st <= X_SX;
+          st <= X_SL0;
+        end
+        // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
+        X_SL0: begin
+          k <= 5'(22 + 32'(sm_lane));
+          st <= X_SL1;
+        end
+        X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
+        X_SL2: begin                                  // pw_data = the LOD word
+          sl_lod <= pw_data;
+          st <= X_SL3;
+          sw_sent <= 1'b0;
+        end
+        X_SL3: begin
+          if (!sw_sent) begin
+            sl_in <= 1'b1;
+            sw_sent <= 1'b1;
+          end else if (sl_out) begin
+            sm_lv0 <= sl_level;
+            sm_lv1 <= sl_level2;
+            sm_delta <= sl_delta;
+            sm_pass <= 1'b0;
+            st <= X_SX;
+          end
         end
         X_SX: begin                                   // pw_addr = the lane's x word next
           k <= 5'(6 + 4 * sm_lane);
@@ -1232,8 +1283,13 @@ module texcore_sampler_exec #(
             sm_z <= pw_data;
             sm_zc <= 1'b1;
           end else if (scx_out) begin
-            sm_ax <= scx_w;
-            sm_ay <= scy_w;
+            if (!sm_pass) begin
+              sm_ax <= scx_w;
+              sm_ay <= scy_w;
+            end else begin
+              sm_ax1 <= scx_w;
+              sm_ay1 <= scy_w;
+            end
             sm_ix <= scx_i0;
             sm_iy <= scy_i0;
             sw_ix <= scx_i0;
@@ -1270,14 +1326,15 @@ module texcore_sampler_exec #(
           fz <= 32'd0;
           flayer <= {15'd0, sm_layer};
           fsample <= 32'd0;
-          flevel <= {1'b0, hd_base};
+          flevel <= sm_lvl;
           chunk <= 3'd0;
           if ((sm_tap[0] ? sm_x1[16] : sm_x0[16]) || (sm_tap[1] ? sm_y1[16] : sm_y0[16])) begin
             // a border tap: the border texel, no read
-            for (i = 0; i < 4; i = i + 1)
-              if (sm_tap == 2'(i)) sm_taps[32*i +: 32] <= sm_border;
+            for (i = 0; i < 8; i = i + 1)
+              if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= sm_border;
             sm_tap <= sm_tap + 2'd1;
-            st <= (sm_tap == 2'd3) ? X_SF : X_ST;
+            st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
+            if (sm_tap == 2'd3) sm_pass <= 1'b1;
           end else begin
             a_start <= 1'b1;
             st <= X_STW;
@@ -1297,10 +1354,11 @@ module texcore_sampler_exec #(
           st <= X_SDW;
         end
         X_SDW: if (dec_out) begin
-          for (i = 0; i < 4; i = i + 1)
-            if (sm_tap == 2'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+          for (i = 0; i < 8; i = i + 1)
+            if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
           sm_tap <= sm_tap + 2'd1;
-          st <= (sm_tap == 2'd3) ? X_SF : X_ST;
+          st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
+          if (sm_tap == 2'd3) sm_pass <= 1'b1;
         end
         X_SF: begin
           f_in <= 1'b1;
@@ -1319,7 +1377,7 @@ module texcore_sampler_exec #(
             if (rk == 6'd15) st <= X_DONE;
             else if (rk[1:0] == 2'd3 && !sm_zero) begin
               sm_lane <= sm_lane + 2'd1;
-              st <= X_SX;
+              st <= X_SL0;
             end
           end else if (rk == 6'd3) st <= X_DONE;
         end

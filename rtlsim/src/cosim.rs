@@ -7,7 +7,7 @@
 //! | [`selfcheck`] | the embedded self-check set (`firmware/generated/selfcheck.bin`) | every record of an op in the device's CAPS matches; the others are skipped |
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
-//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties); coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -256,7 +256,7 @@ const SAMPLE_VIEW0: u32 = 16;
 /// Samplers of the run, at sampler pointers `SAMPLE_SMP0 ..`.
 const SAMPLE_SMP0: u32 = 8;
 /// How many of [`sample_views`] and of [`sample_samplers`] are inside the subset.
-const SAMPLE_IN: [u32; 2] = [14, 10];
+const SAMPLE_IN: [u32; 2] = [14, 15];
 
 /// The 2D types (the sampling subset's).
 fn two_d(t: TextureType) -> bool {
@@ -321,6 +321,13 @@ fn sample_samplers() -> Vec<SamplerHeader> {
         border_color: [0x3F80_0000, 0, 0x3F00_0000, 0x3F80_0000],
         ..SamplerHeader::default()
     };
+    // sampler LOD bias (S8.8), min and max LOD (U8.8)
+    let lods = |bias: i16, min: u16, max: u16, h: SamplerHeader| SamplerHeader {
+        lod_bias: fixed::types::I8F8::from_bits(bias),
+        min_lod: fixed::types::U8F8::from_bits(min),
+        max_lod: fixed::types::U8F8::from_bits(max),
+        ..h
+    };
     // border colours that quantise with rounding, clamp, and take NaN and -0 to 0
     let b = |border_color: [u32; 4], h: SamplerHeader| SamplerHeader { border_color, ..h };
     use Filter::{Linear as L, Nearest as N};
@@ -336,9 +343,14 @@ fn sample_samplers() -> Vec<SamplerHeader> {
         b([0x3B80_8081, 0x3F7F_7F7F, 0x3EFF_0000, 0x3F00_0001], s(X, B, L, L, MipFilter::None)),
         s(M, X, N, N, MipFilter::None),
         s(X, M, L, L, MipFilter::None),
+        s(C, C, L, L, MipFilter::Linear),
+        lods(0x0180, 0x0040, 0x0380, s(R, B, L, L, MipFilter::Linear)),
+        lods(-0x0100, 0, 0x0240, s(M, C, N, N, MipFilter::Nearest)),
+        lods(0, 0x0500, 0x0200, s(X, R, L, L, MipFilter::Nearest)),
+        lods(-0x0F00, 0x0080, 0xFFFF, s(C, M, L, L, MipFilter::Linear)),
         // outside the subset
         s(R, R, L, N, MipFilter::None),
-        s(C, C, L, L, MipFilter::Linear),
+        s(C, C, L, N, MipFilter::Linear),
         SamplerHeader { max_anisotropy_log2: 2, ..s(R, R, L, L, MipFilter::None) },
     ]
 }
@@ -360,6 +372,15 @@ fn sample_layer(rng: &mut Rng) -> u32 {
     match rng.below(8) {
         0 => rng.pick(&[0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x8000_0000, 0x3EFF_FFFF, 0x4B00_0000], 0),
         _ => ((f64::from(rng.below(56) as i32 - 8) / 8.0) as f32).to_bits(),
+    }
+}
+
+/// An explicit LOD for [`lockstep_sample`]: mostly in [-2, 7) on a 1/512 grid (the S8.8
+/// rounding ties included), sometimes a special value.
+fn sample_lod(rng: &mut Rng) -> u32 {
+    match rng.below(16) {
+        0 => rng.pick(&[0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x8000_0000, 0x4700_0000, 0x3B00_0000], 0),
+        _ => ((f64::from(rng.below(9 << 9) as i32 - (2 << 9)) / 512.0) as f32).to_bits(),
     }
 }
 
@@ -397,7 +418,7 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     for _ in 0..n {
         let mut op = gen.op(texcore_hal::protocol::op::TGSI_SAMPLE_L).ok_or_else(|| anyhow!("op"))?;
         if !rng.chance(1, 4) {
-            if let Op::TgsiSampleL { view, sampler, address, offset, .. } = &mut op {
+            if let Op::TgsiSampleL { view, sampler, address, offset, lod } = &mut op {
                 // mostly the ones inside the subset (the first SAMPLE_IN of each list)
                 let pick = |rng: &mut Rng, n: usize| {
                     if rng.chance(3, 4) {
@@ -412,6 +433,9 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
                     lane[0] = sample_coord(&mut rng);
                     lane[1] = sample_coord(&mut rng);
                     lane[2] = sample_layer(&mut rng);
+                }
+                for l in lod.iter_mut() {
+                    *l = sample_lod(&mut rng);
                 }
                 if rng.chance(1, 2) {
                     *offset = [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32, 0];
@@ -455,11 +479,12 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let tiled = count(&|h, _| h.layout == Layout::Tiled4x4);
     let arrays = count(&|h, _| h.ty != TextureType::TwoD);
     let r8 = count(&|h, _| matches!(h.format, Format::R8_UNORM | Format::RG8_UNORM));
+    let mips = count(&|h, t| t.mip_filter != MipFilter::None && h.levels > 1);
     run_pair(&mut o, &mut pair, &ops);
     o.note = format!(
         "{} admitted by the sampling subset and compared ({piped} through the pipeline: {border} with a \
          CLAMP_TO_BORDER axis, {mirror} MIRRORED_REPEAT, {once} MIRROR_CLAMP_TO_EDGE; {tiled} tiled, {arrays} \
-         2D array or no-mipmap, {r8} R8 / RG8), {} refused",
+         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain), {} refused",
         o.passed, o.refused
     );
     finish(o, rtl, c0, t0)
