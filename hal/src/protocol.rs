@@ -1249,8 +1249,38 @@ pub fn render_verilog(out: &mut impl Write) -> fmt::Result {
     hex(out, "TXC_CAPS_ALL", 32, caps as u32, "CAPS with every op above")?;
     hex(out, "TXC_CAPS1_ALL", 32, (caps >> 32) as u32, "CAPS1 with every op above")?;
     writeln!(out)?;
+    render_subset(out, &crate::subset::Subset::RTL)?;
+    writeln!(out)?;
     writeln!(out, "/* verilator lint_on UNUSEDPARAM */")?;
     Ok(())
+}
+
+/// The sampling subset of the RTL device (`TXC_SUBSET_*`): the bit sets of
+/// [`crate::subset::Subset`], bit `k` = the descriptor value whose code is `k`.
+fn render_subset(out: &mut impl Write, s: &crate::subset::Subset) -> fmt::Result {
+    writeln!(
+        out,
+        "// ---- sampling subset (texcore_hal::subset::Subset::RTL): TXC_SUBSET_<field>, bit k = the value of code k ----"
+    )?;
+    hex(out, "TXC_SUBSET_OPS_BASE", 8, crate::subset::GOVERNED_BASE.into(), "op code of bit 0 of TXC_SUBSET_OPS")?;
+    hex(out, "TXC_SUBSET_OPS", 32, s.ops, "governed op codes (bit = op code - TXC_SUBSET_OPS_BASE)")?;
+    hex(out, "TXC_SUBSET_TYPES", 16, s.types.into(), "texture types")?;
+    let f = s.formats;
+    writeln!(
+        out,
+        "localparam [127:0] TXC_SUBSET_FORMATS = 128'h{:08X}_{:08X}_{:08X}_{:08X}; // formats (by format code)",
+        (f >> 96) as u32,
+        (f >> 64) as u32,
+        (f >> 32) as u32,
+        f as u32
+    )?;
+    int(out, "TXC_SUBSET_SRGB", usize::from(s.srgb), "1: sRGB views admitted")?;
+    hex(out, "TXC_SUBSET_LAYOUTS", 8, s.layouts.into(), "layouts")?;
+    hex(out, "TXC_SUBSET_WRAPS", 8, s.wraps.into(), "wrap modes, on each axis of the view's type")?;
+    hex(out, "TXC_SUBSET_FILTERS", 8, s.filters.into(), "mag and min filters")?;
+    hex(out, "TXC_SUBSET_MIPS", 8, s.mips.into(), "mip filters")?;
+    int(out, "TXC_SUBSET_MAG_EQ_MIN", usize::from(s.mag_eq_min), "1: the mag filter must equal the min filter")?;
+    int(out, "TXC_SUBSET_MAX_ANISO_LOG2", s.max_aniso_log2.into(), "largest max_anisotropy_log2")
 }
 
 /// The code of a register access type in the generated Verilog (`TXC_ACCESS_*`).

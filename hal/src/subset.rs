@@ -77,18 +77,30 @@ impl Subset {
         max_aniso_log2: u8::MAX,
     };
 
-    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D pitch-linear `RGBA8_UNORM` /
-    /// `BGRA8_UNORM` (not sRGB), mip filter none, the same nearest or linear mag and min
-    /// filter, CLAMP_TO_EDGE or REPEAT, no anisotropy.
+    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D, 2D array and 2D no-mipmap
+    /// views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` /
+    /// `RG8_UNORM` (not sRGB), mip filter none, nearest or linear (the explicit LOD through
+    /// the LOD unit: base level, level count, bias and clamps), the same nearest or linear
+    /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
+    /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE),
-        types: 1 << TextureType::TwoD as u8,
-        formats: (1 << Format::RGBA8_UNORM.code()) | (1 << Format::BGRA8_UNORM.code()),
+        types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
+        formats: (1 << Format::RGBA8_UNORM.code())
+            | (1 << Format::BGRA8_UNORM.code())
+            | (1 << Format::R8_UNORM.code())
+            | (1 << Format::RG8_UNORM.code()),
         srgb: false,
-        layouts: bit8(Layout::PitchLinear as u8),
-        wraps: bit8(WrapMode::ClampToEdge as u8) | bit8(WrapMode::Repeat as u8),
+        layouts: bit8(Layout::PitchLinear as u8) | bit8(Layout::Tiled4x4 as u8),
+        wraps: bit8(WrapMode::Repeat as u8)
+            | bit8(WrapMode::MirroredRepeat as u8)
+            | bit8(WrapMode::ClampToEdge as u8)
+            | bit8(WrapMode::ClampToBorder as u8)
+            | bit8(WrapMode::MirrorClampToEdge as u8),
         filters: bit8(Filter::Nearest as u8) | bit8(Filter::Linear as u8),
-        mips: bit8(texcore::descriptor::MipFilter::None as u8),
+        mips: bit8(texcore::descriptor::MipFilter::None as u8)
+            | bit8(texcore::descriptor::MipFilter::Nearest as u8)
+            | bit8(texcore::descriptor::MipFilter::Linear as u8),
         mag_eq_min: true,
         max_aniso_log2: 0,
     };
@@ -209,16 +221,33 @@ mod tests {
     }
 
     #[test]
-    fn the_rtl_subset_takes_sample_l_on_2d_rgba8_with_clamp_or_repeat() {
+    fn the_rtl_subset_takes_sample_l_on_2d_unorm8_views_with_every_wrap_mode() {
         let (h, s) = (view(), sampler());
         let r = Subset::RTL;
         assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
         // The third axis is not one of a 2D view's: its wrap mode does not count.
         assert!(r.admits(&sample_l([-8, 7, 0]), Ok(&h), Ok(&s)));
-        let bgra = TextureHeader { format: Format::BGRA8_UNORM, ..h };
-        assert!(r.admits(&sample_l([0; 3]), Ok(&bgra), Ok(&s)));
+        for v in [
+            TextureHeader { format: Format::BGRA8_UNORM, ..h },
+            TextureHeader { format: Format::R8_UNORM, ..h },
+            TextureHeader { format: Format::RG8_UNORM, ..h },
+            TextureHeader { layout: Layout::Tiled4x4, row_pitch: 0, ..h },
+            TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..h },
+            TextureHeader { ty: TextureType::TwoDNoMipmap, depth: 2, ..h },
+        ] {
+            assert!(r.admits(&sample_l([0; 3]), Ok(&v), Ok(&s)), "{v:?}");
+        }
         let nearest = SamplerHeader { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..s };
         assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&nearest)));
+        for mip_filter in [MipFilter::Nearest, MipFilter::Linear] {
+            assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&SamplerHeader { mip_filter, ..s })));
+        }
+        for ws in WrapMode::ALL {
+            for wt in WrapMode::ALL {
+                let w = SamplerHeader { wrap: [ws, wt, WrapMode::Repeat], ..s };
+                assert!(r.admits(&sample_l([0; 3]), Ok(&h), Ok(&w)), "{ws:?} {wt:?}");
+            }
+        }
     }
 
     #[test]
@@ -228,21 +257,16 @@ mod tests {
         let op = sample_l([0; 3]);
         let views = [
             TextureHeader { srgb: true, ..h },
-            TextureHeader { format: Format::R8_UNORM, ..h },
-            TextureHeader { layout: Layout::Tiled4x4, row_pitch: 0, ..h },
-            TextureHeader { ty: TextureType::TwoDArray, ..h },
+            TextureHeader { format: Format::RGBA16_FLOAT, row_pitch: 128, ..h },
+            TextureHeader { format: Format::R8_SNORM, ..h },
             TextureHeader { ty: TextureType::ThreeD, ..h },
+            TextureHeader { ty: TextureType::OneDArray, height: 1, ..h },
         ];
         for v in &views {
             assert!(!r.admits(&op, Ok(v), Ok(&s)), "{v:?}");
         }
-        let samplers = [
-            SamplerHeader { wrap: [WrapMode::ClampToBorder, WrapMode::Repeat, WrapMode::Repeat], ..s },
-            SamplerHeader { wrap: [WrapMode::Repeat, WrapMode::MirroredRepeat, WrapMode::Repeat], ..s },
-            SamplerHeader { min_filter: Filter::Nearest, ..s },
-            SamplerHeader { mip_filter: MipFilter::Nearest, ..s },
-            SamplerHeader { max_anisotropy_log2: 1, ..s },
-        ];
+        let samplers =
+            [SamplerHeader { min_filter: Filter::Nearest, ..s }, SamplerHeader { max_anisotropy_log2: 1, ..s }];
         for t in &samplers {
             assert!(!r.admits(&op, Ok(&h), Ok(t)), "{t:?}");
         }

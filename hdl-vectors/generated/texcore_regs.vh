@@ -479,4 +479,17 @@ localparam integer TXC_OP_TGSI_ATOMIMAX_REPLAY = 1;
 localparam [31:0] TXC_CAPS_ALL = 32'hFFFFFFFF; // CAPS with every op above
 localparam [31:0] TXC_CAPS1_ALL = 32'h00000007; // CAPS1 with every op above
 
+// ---- sampling subset (texcore_hal::subset::Subset::RTL): TXC_SUBSET_<field>, bit k = the value of code k ----
+localparam [7:0] TXC_SUBSET_OPS_BASE = 8'h30; // op code of bit 0 of TXC_SUBSET_OPS
+localparam [31:0] TXC_SUBSET_OPS = 32'h00000400; // governed op codes (bit = op code - TXC_SUBSET_OPS_BASE)
+localparam [15:0] TXC_SUBSET_TYPES = 16'h00A2; // texture types
+localparam [127:0] TXC_SUBSET_FORMATS = 128'h00000000_00000000_00000000_0000001E; // formats (by format code)
+localparam integer TXC_SUBSET_SRGB = 0; // 1: sRGB views admitted
+localparam [7:0] TXC_SUBSET_LAYOUTS = 8'h03; // layouts
+localparam [7:0] TXC_SUBSET_WRAPS = 8'h1F; // wrap modes, on each axis of the view's type
+localparam [7:0] TXC_SUBSET_FILTERS = 8'h03; // mag and min filters
+localparam [7:0] TXC_SUBSET_MIPS = 8'h07; // mip filters
+localparam integer TXC_SUBSET_MAG_EQ_MIN = 1; // 1: the mag filter must equal the min filter
+localparam integer TXC_SUBSET_MAX_ANISO_LOG2 = 0; // largest max_anisotropy_log2
+
 /* verilator lint_on UNUSEDPARAM */

@@ -255,7 +255,8 @@ module texcore_sampler_exec #(
     X_FRES = 6'd32, X_RES0 = 6'd33, X_FWP = 6'd34,
     X_S0 = 6'd35, X_S1 = 6'd36, X_SX = 6'd37, X_SXD = 6'd38, X_SYD = 6'd39, X_SC = 6'd40,
     X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
-    X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49;
+    X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
+    X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -445,8 +446,11 @@ module texcore_sampler_exec #(
   logic [5:0]  en_width;
   logic [1:0]  en_ch;
   logic        en_start, en_done;
+  // STORE: the payload's components; SMP: the sampler's border colour (words 3 .. 6), stored
+  // like a STORE into the view's format, then decoded like a tap (texcore::texel::border_texel)
+  wire  [127:0] en_src = (cls == C_SMP) ? smp_w[223:96] : {w9_q, w8_q, w7_q, w6};
   texcore_texel_encode u_encode (
-    .clk(clk), .rst(rst), .fmt(hd_fmt), .srgb(hd_srgb), .src({w9_q, w8_q, w7_q, w6}), .ch(en_ch),
+    .clk(clk), .rst(rst), .fmt(hd_fmt), .srgb(hd_srgb), .src(en_src), .ch(en_ch),
     .start(en_start), .reject(en_reject), .lsb(en_lsb), .width(en_width), .done(en_done), .code(en_code)
   );
   // the channel's bits at their place in its 32-bit chunk of the texel (a channel never
@@ -681,73 +685,132 @@ module texcore_sampler_exec #(
     if (!small_off(w3[31:3])) begin sm_off_bad = 1'b1; sm_off_idx = 2'd0; end
   end
   wire         sm_s_ok = w2 <= {12'd0, smp_max} && w2 < 32'(SAMPLER_ENTRIES);
-  // the sampling subset (texcore_hal::subset::Subset::RTL)
-  wire         sm_subset = hd_ty == texcore_vectors_pkg::TEX_TWO_D
-    && (hd_fmt == texcore_vectors_pkg::FMT_RGBA8_UNORM || hd_fmt == texcore_vectors_pkg::FMT_BGRA8_UNORM)
-    && !hd_srgb && !hd_tiled
-    && (sm_ws == texcore_vectors_pkg::WRAP_REPEAT || sm_ws == texcore_vectors_pkg::WRAP_CLAMP_TO_EDGE)
-    && (sm_wt == texcore_vectors_pkg::WRAP_REPEAT || sm_wt == texcore_vectors_pkg::WRAP_CLAMP_TO_EDGE)
-    && smp_w[9] == smp_w[10] && smp_w[12:11] == texcore_vectors_pkg::MIP_NONE && smp_w[15:13] == 3'd0;
+  // the sampling subset: the TXC_SUBSET_* constants generated from
+  // texcore_hal::subset::Subset::RTL (its types are 2D ones: two wrap axes)
+  wire         sm_subset = TXC_SUBSET_TYPES[hd_ty] && !hd_fmt[7] && TXC_SUBSET_FORMATS[hd_fmt[6:0]]
+    && (TXC_SUBSET_SRGB != 0 || !hd_srgb) && TXC_SUBSET_LAYOUTS[{2'd0, hd_tiled}]
+    && TXC_SUBSET_WRAPS[sm_ws] && TXC_SUBSET_WRAPS[sm_wt]
+    && TXC_SUBSET_FILTERS[{2'd0, smp_w[9]}] && TXC_SUBSET_FILTERS[{2'd0, smp_w[10]}]
+    && (TXC_SUBSET_MAG_EQ_MIN == 0 || smp_w[9] == smp_w[10]) && TXC_SUBSET_MIPS[{1'b0, smp_w[12:11]}]
+    && 32'(smp_w[15:13]) <= 32'(TXC_SUBSET_MAX_ANISO_LOG2);
+  // REPEAT and MIRRORED_REPEAT: the coordinate is exact modulo the period
+  wire         sm_per_s = sm_ws == texcore_vectors_pkg::WRAP_REPEAT || sm_ws == texcore_vectors_pkg::WRAP_MIRRORED_REPEAT;
+  wire         sm_per_t = sm_wt == texcore_vectors_pkg::WRAP_REPEAT || sm_wt == texcore_vectors_pkg::WRAP_MIRRORED_REPEAT;
+  logic [31:0] sm_border;               // the border texel, R in bits 7:0
+  // the layer of a 2D array: texcore::coord::select_layer(z, depth) = clamp(floor(z + 1/2),
+  // 0, depth - 1) (NaN, zeros, negatives and values below 1/2 give 0; +inf and z >= 2^23
+  // the last layer); the other 2D types read layer 0
+  logic [31:0] sm_z;
+  function automatic logic [16:0] sel_layer(input logic [31:0] a, input logic [16:0] count);
+    logic [16:0] mx;
+    logic [24:0] v;
+    logic [4:0]  sh;
+    mx = count - 17'd1;
+    sh = 5'(8'd150 - a[30:23]);
+    v = ({1'b0, 1'b1, a[22:0]} + (25'd1 << (sh - 5'd1))) >> sh;
+    if (a[31] || a[30:23] < 8'd126 || (a[30:23] == 8'hFF && a[22:0] != 23'd0)) sel_layer = 17'd0;
+    else if (a[30:23] >= 8'd150) sel_layer = mx;
+    else sel_layer = (v > {8'd0, mx}) ? mx : v[16:0];
+  endfunction
+  wire  [16:0] sm_layer = (hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY) ? sel_layer(sm_z, hd_depth) : 17'd0;
   // the base level's size on each axis (2D sizes are at most 65 536)
-  wire  [31:0] sm_wsh = hd_width >> hd_base;
-  wire  [16:0] sm_hsh = hd_height >> hd_base;
+  // the lane's LOD (texcore_lod, explicit): the first level, the second and its weight,
+  // relative to the base level; the level of the current pass (0: level, 1: level2)
+  logic        sl_in, sl_out;
+  logic [31:0] sl_lod;
+  logic [4:0]  sl_level, sl_level2, sm_lv0, sm_lv1;
+  logic [7:0]  sl_delta, sm_delta;
+  logic        sm_pass;
+  wire  [5:0]  sm_lvl = {1'b0, hd_base} + {1'b0, sm_pass ? sm_lv1 : sm_lv0};
+  wire  [31:0] sm_wsh = hd_width >> sm_lvl;
+  wire  [16:0] sm_hsh = hd_height >> sm_lvl;
   wire  [16:0] sm_w = (sm_wsh == 32'd0) ? 17'd1 : sm_wsh[16:0];
   wire  [16:0] sm_h = (sm_hsh == 17'd0) ? 17'd1 : sm_hsh;
   // coordinates
   logic        sc_in, scx_out, scy_out_unused;
   logic [31:0] scx_i0, scy_i0;
   logic [7:0]  scx_w, scy_w;
-  logic [127:0] sm_taps;                // tap k at [32k +: 32], R in bits 7:0
+  logic [255:0] sm_taps;                // tap k of pass p at [32(4p + k) +: 32], R in bits 7:0
   logic        f_in, f_out;
   logic [31:0] f_r, f_g, f_b, f_a;
-  logic        sw_in, swx_out, swy_out_unused, swx_b_unused, swy_b_unused;
+  logic        sw_in, swx_out, swy_out_unused, swx_b, swy_b;
   logic [31:0] sw_ix, sw_iy;
   logic [15:0] swx_t, swy_t;
-  logic [7:0]  sm_ax, sm_ay;            // the lane's weights
+  logic [7:0]  sm_ax, sm_ay;            // the lane's weights (pass 0)
+  logic [7:0]  sm_ax1, sm_ay1;          // pass 1
   logic [31:0] sm_ix, sm_iy;            // the lane's first tap indices
   // The units of the SMP class exist only with SAMPLE_PIPE (without it the class is never
   // entered: its op code answers ERR_UNSUPPORTED at the CAPS check).
   generate if (SAMPLE_PIPE != 0) begin : g_smp
   texcore_coord u_coord_x (
-    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_ws == texcore_vectors_pkg::WRAP_REPEAT),
+    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_per_s),
     .offset(w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
   );
   texcore_coord u_coord_y (
-    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_wt == texcore_vectors_pkg::WRAP_REPEAT),
+    .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_per_t),
     .offset(w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
   );
   // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
   // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
   texcore_wrap u_wrap_x (
     .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_ws), .idx(sw_ix), .size(sm_w[15:0]),
-    .out_valid(swx_out), .texel(swx_t), .border(swx_b_unused)
+    .out_valid(swx_out), .texel(swx_t), .border(swx_b)
   );
   texcore_wrap u_wrap_y (
     .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_wt), .idx(sw_iy), .size(sm_h[15:0]),
-    .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b_unused)
+    .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b)
   );
   texcore_filter_rgba8 u_filter (
-    .clk(clk), .rst(rst), .in_valid(f_in), .taps({128'd0, sm_taps}), .alpha0(sm_ax), .beta0(sm_ay),
-    .alpha1(8'd0), .beta1(8'd0), .delta(8'd0), .out_valid(f_out), .out_r(f_r), .out_g(f_g), .out_b(f_b),
+    .clk(clk), .rst(rst), .in_valid(f_in), .taps(sm_taps), .alpha0(sm_ax), .beta0(sm_ay),
+    .alpha1(sm_ax1), .beta1(sm_ay1), .delta(sm_delta), .out_valid(f_out), .out_r(f_r), .out_g(f_g), .out_b(f_b),
     .out_a(f_a)
   );
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [15:0] sl_lb_unused, sl_lp_unused, sl_l_unused, sl_used_unused, sl_ratio_unused;
+  logic [4:0]  sl_samples_unused;
+  logic        sl_mag_unused, sl_major_unused;
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_lod u_lod (
+    .clk(clk), .rst(rst), .in_valid(sl_in),
+    .dsdx(32'd0), .dtdx(32'd0), .drdx(32'd0), .dsdy(32'd0), .dtdy(32'd0), .drdy(32'd0),
+    .dims(2'd2), .w_m1(16'(hd_width - 32'd1)), .h_m1(16'(hd_height - 17'd1)), .d_m1(16'd0),
+    .base_level(hd_base), .levels_m1(5'(hd_levels - 6'd1)), .lod_bias(smp_w[47:32]),
+    .min_lod(smp_w[79:64]), .max_lod(smp_w[95:80]), .mip(smp_w[12:11]), .aniso(smp_w[15:13]),
+    .lod_mode(texcore_vectors_pkg::LOD_MODE_EXPLICIT), .lod(sl_lod),
+    .out_valid(sl_out), .lambda_base(sl_lb_unused), .lambda_prime(sl_lp_unused), .lambda(sl_l_unused),
+    .magnify(sl_mag_unused), .level(sl_level), .level2(sl_level2), .delta(sl_delta),
+    .used_lod(sl_used_unused), .samples(sl_samples_unused), .major_x(sl_major_unused),
+    .log2_ratio(sl_ratio_unused)
+  );
   end else begin : g_no_smp
+    assign {sl_out, sl_level, sl_level2, sl_delta} = '0;
     assign {scx_out, scy_out_unused, scx_i0, scy_i0, scx_w, scy_w} = '0;
-    assign {swx_out, swy_out_unused, swx_b_unused, swy_b_unused, swx_t, swy_t} = '0;
+    assign {swx_out, swy_out_unused, swx_b, swy_b, swx_t, swy_t} = '0;
     assign {f_out, f_r, f_g, f_b, f_a} = '0;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay};
+    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay,
+                        sm_per_s, sm_per_t, sl_in, sl_lod, sm_ax1, sm_ay1, sm_delta};
     /* verilator lint_on UNUSEDSIGNAL */
   end endgenerate
-  function automatic logic [15:0] wrap64k(input logic [2:0] mode, input logic [31:0] i);
-    if (mode == texcore_vectors_pkg::WRAP_REPEAT) wrap64k = i[15:0];
-    else if (i[31]) wrap64k = 16'd0;
-    else if (i[30:16] != 15'd0) wrap64k = 16'hFFFF;
-    else wrap64k = i[15:0];
+  // texcore::wrap::wrap_i32 for the size 65 536: {border, index}
+  function automatic logic [16:0] wrap64k(input logic [2:0] mode, input logic [31:0] i);
+    logic [31:0] m;
+    m = i[31] ? ~i : i;                                  // mirrored once: -1 - i
+    case (mode)
+      texcore_vectors_pkg::WRAP_REPEAT:          wrap64k = {1'b0, i[15:0]};
+      texcore_vectors_pkg::WRAP_MIRRORED_REPEAT: wrap64k = {1'b0, i[16] ? ~i[15:0] : i[15:0]};
+      texcore_vectors_pkg::WRAP_CLAMP_TO_BORDER: wrap64k = (i[31:16] != 16'd0) ? 17'h10000 : {1'b0, i[15:0]};
+      texcore_vectors_pkg::WRAP_MIRROR_CLAMP_TO_EDGE:
+        wrap64k = {1'b0, (m[31:16] != 16'd0) ? 16'hFFFF : m[15:0]};
+      default:                                   // CLAMP_TO_EDGE
+        wrap64k = {1'b0, i[31] ? 16'd0 : (i[30:16] != 15'd0) ? 16'hFFFF : i[15:0]};
+    endcase
   endfunction
-  logic [15:0] sm_x0, sm_x1, sm_y0, sm_y1;
+  // a wrapped index with its border flag (bit 16)
+  logic [16:0] sm_x0, sm_x1, sm_y0, sm_y1;
   logic        sw_second;               // the wrapped index pair being collected (0: i0, 1: i0 + 1)
   logic        sw_sent;
+  logic        sm_zc;                   // the lane's z word is captured
 
   always @(posedge clk) begin : seq
     integer i;
@@ -757,6 +820,7 @@ module texcore_sampler_exec #(
     dec_in <= 1'b0;
     en_start <= 1'b0;
     sc_in <= 1'b0;
+    sl_in <= 1'b0;
     sw_in <= 1'b0;
     f_in <= 1'b0;
     done <= 1'b0;
@@ -1147,6 +1211,51 @@ module texcore_sampler_exec #(
             st <= X_DONE;
           end else begin
             `TXC_FIN_OK(16'hF, 8'd16)
+            // the border texel: the border colour encoded into the view's format, then decoded
+            tbuf <= 128'd0;
+            en_ch <= 2'd0;
+            st <= X_SBE;
+          end
+        end
+        X_SBE: begin
+          en_start <= 1'b1;
+          st <= X_SBEW;
+        end
+        X_SBEW: if (en_done) begin
+          if (en_width != 6'd0)
+            for (i = 0; i < 4; i = i + 1)
+              if (en_lsb[6:5] == 2'(i)) tbuf[32*i +: 32] <= tbuf[32*i +: 32] | en_bits;
+          en_ch <= en_ch + 2'd1;
+          st <= (en_ch == 2'd3) ? X_SBD : X_SBE;
+        end
+        X_SBD: begin
+          dec_in <= 1'b1;
+          st <= X_SBDW;
+        end
+        X_SBDW: if (dec_out) begin
+          sm_border <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+          st <= X_SL0;
+        end
+        // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
+        X_SL0: begin
+          k <= 5'(22 + 32'(sm_lane));
+          st <= X_SL1;
+        end
+        X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
+        X_SL2: begin                                  // pw_data = the LOD word
+          sl_lod <= pw_data;
+          st <= X_SL3;
+          sw_sent <= 1'b0;
+        end
+        X_SL3: begin
+          if (!sw_sent) begin
+            sl_in <= 1'b1;
+            sw_sent <= 1'b1;
+          end else if (sl_out) begin
+            sm_lv0 <= sl_level;
+            sm_lv1 <= sl_level2;
+            sm_delta <= sl_delta;
+            sm_pass <= 1'b0;
             st <= X_SX;
           end
         end
@@ -1160,17 +1269,27 @@ module texcore_sampler_exec #(
         end
         X_SYD: begin                                  // pw_data = x; pw_addr = y's word
           sm_x <= pw_data;
+          k <= 5'(8 + 4 * sm_lane);
           st <= X_SC;
           sw_sent <= 1'b0;
         end
-        X_SC: begin                                   // pw_data = y: both axes start
+        X_SC: begin                                   // pw_data = y: both axes start; z next clock
           if (!sw_sent) begin
             sm_y <= pw_data;
             sc_in <= 1'b1;
             sw_sent <= 1'b1;
+            sm_zc <= 1'b0;
+          end else if (!sm_zc) begin                  // (the coordinate unit's latency is 6)
+            sm_z <= pw_data;
+            sm_zc <= 1'b1;
           end else if (scx_out) begin
-            sm_ax <= scx_w;
-            sm_ay <= scy_w;
+            if (!sm_pass) begin
+              sm_ax <= scx_w;
+              sm_ay <= scy_w;
+            end else begin
+              sm_ax1 <= scx_w;
+              sm_ay1 <= scy_w;
+            end
             sm_ix <= scx_i0;
             sm_iy <= scy_i0;
             sw_ix <= scx_i0;
@@ -1190,27 +1309,36 @@ module texcore_sampler_exec #(
           end
           if (swx_out) begin
             if (!sw_second) begin
-              sm_x0 <= sm_w[16] ? wrap64k(sm_ws, sm_ix) : swx_t;
-              sm_y0 <= sm_h[16] ? wrap64k(sm_wt, sm_iy) : swy_t;
+              sm_x0 <= sm_w[16] ? wrap64k(sm_ws, sm_ix) : {swx_b, swx_t};
+              sm_y0 <= sm_h[16] ? wrap64k(sm_wt, sm_iy) : {swy_b, swy_t};
               sw_second <= 1'b1;
             end else begin
-              sm_x1 <= sm_w[16] ? wrap64k(sm_ws, sm_ix + 32'd1) : swx_t;
-              sm_y1 <= sm_h[16] ? wrap64k(sm_wt, sm_iy + 32'd1) : swy_t;
+              sm_x1 <= sm_w[16] ? wrap64k(sm_ws, sm_ix + 32'd1) : {swx_b, swx_t};
+              sm_y1 <= sm_h[16] ? wrap64k(sm_wt, sm_iy + 32'd1) : {swy_b, swy_t};
               sm_tap <= 2'd0;
               st <= X_ST;
             end
           end
         end
         X_ST: begin                                   // tap sm_tap: (x0 | x1, y0 | y1)
-          fx <= {16'd0, sm_tap[0] ? sm_x1 : sm_x0};
-          fy <= {16'd0, sm_tap[1] ? sm_y1 : sm_y0};
+          fx <= {16'd0, sm_tap[0] ? sm_x1[15:0] : sm_x0[15:0]};
+          fy <= {16'd0, sm_tap[1] ? sm_y1[15:0] : sm_y0[15:0]};
           fz <= 32'd0;
-          flayer <= 32'd0;
+          flayer <= {15'd0, sm_layer};
           fsample <= 32'd0;
-          flevel <= {1'b0, hd_base};
-          a_start <= 1'b1;
+          flevel <= sm_lvl;
           chunk <= 3'd0;
-          st <= X_STW;
+          if ((sm_tap[0] ? sm_x1[16] : sm_x0[16]) || (sm_tap[1] ? sm_y1[16] : sm_y0[16])) begin
+            // a border tap: the border texel, no read
+            for (i = 0; i < 8; i = i + 1)
+              if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= sm_border;
+            sm_tap <= sm_tap + 2'd1;
+            st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
+            if (sm_tap == 2'd3) sm_pass <= 1'b1;
+          end else begin
+            a_start <= 1'b1;
+            st <= X_STW;
+          end
         end
         X_STW: if (a_done) begin
           a_ok_q <= a_ok;
@@ -1226,10 +1354,11 @@ module texcore_sampler_exec #(
           st <= X_SDW;
         end
         X_SDW: if (dec_out) begin
-          for (i = 0; i < 4; i = i + 1)
-            if (sm_tap == 2'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+          for (i = 0; i < 8; i = i + 1)
+            if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
           sm_tap <= sm_tap + 2'd1;
-          st <= (sm_tap == 2'd3) ? X_SF : X_ST;
+          st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
+          if (sm_tap == 2'd3) sm_pass <= 1'b1;
         end
         X_SF: begin
           f_in <= 1'b1;
@@ -1248,7 +1377,7 @@ module texcore_sampler_exec #(
             if (rk == 6'd15) st <= X_DONE;
             else if (rk[1:0] == 2'd3 && !sm_zero) begin
               sm_lane <= sm_lane + 2'd1;
-              st <= X_SX;
+              st <= X_SL0;
             end
           end else if (rk == 6'd3) st <= X_DONE;
         end

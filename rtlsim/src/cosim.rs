@@ -7,7 +7,7 @@
 //! | [`selfcheck`] | the embedded self-check set (`firmware/generated/selfcheck.bin`) | every record of an op in the device's CAPS matches; the others are skipped |
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
-//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 2D views of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, CLAMP_TO_EDGE / REPEAT; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -68,6 +68,11 @@ pub struct Outcome {
     /// Ops the device refused with `ERR_UNSUPPORTED` where its sampling subset does not
     /// admit them (not failures).
     pub refused: u64,
+    /// TGSI `SAMPLE_L` ops admitted by the sampling subset and equal to the model (among
+    /// `passed`).
+    pub sampling: u64,
+    /// TGSI `SAMPLE_L` ops refused outside the subset (among `refused`).
+    pub sampling_refused: u64,
     /// One line of details.
     pub note: String,
 }
@@ -140,9 +145,16 @@ fn admitted(soft: &Soft<'_>, op: &Op) -> bool {
 fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops: &[Op]) {
     for op in ops {
         o.ops += 1;
+        let sampling = matches!(op, Op::TgsiSampleL { .. });
         match pair.execute(op) {
-            Ok(_) => o.passed += 1,
-            Err(LockstepError::A(Error::Unsupported(_))) if !admitted(&pair.b, op) => o.refused += 1,
+            Ok(_) => {
+                o.passed += 1;
+                o.sampling += u64::from(sampling);
+            }
+            Err(LockstepError::A(Error::Unsupported(_))) if !admitted(&pair.b, op) => {
+                o.refused += 1;
+                o.sampling_refused += u64::from(sampling);
+            }
             Err(e) => {
                 o.failed += 1;
                 if matches!(e, LockstepError::Divergence(_)) {
@@ -244,7 +256,12 @@ const SAMPLE_VIEW0: u32 = 16;
 /// Samplers of the run, at sampler pointers `SAMPLE_SMP0 ..`.
 const SAMPLE_SMP0: u32 = 8;
 /// How many of [`sample_views`] and of [`sample_samplers`] are inside the subset.
-const SAMPLE_IN: [u32; 2] = [7, 4];
+const SAMPLE_IN: [u32; 2] = [14, 15];
+
+/// The 2D types (the sampling subset's).
+fn two_d(t: TextureType) -> bool {
+    matches!(t, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
+}
 
 fn sample_views() -> Vec<TextureHeader> {
     let v = |format: Format, w: u32, h: u32, base_address: u32, row_pitch: u32| TextureHeader {
@@ -273,11 +290,25 @@ fn sample_views() -> Vec<TextureHeader> {
         v(Format::BGRA8_UNORM, 300, 40, 2002, 1203),
         v(Format::RGBA8_UNORM, 65536, 2, 0, 262_144),
         TextureHeader { levels: 3, base_level: 2, ..v(Format::BGRA8_UNORM, 13, 64, 3, 52) },
+        TextureHeader { layout: Layout::Tiled4x4, ..v(Format::RGBA8_UNORM, 9, 7, 12, 0) },
+        TextureHeader { levels: 4, base_level: 1, layout: Layout::Tiled4x4, ..v(Format::BGRA8_UNORM, 22, 30, 5, 0) },
+        v(Format::R8_UNORM, 11, 6, 3, 13),
+        TextureHeader { layout: Layout::Tiled4x4, ..v(Format::RG8_UNORM, 6, 10, 1, 0) },
+        TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..v(Format::RGBA8_UNORM, 5, 6, 40, 20) },
+        TextureHeader {
+            ty: TextureType::TwoDArray,
+            depth: 5,
+            levels: 2,
+            base_level: 1,
+            layout: Layout::Tiled4x4,
+            ..v(Format::R8_UNORM, 14, 9, 2, 0)
+        },
+        TextureHeader { ty: TextureType::TwoDNoMipmap, depth: 4, ..v(Format::RG8_UNORM, 7, 5, 6, 16) },
         // outside the subset
         TextureHeader { srgb: true, ..v(Format::RGBA8_UNORM, 8, 8, 0, 32) },
-        TextureHeader { layout: Layout::Tiled4x4, row_pitch: 0, ..v(Format::RGBA8_UNORM, 8, 8, 0, 0) },
-        v(Format::R8_UNORM, 8, 8, 0, 8),
-        TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..v(Format::RGBA8_UNORM, 8, 8, 0, 32) },
+        v(Format::RGBA16_FLOAT, 8, 8, 0, 64),
+        TextureHeader { ty: TextureType::ThreeD, depth: 3, ..v(Format::RGBA8_UNORM, 8, 8, 0, 32) },
+        v(Format::R8_SNORM, 8, 8, 0, 8),
     ]
 }
 
@@ -290,17 +321,36 @@ fn sample_samplers() -> Vec<SamplerHeader> {
         border_color: [0x3F80_0000, 0, 0x3F00_0000, 0x3F80_0000],
         ..SamplerHeader::default()
     };
+    // sampler LOD bias (S8.8), min and max LOD (U8.8)
+    let lods = |bias: i16, min: u16, max: u16, h: SamplerHeader| SamplerHeader {
+        lod_bias: fixed::types::I8F8::from_bits(bias),
+        min_lod: fixed::types::U8F8::from_bits(min),
+        max_lod: fixed::types::U8F8::from_bits(max),
+        ..h
+    };
+    // border colours that quantise with rounding, clamp, and take NaN and -0 to 0
+    let b = |border_color: [u32; 4], h: SamplerHeader| SamplerHeader { border_color, ..h };
     use Filter::{Linear as L, Nearest as N};
-    use WrapMode::{ClampToEdge as C, MirroredRepeat as M, Repeat as R};
+    use WrapMode::{ClampToBorder as B, ClampToEdge as C, MirrorClampToEdge as X, MirroredRepeat as M, Repeat as R};
     vec![
         s(R, R, L, L, MipFilter::None),
         s(C, C, N, N, MipFilter::None),
         s(R, C, L, L, MipFilter::None),
         s(C, R, N, N, MipFilter::None),
+        s(M, R, L, L, MipFilter::None),
+        b([0x3E80_0000, 0x3F40_0000, 0x3DCC_CCCD, 0x3F2A_AAAB], s(B, B, L, L, MipFilter::None)),
+        b([0x7FC0_0000, 0xBF80_0000, 0x4000_0000, 0x8000_0000], s(B, M, N, N, MipFilter::None)),
+        b([0x3B80_8081, 0x3F7F_7F7F, 0x3EFF_0000, 0x3F00_0001], s(X, B, L, L, MipFilter::None)),
+        s(M, X, N, N, MipFilter::None),
+        s(X, M, L, L, MipFilter::None),
+        s(C, C, L, L, MipFilter::Linear),
+        lods(0x0180, 0x0040, 0x0380, s(R, B, L, L, MipFilter::Linear)),
+        lods(-0x0100, 0, 0x0240, s(M, C, N, N, MipFilter::Nearest)),
+        lods(0, 0x0500, 0x0200, s(X, R, L, L, MipFilter::Nearest)),
+        lods(-0x0F00, 0x0080, 0xFFFF, s(C, M, L, L, MipFilter::Linear)),
         // outside the subset
         s(R, R, L, N, MipFilter::None),
-        s(M, R, L, L, MipFilter::None),
-        s(C, C, L, L, MipFilter::Linear),
+        s(C, C, L, N, MipFilter::Linear),
         SamplerHeader { max_anisotropy_log2: 2, ..s(R, R, L, L, MipFilter::None) },
     ]
 }
@@ -313,6 +363,24 @@ fn sample_coord(rng: &mut Rng) -> u32 {
         1 => rng.u32() & 0xBFFF_FFFF | 0x0400_0000,
         2 => ((f64::from(rng.below(1 << 20) as i32 - (1 << 19)) / 16.0) as f32).to_bits(),
         _ => ((f64::from(rng.below(7 << 16) as i32 - (3 << 16)) / 65536.0) as f32).to_bits(),
+    }
+}
+
+/// A binary32 array-layer coordinate for [`lockstep_sample`]: mostly in [-1, 6) on a 1/8
+/// grid (the rounding ties of `select_layer` included), sometimes a special value.
+fn sample_layer(rng: &mut Rng) -> u32 {
+    match rng.below(8) {
+        0 => rng.pick(&[0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x8000_0000, 0x3EFF_FFFF, 0x4B00_0000], 0),
+        _ => ((f64::from(rng.below(56) as i32 - 8) / 8.0) as f32).to_bits(),
+    }
+}
+
+/// An explicit LOD for [`lockstep_sample`]: mostly in [-2, 7) on a 1/512 grid (the S8.8
+/// rounding ties included), sometimes a special value.
+fn sample_lod(rng: &mut Rng) -> u32 {
+    match rng.below(16) {
+        0 => rng.pick(&[0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x8000_0000, 0x4700_0000, 0x3B00_0000], 0),
+        _ => ((f64::from(rng.below(9 << 9) as i32 - (2 << 9)) / 512.0) as f32).to_bits(),
     }
 }
 
@@ -350,7 +418,7 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     for _ in 0..n {
         let mut op = gen.op(texcore_hal::protocol::op::TGSI_SAMPLE_L).ok_or_else(|| anyhow!("op"))?;
         if !rng.chance(1, 4) {
-            if let Op::TgsiSampleL { view, sampler, address, offset, .. } = &mut op {
+            if let Op::TgsiSampleL { view, sampler, address, offset, lod } = &mut op {
                 // mostly the ones inside the subset (the first SAMPLE_IN of each list)
                 let pick = |rng: &mut Rng, n: usize| {
                     if rng.chance(3, 4) {
@@ -364,6 +432,10 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
                 for lane in address.iter_mut() {
                     lane[0] = sample_coord(&mut rng);
                     lane[1] = sample_coord(&mut rng);
+                    lane[2] = sample_layer(&mut rng);
+                }
+                for l in lod.iter_mut() {
+                    *l = sample_lod(&mut rng);
                 }
                 if rng.chance(1, 2) {
                     *offset = [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32, 0];
@@ -379,16 +451,40 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         .filter(|op| match (op, sample_pointers(op)) {
             (Op::TgsiSampleL { offset, .. }, Some((v, s))) => {
                 offset.iter().all(|o| (-8..=7).contains(o))
-                    && pair.b.view(v).is_ok_and(|h| h.ty == TextureType::TwoD)
+                    && pair.b.view(v).is_ok_and(|h| two_d(h.ty))
                     && pair.b.sampler(s).is_ok()
                     && admitted(&pair.b, op)
             }
             _ => false,
         })
         .count();
+    // Of those, the ones with a border, mirrored or mirror-once axis, a tiled view, an array
+    // or no-mipmap view, an R8 or RG8 view.
+    let count = |f: &dyn Fn(&TextureHeader, &SamplerHeader) -> bool| {
+        ops.iter()
+            .filter(|op| match (op, sample_pointers(op)) {
+                (Op::TgsiSampleL { offset, .. }, Some((v, s))) => {
+                    offset.iter().all(|o| (-8..=7).contains(o))
+                        && pair.b.view(v).is_ok_and(|h| two_d(h.ty))
+                        && pair.b.view(v).is_ok_and(|h| pair.b.sampler(s).is_ok_and(|t| f(&h, &t)))
+                        && admitted(&pair.b, op)
+                }
+                _ => false,
+            })
+            .count()
+    };
+    let modes = |m: WrapMode| count(&|_, t| t.wrap[..2].contains(&m));
+    let (border, mirror, once) =
+        (modes(WrapMode::ClampToBorder), modes(WrapMode::MirroredRepeat), modes(WrapMode::MirrorClampToEdge));
+    let tiled = count(&|h, _| h.layout == Layout::Tiled4x4);
+    let arrays = count(&|h, _| h.ty != TextureType::TwoD);
+    let r8 = count(&|h, _| matches!(h.format, Format::R8_UNORM | Format::RG8_UNORM));
+    let mips = count(&|h, t| t.mip_filter != MipFilter::None && h.levels > 1);
     run_pair(&mut o, &mut pair, &ops);
     o.note = format!(
-        "{} admitted by the sampling subset and compared ({piped} through the pipeline), {} refused",
+        "{} admitted by the sampling subset and compared ({piped} through the pipeline: {border} with a \
+         CLAMP_TO_BORDER axis, {mirror} MIRRORED_REPEAT, {once} MIRROR_CLAMP_TO_EDGE; {tiled} tiled, {arrays} \
+         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain), {} refused",
         o.passed, o.refused
     );
     finish(o, rtl, c0, t0)

@@ -136,7 +136,14 @@ fn main() -> ExitCode {
             let failed: u64 = out.iter().map(|o| o.failed).sum();
             let div: u64 = out.iter().map(|o| o.divergences).sum();
             let lock: u64 = out.iter().filter(|o| o.name.starts_with("lockstep")).map(|o| o.ops).sum();
+            let lock_s =
+                |f: fn(&Outcome) -> u64| -> u64 { out.iter().filter(|o| o.name.starts_with("lockstep")).map(f).sum() };
             println!("lock-step ops: {lock}");
+            println!(
+                "lock-step sampling ops (SAMPLE_L): {} admitted by the sampling subset and compared, {} refused outside it",
+                lock_s(|o| o.sampling),
+                lock_s(|o| o.sampling_refused)
+            );
             println!("{passed} passed, {failed} failed");
             println!("divergences: {div}");
             eprintln!("texcore-rtlsim: {:.1} s", t0.elapsed().as_secs_f64());

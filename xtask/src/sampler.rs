@@ -85,6 +85,11 @@ impl Plan {
             seed,
         }
     }
+    /// The sampling long run: the short run with `sample_ops` seeded `SAMPLE_L` quads
+    /// (70–75 % of them admitted by the sampling subset and compared).
+    pub fn sampling(seed: u64, sample_ops: u64) -> Plan {
+        Plan { sample_ops, ..Plan::short(seed) }
+    }
 }
 
 fn hdl() -> PathBuf {
