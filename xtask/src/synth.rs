@@ -104,6 +104,7 @@ pub const BLOCKS: [Block; 10] = [
             "texcore_coord.sv",
             "texcore_wrap.sv",
             "texcore_filter_rgba8.sv",
+            "texcore_lod.sv",
             "texcore_sampler_exec.sv",
             "texcore_crc32c.sv",
             "texcore_spi_slave.sv",
