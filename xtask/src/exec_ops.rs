@@ -36,6 +36,7 @@ use texcore::op::sample::{SampleError, TexOp};
 use texcore::op::tmml::CoordDesc;
 use texcore_hal::op::MAX_OP_LEN;
 use texcore_hal::{Grads, Op, Rejection, Reply, SamplerDevice, SoftSampler, Subset};
+use texcore_vectors::hex::OpImages as Images;
 use texcore_vectors::layout::{Dir, Layout};
 
 /// Units this testbench replays.
@@ -90,41 +91,8 @@ pub struct Prepared {
     pub sampled: Vec<u64>,
 }
 
-/// The images of an op-level vector directory.
-struct Images {
-    texmem: Vec<u8>,
-    headers: Vec<[u32; 8]>,
-    samplers: Vec<[u32; 8]>,
-}
-
 fn read_images(dir: &Path) -> Result<Images> {
-    let lines = |name: &str| -> Result<Vec<String>> {
-        let t = fs::read_to_string(dir.join(name)).with_context(|| format!("{}", dir.join(name).display()))?;
-        Ok(t.lines().filter(|l| !l.is_empty() && !l.starts_with("//")).map(|l| l.replace('_', "")).collect())
-    };
-    // A line is a little-endian number printed most significant digit first.
-    let words = |hex: &str, n: usize| -> Result<Vec<u32>> {
-        if hex.len() != 8 * n {
-            bail!("image line of {} digits, expected {}", hex.len(), 8 * n);
-        }
-        (0..n).map(|k| Ok(u32::from_str_radix(&hex[8 * (n - 1 - k)..8 * (n - k)], 16)?)).collect()
-    };
-    let mut texmem = Vec::new();
-    for l in lines("texmem.hex")? {
-        for w in words(&l, 4)? {
-            texmem.extend_from_slice(&w.to_le_bytes());
-        }
-    }
-    let entries = |name: &str| -> Result<Vec<[u32; 8]>> {
-        lines(name)?
-            .iter()
-            .map(|l| {
-                let w = words(l, 8)?;
-                Ok(core::array::from_fn(|i| w[i]))
-            })
-            .collect()
-    };
-    Ok(Images { texmem, headers: entries("op_hdr.hex")?, samplers: entries("op_smp.hex")? })
+    texcore_vectors::hex::read_op_images(dir).map_err(|e| anyhow!(e))
 }
 
 /// The model device of the testbench: the images' pools (the RTL's capacities: 256 headers,
