@@ -77,14 +77,18 @@ impl Subset {
         max_aniso_log2: u8::MAX,
     };
 
-    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D, 2D array and 2D no-mipmap
-    /// views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` /
-    /// `RG8_UNORM` (not sRGB), mip filter none, nearest or linear (the explicit LOD through
-    /// the LOD unit: base level, level count, bias and clamps), the same nearest or linear
+    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` (explicit LOD), `SAMPLE` (the quad's
+    /// implicit derivatives), `SAMPLE_B` (with the shader bias) and `SAMPLE_D` (explicit
+    /// derivatives) on 2D, 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` /
+    /// `RG8_UNORM` (not sRGB), mip filter none, nearest or linear (the explicit LOD or the
+    /// derivatives through the LOD unit: base level, level count, bias and clamps), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
-        ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE),
+        ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE_B - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE_D - GOVERNED_BASE),
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
         formats: (1 << Format::RGBA8_UNORM.code())
             | (1 << Format::BGRA8_UNORM.code())
@@ -291,11 +295,29 @@ mod tests {
     #[test]
     fn ops_outside_the_governed_set_are_admitted_and_all_admits_everything() {
         let (h, s) = (TextureHeader { srgb: true, ..view() }, sampler());
-        let sample = Op::TgsiSample { view: 0, sampler: 0, address: [[0; 4]; 4], offset: [0; 3] };
-        assert!(Subset::RTL.admits(&sample, Ok(&h), Ok(&s)));
+        let sample_c = Op::TgsiSampleC { view: 0, sampler: 0, address: [[0; 4]; 4], offset: [0; 3], reference: [0; 4] };
+        assert!(Subset::RTL.admits(&sample_c, Ok(&h), Ok(&s)));
         assert!(Subset::ALL.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
         assert!(Subset::RTL.governs(op::TGSI_SAMPLE_L));
-        assert!(!Subset::RTL.governs(op::TGSI_SAMPLE));
+        assert!(!Subset::RTL.governs(op::TGSI_SAMPLE_C));
         assert!(!Subset::RTL.governs(op::TGSI_TXF));
+    }
+
+    #[test]
+    fn the_rtl_subset_governs_the_derivative_sample_ops_like_sample_l() {
+        let (h, s) = (view(), sampler());
+        let address = [[0; 4]; 4];
+        let ops = [
+            Op::TgsiSample { view: 0, sampler: 0, address, offset: [0; 3] },
+            Op::TgsiSampleB { view: 0, sampler: 0, address, offset: [0; 3], bias: [0; 4] },
+            Op::TgsiSampleD { view: 0, sampler: 0, address, offset: [0; 3], grads: Default::default() },
+        ];
+        for op in &ops {
+            assert!(Subset::RTL.governs(op.code()), "{op:?}");
+            assert!(Subset::RTL.admits(op, Ok(&h), Ok(&s)), "{op:?}");
+            assert!(!Subset::RTL.admits(op, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)), "{op:?}");
+            let aniso = SamplerHeader { max_anisotropy_log2: 1, ..s };
+            assert!(!Subset::RTL.admits(op, Ok(&h), Ok(&aniso)), "{op:?}");
+        }
     }
 }

@@ -835,9 +835,14 @@ fn run_exec_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bo
     fs::create_dir_all(&dir)?;
     let rec_file = dir.join(format!("{name}.l{level}.sub"));
     let p = exec_ops::prepare(&report.out, name, &d.layout, &vec_file, &rec_file)?;
+    let by_op: Vec<String> = p.admitted_by_op.values().map(|(n, c)| format!("{n} {c}")).collect();
     eprintln!(
-        "ok: {name}: {} vectors, {} replayed as SUBMIT records ({} SAMPLE_L admitted by the RTL's subset), {} not expressed by an op",
-        p.vectors, p.records, p.admitted, p.skipped
+        "ok: {name}: {} vectors, {} replayed as SUBMIT records ({} admitted by the RTL's subset: {}), {} not expressed by an op",
+        p.vectors,
+        p.records,
+        p.admitted,
+        if by_op.is_empty() { "none".to_string() } else { by_op.join(", ") },
+        p.skipped
     );
     let (cmd, build_s) = build(sim, d, None, None)?;
     let plus = |file: &Path, n: u64| {

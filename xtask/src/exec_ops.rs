@@ -76,9 +76,11 @@ pub struct Prepared {
     pub vectors: u64,
     /// Records written (vectors an op expresses).
     pub records: u64,
-    /// Records of ops the RTL's subset admits (`admit` = 1) and whose op is `SAMPLE_L` (the
-    /// one governed sampling op the RTL implements).
+    /// Records of ops the RTL's subset admits (`admit` = 1) and whose op the subset governs
+    /// (the sampling ops the RTL implements).
     pub admitted: u64,
+    /// [`Prepared::admitted`] by op name, in op-code order.
+    pub admitted_by_op: std::collections::BTreeMap<u8, (&'static str, u64)>,
     /// Vectors no op of this reader expresses (not replayed).
     pub skipped: u64,
     /// Line (0-based) of the first admitted record with a `DONE` completion on a valid view
@@ -378,7 +380,6 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     let n = text.lines().count() as u64;
     let mut p = Prepared { vectors: n, ..Prepared::default() };
     let mut s = String::with_capacity(text.len() * 2);
-    let governed = texcore_hal::protocol::op::TGSI_SAMPLE_L;
     let mut first_done = None;
     for (k, line) in text.lines().enumerate() {
         let l = Line { layout, text: line };
@@ -425,8 +426,9 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
             let _ = write!(s, "_{:08x}", res.get(i).copied().unwrap_or(0));
         }
         s.push('\n');
-        if admit && op.code() == governed {
+        if admit && Subset::RTL.governs(op.code()) {
             p.admitted += 1;
+            p.admitted_by_op.entry(op.code()).or_insert((def.name, 0)).1 += 1;
             // a quad sampled from a valid view and sampler (its texels are read)
             if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
                 first_done.get_or_insert(p.records);

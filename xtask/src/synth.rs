@@ -50,8 +50,9 @@ pub struct Block {
 }
 
 /// Every reference block with a vector unit, and the sampler device.
-pub const BLOCKS: [Block; 10] = [
+pub const BLOCKS: [Block; 11] = [
     Block { top: "texcore_coord", files: &["texcore_coord.sv"], ser: None, no_ice40: None },
+    Block { top: "texcore_f32_sub", files: &["texcore_f32_sub.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None, no_ice40: None },
     Block {
@@ -105,6 +106,7 @@ pub const BLOCKS: [Block; 10] = [
             "texcore_wrap.sv",
             "texcore_filter_rgba8.sv",
             "texcore_lod.sv",
+            "texcore_f32_sub.sv",
             "texcore_sampler_exec.sv",
             "texcore_crc32c.sv",
             "texcore_spi_slave.sv",
