@@ -140,7 +140,7 @@ fn main() -> ExitCode {
                 |f: fn(&Outcome) -> u64| -> u64 { out.iter().filter(|o| o.name.starts_with("lockstep")).map(f).sum() };
             println!("lock-step ops: {lock}");
             println!(
-                "lock-step sampling ops (SAMPLE_L): {} admitted by the sampling subset and compared, {} refused outside it",
+                "lock-step sampling ops (SAMPLE_L, SAMPLE, SAMPLE_B, SAMPLE_D): {} admitted by the sampling subset and compared, {} refused outside it",
                 lock_s(|o| o.sampling),
                 lock_s(|o| o.sampling_refused)
             );
