@@ -23,9 +23,11 @@
 //                                                     one component per pass) -> swizzle
 //   STORE   TGSI_STORE                                texcore_texel_encode -> texel memory
 //   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
-//   SMP     TGSI_SAMPLE_L                             the sampling pipeline's first slice
-//                                                     (docs/hdl/sampler-pipeline.md), one lane
-//                                                     and one tap at a time: texcore_coord ->
+//   SMP     TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,          the sampling pipeline's first slice
+//           SAMPLE_D; TEX, TXB, TXL, TXD (not the     (docs/hdl/sampler-pipeline.md), one lane
+//           shadow forms)                             and one tap at a time: [texcore_f32_sub
+//                                                     (derivatives) ->] texcore_lod ->
+//                                                     texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
 //                                                     texel memory -> texcore_texel_decode ->
 //                                                     texcore_filter_rgba8 -> swizzle
@@ -56,8 +58,9 @@ module texcore_sampler_exec #(
   parameter int HAW             = 11,      // header pool word address bits
   parameter int SAW             = 11,      // sampler pool word address bits
   parameter int CAW             = 10,      // constant bank address bits
-  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, CAPS 20) and its
-                                           // units; 0: neither (its CAPS bit clear)
+  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,
+                                           // SAMPLE_D, TEX, TXB, TXL, TXD: CAPS 13-16, 18-21)
+                                           // and its units; 0: neither (their CAPS bits clear)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -109,7 +112,10 @@ module texcore_sampler_exec #(
     // the derivative ops of the SMP class (implicit quad differences, shader bias, explicit
     // derivatives)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_B_CAP)
-    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_D_CAP);
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_D_CAP)
+    // the TEX family without TXP (its projective divide is not in the device)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TEX_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXB_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXL_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXD_CAP);
 
   assign caps = CAPS_IMPL;
 
@@ -133,6 +139,8 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_L:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_SAMPLE, TXC_OP_TGSI_SAMPLE_B,
       TXC_OP_TGSI_SAMPLE_D:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_TEX, TXC_OP_TGSI_TXB, TXC_OP_TGSI_TXL,
+      TXC_OP_TGSI_TXD:                                   op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -153,6 +161,10 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE:      op_len = 9'(TXC_OP_TGSI_SAMPLE_LEN);
       TXC_OP_TGSI_SAMPLE_B:    op_len = 9'(TXC_OP_TGSI_SAMPLE_B_LEN);
       TXC_OP_TGSI_SAMPLE_D:    op_len = 9'(TXC_OP_TGSI_SAMPLE_D_LEN);
+      TXC_OP_TGSI_TEX:         op_len = 9'(TXC_OP_TGSI_TEX_LEN);
+      TXC_OP_TGSI_TXB:         op_len = 9'(TXC_OP_TGSI_TXB_LEN);
+      TXC_OP_TGSI_TXL:         op_len = 9'(TXC_OP_TGSI_TXL_LEN);
+      TXC_OP_TGSI_TXD:         op_len = 9'(TXC_OP_TGSI_TXD_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
   endfunction
@@ -182,8 +194,21 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE:      op_cap = 6'(TXC_OP_TGSI_SAMPLE_CAP);
       TXC_OP_TGSI_SAMPLE_B:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_B_CAP);
       TXC_OP_TGSI_SAMPLE_D:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_D_CAP);
+      TXC_OP_TGSI_TEX:         op_cap = 6'(TXC_OP_TGSI_TEX_CAP);
+      TXC_OP_TGSI_TXB:         op_cap = 6'(TXC_OP_TGSI_TXB_CAP);
+      TXC_OP_TGSI_TXL:         op_cap = 6'(TXC_OP_TGSI_TXL_CAP);
+      TXC_OP_TGSI_TXD:         op_cap = 6'(TXC_OP_TGSI_TXD_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
+  endfunction
+  // The TEX family the SMP class runs (TEX, TXB, TXL, TXD; not TXP) and the flag bits of
+  // its header byte 1 (bit 0 shadow, bit 1 src1 present, TXD bit 2 ddx / ddy present).
+  function automatic logic tex_code(input logic [7:0] c);
+    tex_code = SAMPLE_PIPE != 0 && (c == TXC_OP_TGSI_TEX || c == TXC_OP_TGSI_TXB || c == TXC_OP_TGSI_TXL
+                                    || c == TXC_OP_TGSI_TXD);
+  endfunction
+  function automatic logic [7:0] tex_flags(input logic [7:0] c);
+    tex_flags = (c == TXC_OP_TGSI_TXD) ? 8'b111 : 8'b011;
   endfunction
 
   // Component domain of the fetch output conversion (texcore::texel::domains): DOM_* and
@@ -270,6 +295,7 @@ module texcore_sampler_exec #(
     X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
     X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57;
   localparam logic [5:0] X_SD = 6'd63;   // the lane's derivatives (SAMPLE, SAMPLE_B, SAMPLE_D)
+  localparam logic [5:0] X_TZ = 6'd62;   // TEX family: absent optional operands must be 0
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -758,11 +784,22 @@ module texcore_sampler_exec #(
   // lane 2 - lane 0 through texcore_f32_sub (a NaN coordinate taken as +0, as
   // texcore::op::sample does), SAMPLE_D the lane's ddx / ddy words (22 + 3 lane, 34 + 3 lane).
   // The payload words are read in a stream (address now, data two clocks later).
-  wire         sd_op = code == TXC_OP_TGSI_SAMPLE || code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_SAMPLE_D;
-  wire         sd_expl = code == TXC_OP_TGSI_SAMPLE_D;
-  wire  [1:0]  sd_mode = (code == TXC_OP_TGSI_SAMPLE_L) ? texcore_vectors_pkg::LOD_MODE_EXPLICIT
-                                                        : texcore_vectors_pkg::LOD_MODE_DERIV;
-  logic        kh;                      // payload word address bit 5 (words 32 .. 45)
+  wire         sd_op = code == TXC_OP_TGSI_SAMPLE || code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_SAMPLE_D
+                    || code == TXC_OP_TGSI_TEX || code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXD;
+  wire         sd_expl = code == TXC_OP_TGSI_SAMPLE_D || code == TXC_OP_TGSI_TXD;
+  wire         sd_bias = code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_TXB;
+  wire  [1:0]  sd_mode = (code == TXC_OP_TGSI_SAMPLE_L || code == TXC_OP_TGSI_TXL)
+                         ? texcore_vectors_pkg::LOD_MODE_EXPLICIT : texcore_vectors_pkg::LOD_MODE_DERIV;
+  logic        kh;                      // payload word address bit 5 (words 32 .. 46)
+  // TEX family (TEX, TXB, TXL, TXD): src0 lane l at words 3 + 4 lane (x, y, z, w), src1.x at
+  // 19 + lane (read by no 2D non-shadow form), TXD's ddx / ddy at 23 + 3 lane / 35 + 3 lane;
+  // no texel offsets; TXB's bias and TXL's LOD in src0.w. The shadow form is outside the
+  // subset (no compare in this class); TXD without ddx / ddy is the core's rejection.
+  wire         sm_tex = tex_code(code);
+  wire  [4:0]  sm_cb = sm_tex ? 5'd3 : 5'd6;   // word of lane 0's x
+  logic [5:0]  tz_j;                    // X_TZ: next word
+  logic [6:0]  tz_t1, tz_t2;            // {valid, word} on pw_addr / pw_data
+  logic        tz_bad;                  // a word of an absent operand is not 0
   logic [31:0] sd_d [4];                // the lane's derivatives
   logic [3:0]  sd_j;                    // words issued
   logic [2:0]  sd_t1, sd_t2;            // {valid, index bits 1:0} of the word on pw_addr / pw_data
@@ -772,10 +809,11 @@ module texcore_sampler_exec #(
   logic [31:0] fs_a, fs_b, fs_d;
   // word of read j: implicit (8 reads): derivative j / 2, its neighbour's coordinate (j even:
   // lane 1 for d/dx, lane 2 for d/dy) then lane 0's; explicit (4 reads): derivative j
-  function automatic logic [5:0] sd_word(input logic expl, input logic [2:0] j, input logic [1:0] lane);
-    if (expl) sd_word = 6'((j[1] ? 34 : 22) + 3 * 32'(lane) + 32'(j[0]));
-    else if (j[0]) sd_word = 6'(6 + 32'(j[1]));
-    else sd_word = 6'((j[2] ? 14 : 10) + 32'(j[1]));
+  function automatic logic [5:0] sd_word(input logic expl, input logic tex, input logic [2:0] j,
+                                          input logic [1:0] lane);
+    if (expl) sd_word = 6'((j[1] ? 34 : 22) + 32'(tex) + 3 * 32'(lane) + 32'(j[0]));
+    else if (j[0]) sd_word = 6'((tex ? 3 : 6) + 32'(j[1]));
+    else sd_word = 6'((tex ? 3 : 6) + (j[2] ? 8 : 4) + 32'(j[1]));
   endfunction
   function automatic logic [31:0] nan_zero(input logic [31:0] v);
     nan_zero = (v[30:0] > 31'h7F80_0000) ? 32'd0 : v;
@@ -785,11 +823,11 @@ module texcore_sampler_exec #(
   generate if (SAMPLE_PIPE != 0) begin : g_smp
   texcore_coord u_coord_x (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_per_s),
-    .offset(w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
+    .offset(sm_tex ? 4'd0 : w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
   );
   texcore_coord u_coord_y (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_per_t),
-    .offset(w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
+    .offset(sm_tex ? 4'd0 : w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
   );
   // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
   // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
@@ -910,7 +948,8 @@ module texcore_sampler_exec #(
             if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
                                           && pw_data[23:16] != 8'd0)
                 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                    && op_class(pw_data[7:0]) != C_ATOM && pw_data[15:8] != 8'd0)
+                    && op_class(pw_data[7:0]) != C_ATOM && !tex_code(pw_data[7:0]) && pw_data[15:8] != 8'd0)
+                || (tex_code(pw_data[7:0]) && (pw_data[15:8] & ~tex_flags(pw_data[7:0])) != 8'd0)
                 || (op_class(pw_data[7:0]) == C_NVTXQ && (pw_data[15:8] > 8'd1
                     || !(pw_data[23:16] == 8'd1 || pw_data[23:16] == 8'd2 || pw_data[23:16] == 8'd5)))) begin
               status <= TXC_ST_ERR_BAD_VALUE;
@@ -936,7 +975,19 @@ module texcore_sampler_exec #(
                 C_NVTXQ: st <= X_NV1;
                 C_TQ:    begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_TQ; st <= X_HL; end
                 C_INFO:  begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_IN; st <= X_HL; end
-                C_SMP:   begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_S0; st <= X_HL; end
+                C_SMP:   begin
+                  hl_ptr <= (k == 5'd2) ? pw_data : w1;
+                  ret <= X_S0;
+                  st <= X_HL;
+                  // TEX family: the absent src1 / ddx, ddy words must be 0 first
+                  if (tex_code(code)) begin
+                    tz_j <= 6'd19;
+                    tz_t1 <= 7'd0;
+                    tz_t2 <= 7'd0;
+                    tz_bad <= 1'b0;
+                    st <= X_TZ;
+                  end
+                end
                 default: begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_FD; st <= X_HL; end
               endcase
             end
@@ -1244,8 +1295,12 @@ module texcore_sampler_exec #(
           sm_lane <= 2'd0;
           sm_zero <= 1'b0;
           rk <= 6'd0;
-          if (sm_off_bad) begin
+          if (sm_off_bad && !sm_tex) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_OFFSET_RANGE, {6'd0, sm_off_idx}, 8'd0)
+            st <= X_DONE;
+          end else if (code == TXC_OP_TGSI_TXD && !b1[2]) begin
+            // TXD without its derivatives: the core's rejection, whatever the descriptors
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
             st <= X_DONE;
           end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
             // unbound or invalid view / sampler: zeros, no swizzle
@@ -1254,6 +1309,10 @@ module texcore_sampler_exec #(
             rswz <= 1'b0;
             `TXC_FIN_OK(16'hF, 8'd16)
             st <= X_RES0;
+          end else if (sm_tex && b1[0]) begin
+            // the shadow TEX forms: outside the subset (Subset::admits)
+            status <= TXC_ST_ERR_UNSUPPORTED;
+            st <= X_DONE;
           end else if (hd_buf || hd_samples > 5'd1) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
             st <= X_DONE;
@@ -1289,7 +1348,7 @@ module texcore_sampler_exec #(
         end
         // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
         X_SL0: begin
-          k <= 5'(22 + 32'(sm_lane));
+          k <= sm_tex ? 5'(6 + 4 * 32'(sm_lane)) : 5'(22 + 32'(sm_lane));   // TEX family: src0.w
           st <= X_SL1;
         end
         X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
@@ -1299,7 +1358,7 @@ module texcore_sampler_exec #(
           sw_sent <= 1'b0;
           // the derivative ops: SAMPLE_B's word is its bias; SAMPLE and SAMPLE_D have none
           if (sd_op) begin
-            if (code != TXC_OP_TGSI_SAMPLE_B) sl_lod <= 32'd0;
+            if (!sd_bias) sl_lod <= 32'd0;
             sd_j <= 4'd0;
             sd_t1 <= 3'd0;
             sd_t2 <= 3'd0;
@@ -1309,11 +1368,32 @@ module texcore_sampler_exec #(
             for (i = 0; i < 4; i = i + 1) sd_d[i] <= 32'd0;
           end
         end
+        X_TZ: begin                                   // words 19 .. end: src1.x, ddx, ddy
+          tz_t1 <= 7'd0;
+          tz_t2 <= tz_t1;
+          if (9'({tz_j, 2'b00}) < plen) begin
+            {kh, k} <= tz_j;
+            tz_t1 <= {1'b1, tz_j};
+            tz_j <= tz_j + 6'd1;
+          end else begin
+            kh <= 1'b0;
+          end
+          if (tz_t2[6] && pw_data != 32'd0 && ((tz_t2[5:0] <= 6'd22 && !b1[1]) || (tz_t2[5:0] >= 6'd23 && !b1[2])))
+            tz_bad <= 1'b1;
+          if (9'({tz_j, 2'b00}) >= plen && !tz_t1[6] && !tz_t2[6]) begin
+            if (tz_bad) begin
+              status <= TXC_ST_ERR_BAD_VALUE;
+              st <= X_DONE;
+            end else begin
+              st <= X_HL;
+            end
+          end
+        end
         X_SD: begin                                   // the lane's derivatives, then its LOD
           sd_t1 <= 3'd0;
           sd_t2 <= sd_t1;
           if (sd_j != (sd_expl ? 4'd4 : 4'd8)) begin
-            {kh, k} <= sd_word(sd_expl, sd_j[2:0], sm_lane);
+            {kh, k} <= sd_word(sd_expl, sm_tex, sd_j[2:0], sm_lane);
             sd_t1 <= {1'b1, sd_j[1:0]};
             sd_j <= sd_j + 4'd1;
           end else begin
@@ -1350,16 +1430,16 @@ module texcore_sampler_exec #(
           end
         end
         X_SX: begin                                   // pw_addr = the lane's x word next
-          k <= 5'(6 + 4 * sm_lane);
+          k <= 5'(sm_cb + 5'(4 * sm_lane));
           st <= X_SXD;
         end
         X_SXD: begin                                  // pw_addr = x's word
-          k <= 5'(7 + 4 * sm_lane);
+          k <= 5'(sm_cb + 5'd1 + 5'(4 * sm_lane));
           st <= X_SYD;
         end
         X_SYD: begin                                  // pw_data = x; pw_addr = y's word
           sm_x <= pw_data;
-          k <= 5'(8 + 4 * sm_lane);
+          k <= 5'(sm_cb + 5'd2 + 5'(4 * sm_lane));
           st <= X_SC;
           sw_sent <= 1'b0;
         end

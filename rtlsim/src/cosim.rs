@@ -7,7 +7,7 @@
 //! | [`selfcheck`] | the embedded self-check set (`firmware/generated/selfcheck.bin`) | every record of an op in the device's CAPS matches; the others are skipped |
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
-//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD` quads (in turn) on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -385,7 +385,9 @@ fn sample_lod(rng: &mut Rng) -> u32 {
     }
 }
 
-/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded TGSI `SAMPLE_L` quads
+/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded sampling quads, the op
+/// codes of [`SAMPLE_CODES`] in turn (the derivative and `TEX` forms filled by
+/// [`deriv_operands`]),
 /// on the self-check scene (its memory followed by seeded bytes up to the device's size)
 /// with the views of [`sample_views`] and the samplers of
 /// [`sample_samplers`] (three ops in four), or the scene's own (one in four): every op
@@ -417,7 +419,8 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let mut gen = OpGen::new(seed ^ 0x5A3B_1E00);
     let mut ops = Vec::with_capacity(n);
     for i in 0..n {
-        // the governed op codes in turn: SAMPLE_L, SAMPLE, SAMPLE_B, SAMPLE_D
+        // the governed op codes in turn: SAMPLE_L, SAMPLE, SAMPLE_B, SAMPLE_D, TEX, TXB,
+        // TXL, TXD
         let code = SAMPLE_CODES[i % SAMPLE_CODES.len()];
         let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
         if !rng.chance(1, 4) && code != texcore_hal::protocol::op::TGSI_SAMPLE_L {
@@ -514,11 +517,15 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
 }
 
 /// The op codes [`lockstep_sample`] mixes (the ones [`Subset::RTL`] governs).
-const SAMPLE_CODES: [u8; 4] = [
+const SAMPLE_CODES: [u8; 8] = [
     texcore_hal::protocol::op::TGSI_SAMPLE_L,
     texcore_hal::protocol::op::TGSI_SAMPLE,
     texcore_hal::protocol::op::TGSI_SAMPLE_B,
     texcore_hal::protocol::op::TGSI_SAMPLE_D,
+    texcore_hal::protocol::op::TGSI_TEX,
+    texcore_hal::protocol::op::TGSI_TXB,
+    texcore_hal::protocol::op::TGSI_TXL,
+    texcore_hal::protocol::op::TGSI_TXD,
 ];
 
 /// The texel offsets of a `SAMPLE`-family op of [`SAMPLE_CODES`].
@@ -528,6 +535,7 @@ fn sample_offset(op: &Op) -> Option<[i32; 3]> {
         | Op::TgsiSample { offset, .. }
         | Op::TgsiSampleB { offset, .. }
         | Op::TgsiSampleD { offset, .. } => Some(offset),
+        Op::TgsiTex { .. } => Some([0; 3]),
         _ => None,
     }
 }
@@ -546,7 +554,7 @@ fn sample_step(rng: &mut Rng) -> f32 {
     }
 }
 
-/// Fills a `SAMPLE`, `SAMPLE_B` or `SAMPLE_D` op of [`lockstep_sample`] like its `SAMPLE_L`
+/// Fills a `SAMPLE`, `SAMPLE_B`, `SAMPLE_D` or `TEX`-family op of [`lockstep_sample`] like its `SAMPLE_L`
 /// ops (views and samplers mostly inside the subset, coordinates, layers, offsets), with a
 /// quad whose lanes are lane 0 moved by a step along x and y (a coherent quad: finite LODs
 /// across the chains) or, one time in four, independent coordinates; `SAMPLE_B` gets a
@@ -594,6 +602,30 @@ fn deriv_operands(rng: &mut Rng, op: &mut Op, views: usize, samplers: usize) {
                     grads.ddx[lane][c] = sample_step(rng).to_bits();
                     grads.ddy[lane][c] = sample_step(rng).to_bits();
                 }
+            }
+        }
+        // TEX family: src0 = (x, y, layer, bias or LOD); mostly the non-shadow form, with or
+        // without src1 (read by no 2D form), TXD mostly with its derivatives
+        Op::TgsiTex { op: t, shadow, view, sampler, src0, src1, grads } => {
+            (*view, *sampler) = (v, s);
+            *shadow = rng.chance(1, 16);
+            for (d, q) in src0.iter_mut().zip(quad) {
+                *d = [q[0], q[1], q[2], sample_lod(rng)];
+            }
+            *src1 = if rng.chance(1, 4) { Some(core::array::from_fn(|_| sample_lod(rng))) } else { None };
+            if *t == texcore::op::sample::TexOp::Txd {
+                *grads = if rng.chance(15, 16) {
+                    let mut g = texcore_hal::op::Grads::default();
+                    for lane in 0..4 {
+                        for c in 0..3 {
+                            g.ddx[lane][c] = sample_step(rng).to_bits();
+                            g.ddy[lane][c] = sample_step(rng).to_bits();
+                        }
+                    }
+                    Some(g)
+                } else {
+                    None
+                };
             }
         }
         _ => {}

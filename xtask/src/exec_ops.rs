@@ -264,8 +264,10 @@ impl Line<'_> {
 }
 
 /// The candidate ops of a vector (the first whose model reply equals the vector is
-/// replayed).
-fn candidates(unit: &str, l: &Line<'_>) -> Result<Vec<Op>> {
+/// replayed). With `tex_first`, a non-shadow `sample` vector without texel offsets tries
+/// the TGSI `TEX`-family form first (`TEX`, `TXB`, `TXL`, `TXD`: the bias or LOD in
+/// `src0.w`), so that both families are replayed (the caller alternates).
+fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
     let mut v = Vec::new();
     let (view, sampler) = (l.get("hdr")?, l.get("smp")?);
     match unit {
@@ -297,6 +299,32 @@ fn candidates(unit: &str, l: &Line<'_>) -> Result<Vec<Op>> {
                 }
                 Ok(g)
             };
+            if tex_first && !shadow && offset == [0; 3] {
+                for address in addresses {
+                    let src0 = |w: u32| address.map(|a| [a[0], a[1], a[2], w]);
+                    let tex = |op, w, grads| Op::TgsiTex {
+                        op,
+                        shadow: false,
+                        view,
+                        sampler,
+                        src0: src0(w),
+                        src1: None,
+                        grads,
+                    };
+                    match (mode, grads) {
+                        (1, 0) => v.push(tex(TexOp::Txl, lod, None)),
+                        (2, 0) => v.push(tex(TexOp::Txl, 0, None)),
+                        (0, 0) => {
+                            if lod == 0 {
+                                v.push(tex(TexOp::Tex, 0, None));
+                            }
+                            v.push(tex(TexOp::Txb, lod, None));
+                        }
+                        (0, 1) if lod == 0 => v.push(tex(TexOp::Txd, 0, Some(g()?))),
+                        _ => {}
+                    }
+                }
+            }
             for address in addresses {
                 if !shadow {
                     match (mode, grads) {
@@ -385,7 +413,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
         let mut found = None;
-        for op in candidates(unit, &l).with_context(|| format!("{} line {}", vec_file.display(), k + 1))? {
+        for op in candidates(unit, &l, k % 2 == 1).with_context(|| format!("{} line {}", vec_file.display(), k + 1))? {
             let reply = soft.run(&op);
             let same = match &reply {
                 Reply::Quad(q) => err == 0 && q.as_flattened() == words,
