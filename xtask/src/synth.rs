@@ -146,7 +146,7 @@ const HX8K_CT256_IO: u64 = 206;
 /// `cargo xtask synth` arguments.
 #[derive(ClapArgs, Clone, Debug)]
 pub struct Args {
-    /// Comma-separated top modules (default: every block): texcore_coord, texcore_wrap,
+    /// Comma-separated top modules (default: every block): texcore_coord, texcore_f32_sub, texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
     /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler; and, only when
     /// named, texcore_soc: the soft-core system placed and routed for a ULX3S board
