@@ -771,6 +771,12 @@ pub fn frames(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
                 }
                 2 => v.truncate(v.len().saturating_sub(1 + rng.below(4) as usize).max(1)),
                 3 => v.extend_from_slice(&[0; 4]),
+                // an operand bit (the absent src1 / ddx, ddy words of a TEX-family op must
+                // be 0: ERR_BAD_VALUE)
+                4 if v.len() > 4 => {
+                    let at = 4 + rng.below(v.len() as u32 - 4) as usize;
+                    v[at] ^= 1 << rng.below(8);
+                }
                 _ => {}
             }
             last_submit = Some(v.clone());
