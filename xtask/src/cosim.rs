@@ -138,7 +138,8 @@ pub struct Args {
     #[arg(long, value_name = "COUNT", num_args = 0..=1, default_missing_value = "50000")]
     pub full: Option<u64>,
     /// The sampler device's sampling long run: the short run with this many seeded TGSI
-    /// `SAMPLE_L` quads at both sides of the sampling subset (70–75 % of them are admitted
+    /// sampling quads (`SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD`
+    /// in turn) at both sides of the sampling subset (about 70 % of them are admitted
     /// and compared with the model: 145 000 gives ≥ 100 000). Not with `--full`.
     #[arg(long, value_name = "QUADS", conflicts_with = "full")]
     pub sampling: Option<u64>,
