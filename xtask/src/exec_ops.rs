@@ -77,9 +77,11 @@ pub struct Prepared {
     pub vectors: u64,
     /// Records written (vectors an op expresses).
     pub records: u64,
-    /// Records of ops the RTL's subset admits (`admit` = 1) and whose op is `SAMPLE_L` (the
-    /// one governed sampling op the RTL implements).
+    /// Records of ops the RTL's subset admits (`admit` = 1) and whose op the subset governs
+    /// (the sampling ops the RTL implements).
     pub admitted: u64,
+    /// [`Prepared::admitted`] by op name, in op-code order.
+    pub admitted_by_op: std::collections::BTreeMap<u8, (&'static str, u64)>,
     /// Vectors no op of this reader expresses (not replayed).
     pub skipped: u64,
     /// Line (0-based) of the first admitted record with a `DONE` completion on a valid view
@@ -230,8 +232,10 @@ impl Line<'_> {
 }
 
 /// The candidate ops of a vector (the first whose model reply equals the vector is
-/// replayed).
-fn candidates(unit: &str, l: &Line<'_>) -> Result<Vec<Op>> {
+/// replayed). With `tex_first`, a non-shadow `sample` vector without texel offsets tries
+/// the TGSI `TEX`-family form first (`TEX`, `TXB`, `TXL`, `TXD`: the bias or LOD in
+/// `src0.w`), so that both families are replayed (the caller alternates).
+fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
     let mut v = Vec::new();
     let (view, sampler) = (l.get("hdr")?, l.get("smp")?);
     match unit {
@@ -263,6 +267,32 @@ fn candidates(unit: &str, l: &Line<'_>) -> Result<Vec<Op>> {
                 }
                 Ok(g)
             };
+            if tex_first && !shadow && offset == [0; 3] {
+                for address in addresses {
+                    let src0 = |w: u32| address.map(|a| [a[0], a[1], a[2], w]);
+                    let tex = |op, w, grads| Op::TgsiTex {
+                        op,
+                        shadow: false,
+                        view,
+                        sampler,
+                        src0: src0(w),
+                        src1: None,
+                        grads,
+                    };
+                    match (mode, grads) {
+                        (1, 0) => v.push(tex(TexOp::Txl, lod, None)),
+                        (2, 0) => v.push(tex(TexOp::Txl, 0, None)),
+                        (0, 0) => {
+                            if lod == 0 {
+                                v.push(tex(TexOp::Tex, 0, None));
+                            }
+                            v.push(tex(TexOp::Txb, lod, None));
+                        }
+                        (0, 1) if lod == 0 => v.push(tex(TexOp::Txd, 0, Some(g()?))),
+                        _ => {}
+                    }
+                }
+            }
             for address in addresses {
                 if !shadow {
                     match (mode, grads) {
@@ -346,13 +376,12 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     let n = text.lines().count() as u64;
     let mut p = Prepared { vectors: n, ..Prepared::default() };
     let mut s = String::with_capacity(text.len() * 2);
-    let governed = texcore_hal::protocol::op::TGSI_SAMPLE_L;
     let mut first_done = None;
     for (k, line) in text.lines().enumerate() {
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
         let mut found = None;
-        for op in candidates(unit, &l).with_context(|| format!("{} line {}", vec_file.display(), k + 1))? {
+        for op in candidates(unit, &l, k % 2 == 1).with_context(|| format!("{} line {}", vec_file.display(), k + 1))? {
             let reply = soft.run(&op);
             let same = match &reply {
                 Reply::Quad(q) => err == 0 && q.as_flattened() == words,
@@ -393,8 +422,9 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
             let _ = write!(s, "_{:08x}", res.get(i).copied().unwrap_or(0));
         }
         s.push('\n');
-        if admit && op.code() == governed {
+        if admit && Subset::RTL.governs(op.code()) {
             p.admitted += 1;
+            p.admitted_by_op.entry(op.code()).or_insert((def.name, 0)).1 += 1;
             // a quad sampled from a valid view and sampler (its texels are read)
             if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
                 first_done.get_or_insert(p.records);
