@@ -13,7 +13,9 @@
 //! 2. a texel offset outside the op's range is admitted: the core's rejection is answered;
 //! 3. an unbound or invalid view or sampler is admitted: the core's zeros are answered;
 //!    before it, a TGSI `TXD` without its derivatives is admitted (the core's `TextureType`
-//!    rejection, whatever the descriptors); after it, a shadow `TEX`-family form is refused;
+//!    rejection, whatever the descriptors), and so is a `TEX`-family form that reads an
+//!    absent `src1` on a valid view (the same rejection, whatever the sampler); after it, a
+//!    shadow `TEX`-family form is refused;
 //! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection;
 //! 5. NVIDIA `TMML.LOD`, which names its texture by a handle: the caller passes the
 //!    handle's resolution as `view` and `sampler` (the op's source through the device's
@@ -177,6 +179,13 @@ impl Subset {
         if matches!(*op, Op::TgsiTex { op: TexOp::Txd, grads: None, .. }) {
             return true;
         }
+        if let Op::TgsiTex { op: t, shadow, src1: None, .. } = *op {
+            // a valid view whose form reads src1: the core's TextureType rejection, whatever
+            // the sampler
+            if checked_view(view).is_ok_and(|h| tex_reads_src1(t, shadow, h.ty)) {
+                return true;
+            }
+        }
         let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
         if matches!(*op, Op::TgsiTex { shadow: true, .. }) {
             return false;
@@ -206,6 +215,15 @@ impl Subset {
             && has(self.mips.into(), s.mip_filter as u32)
             && s.max_anisotropy_log2 <= self.max_aniso_log2
     }
+}
+
+/// Whether a TGSI `TEX`-family form reads `src1.x` on a view of type `ty`
+/// ([`texcore::op::sample::tex_family`]): the shadow reference of a cube array, and `TXB`'s
+/// bias / `TXL`'s LOD where `w` holds a coordinate (cube array) or the shadow reference (2D
+/// array, cube).
+fn tex_reads_src1(op: TexOp, shadow: bool, ty: TextureType) -> bool {
+    let w_taken = ty == TextureType::CubeArray || (shadow && matches!(ty, TextureType::TwoDArray | TextureType::Cube));
+    (shadow && ty == TextureType::CubeArray) || (matches!(op, TexOp::Txb | TexOp::Txl) && w_taken)
 }
 
 /// The texel offsets of a TGSI `SAMPLE`-family op (range −8 … +7), none (zeros) for the
@@ -386,6 +404,20 @@ mod tests {
             // unbound: the core's zeros, shadow or not
             assert!(Subset::RTL.admits(&shadow, Err(Invalid::HeaderOutsidePool(0)), Ok(&s)), "{t:?}");
         }
+        // a form that reads an absent src1 on a valid view: the core's rejection, whatever
+        // the sampler
+        let arr = TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..h };
+        let cube_arr = TextureHeader { ty: TextureType::CubeArray, height: 16, depth: 6, ..h };
+        let unbound = Err(Invalid::SamplerAboveMaximum(9));
+        for t in [TexOp::Txb, TexOp::Txl] {
+            assert!(Subset::RTL.admits(&tex(t, true, None), Ok(&arr), unbound), "{t:?}");
+            assert!(Subset::RTL.admits(&tex(t, false, None), Ok(&cube_arr), Ok(&s)), "{t:?}");
+            // 2D array without the shadow reference: w is the bias / LOD
+            assert!(!Subset::RTL.admits(&tex(t, true, None), Ok(&h), Ok(&s)), "{t:?}");
+            assert!(!Subset::RTL.admits(&tex(t, false, None), Ok(&TextureHeader { srgb: true, ..arr }), Ok(&s)));
+        }
+        assert!(Subset::RTL.admits(&tex(TexOp::Tex, true, None), Ok(&cube_arr), unbound));
+        assert!(!Subset::RTL.admits(&tex(TexOp::Tex, true, None), Ok(&arr), Ok(&s)));
         // TXD without derivatives: the core's rejection, whatever the descriptors
         let txd = tex(TexOp::Txd, true, None);
         assert!(Subset::RTL.admits(&txd, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
