@@ -11,8 +11,10 @@
 //!    decides about it);
 //! 2. a texel offset outside the op's range is admitted: the core's rejection is answered;
 //! 3. an unbound or invalid view or sampler is admitted: the core's zeros are answered;
-//! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection;
-//! 5. otherwise the view must have a type, format, sRGB flag and layout of the subset, and
+//! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection; so is a
+//!    depth compare on an integer format (the core's `Compare` rejection);
+//! 5. otherwise the view must have a type, format (of [`Subset::formats`], or of
+//!    [`Subset::compare_formats`] for a compare op), sRGB flag and layout of the subset, and
 //!    the sampler wrap modes (on the view's axes), filters, mip filter and anisotropy of the
 //!    subset.
 //!
@@ -37,8 +39,11 @@ pub struct Subset {
     pub ops: u32,
     /// Texture types.
     pub types: u16,
-    /// Formats.
+    /// Formats of the filtered ops (`SAMPLE_L`, …).
     pub formats: u128,
+    /// Formats of the compare and gather ops (`SAMPLE_C`, `SAMPLE_C_LZ`, `GATHER4`): the
+    /// depth formats are sampled only through a compare or a gather.
+    pub compare_formats: u128,
     /// sRGB views admitted (with their format in [`Subset::formats`]).
     pub srgb: bool,
     /// Layouts.
@@ -68,6 +73,7 @@ impl Subset {
         ops: 0,
         types: u16::MAX,
         formats: u128::MAX,
+        compare_formats: u128::MAX,
         srgb: true,
         layouts: u8::MAX,
         wraps: u8::MAX,
@@ -77,19 +83,28 @@ impl Subset {
         max_aniso_log2: u8::MAX,
     };
 
-    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` on 2D, 2D array and 2D no-mipmap
-    /// views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` /
-    /// `RG8_UNORM` (not sRGB), mip filter none, nearest or linear (the explicit LOD through
+    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` and `SAMPLE_C_LZ` on 2D, 2D array
+    /// and 2D no-mipmap views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` /
+    /// `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` also `Z16_UNORM`, `X8Z24_UNORM`,
+    /// `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none, nearest or linear (the explicit LOD through
     /// the LOD unit: base level, level count, bias and clamps), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
-        ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE),
+        ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE) | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE),
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
         formats: (1 << Format::RGBA8_UNORM.code())
             | (1 << Format::BGRA8_UNORM.code())
             | (1 << Format::R8_UNORM.code())
             | (1 << Format::RG8_UNORM.code()),
+        compare_formats: (1 << Format::RGBA8_UNORM.code())
+            | (1 << Format::BGRA8_UNORM.code())
+            | (1 << Format::R8_UNORM.code())
+            | (1 << Format::RG8_UNORM.code())
+            | (1 << Format::Z16_UNORM.code())
+            | (1 << Format::X8Z24_UNORM.code())
+            | (1 << Format::Z24S8_UNORM.code())
+            | (1 << Format::Z32_FLOAT.code()),
         srgb: false,
         layouts: bit8(Layout::PitchLinear as u8) | bit8(Layout::Tiled4x4 as u8),
         wraps: bit8(WrapMode::Repeat as u8)
@@ -136,6 +151,12 @@ impl Subset {
         if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
             return true;
         }
+        // A compare on an integer format: the core's `Compare` rejection.
+        let compare = is_compare(op);
+        if compare && texcore::texel::domains(h.format, h.srgb)[0].is_integer() {
+            return true;
+        }
+        let formats = if compare { self.compare_formats } else { self.formats };
         let has = |set: u128, k: u32| set.checked_shr(k).is_some_and(|v| v & 1 == 1);
         let axes = match h.ty {
             TextureType::OneD | TextureType::OneDArray => 1,
@@ -143,7 +164,7 @@ impl Subset {
             _ => 2,
         };
         has(self.types.into(), h.ty as u32)
-            && has(self.formats, h.format.code().into())
+            && has(formats, h.format.code().into())
             && (self.srgb || !h.srgb)
             && has(self.layouts.into(), h.layout as u32)
             && s.wrap.iter().take(axes).all(|w| has(self.wraps.into(), *w as u32))
@@ -166,6 +187,11 @@ fn sample_offset(op: &Op) -> Option<[i32; 3]> {
         | Op::TgsiSampleCLz { offset, .. } => Some(offset),
         _ => None,
     }
+}
+
+/// Whether `op` is a depth-compare op (its formats are [`Subset::compare_formats`]).
+fn is_compare(op: &Op) -> bool {
+    matches!(op, Op::TgsiSampleC { .. } | Op::TgsiSampleCLz { .. })
 }
 
 /// The view and sampler pointers of a TGSI `SAMPLE`-family op.
@@ -270,6 +296,40 @@ mod tests {
         for t in &samplers {
             assert!(!r.admits(&op, Ok(&h), Ok(t)), "{t:?}");
         }
+    }
+
+    fn sample_c_lz(offset: [i32; 3]) -> Op {
+        Op::TgsiSampleCLz { view: 0, sampler: 0, address: [[0; 4]; 4], offset, reference: [0; 4] }
+    }
+
+    #[test]
+    fn the_rtl_subset_takes_sample_c_lz_on_depth_and_unorm8_views_and_sample_l_no_depth() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        for format in [
+            Format::Z16_UNORM,
+            Format::X8Z24_UNORM,
+            Format::Z24S8_UNORM,
+            Format::Z32_FLOAT,
+            Format::RGBA8_UNORM,
+            Format::R8_UNORM,
+        ] {
+            let v = TextureHeader { format, ..h };
+            assert!(r.admits(&sample_c_lz([0; 3]), Ok(&v), Ok(&s)), "{format:?}");
+            let depth = format.code() >= Format::Z16_UNORM.code();
+            assert_eq!(r.admits(&sample_l([0; 3]), Ok(&v), Ok(&s)), !depth, "{format:?}");
+        }
+        for v in [
+            TextureHeader { format: Format::RGBA16_FLOAT, row_pitch: 128, ..h },
+            TextureHeader { format: Format::R8_SNORM, ..h },
+        ] {
+            assert!(!r.admits(&sample_c_lz([0; 3]), Ok(&v), Ok(&s)), "{v:?}");
+        }
+        // An integer format: the core's Compare rejection, admitted.
+        assert!(r.admits(&sample_c_lz([0; 3]), Ok(&TextureHeader { format: Format::R32_UINT, ..h }), Ok(&s)));
+        assert!(!r.admits(&sample_l([0; 3]), Ok(&TextureHeader { format: Format::R32_UINT, ..h }), Ok(&s)));
+        assert!(!r.admits(&sample_c_lz([0; 3]), Ok(&TextureHeader { ty: TextureType::ThreeD, ..h }), Ok(&s)));
+        assert!(r.governs(op::TGSI_SAMPLE_C_LZ));
     }
 
     #[test]

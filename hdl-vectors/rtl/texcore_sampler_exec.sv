@@ -23,12 +23,14 @@
 //                                                     one component per pass) -> swizzle
 //   STORE   TGSI_STORE                                texcore_texel_encode -> texel memory
 //   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
-//   SMP     TGSI_SAMPLE_L                             the sampling pipeline's first slice
+//   SMP     TGSI_SAMPLE_L, SAMPLE_C_LZ                the sampling pipeline's first slice
 //                                                     (docs/hdl/sampler-pipeline.md), one lane
 //                                                     and one tap at a time: texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
 //                                                     texel memory -> texcore_texel_decode ->
 //                                                     texcore_filter_rgba8 -> swizzle
+//                                                     (SAMPLE_C_LZ: texcore_gather_cmp per
+//                                                     tap before the filter, no swizzle)
 //
 // Every other op code answers ERR_UNSUPPORTED (its CAPS bit is clear). A sampling op answers
 // ERR_UNSUPPORTED also when its view and sampler are outside the device's sampling subset
@@ -56,8 +58,9 @@ module texcore_sampler_exec #(
   parameter int HAW             = 11,      // header pool word address bits
   parameter int SAW             = 11,      // sampler pool word address bits
   parameter int CAW             = 10,      // constant bank address bits
-  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, CAPS 20) and its
-                                           // units; 0: neither (its CAPS bit clear)
+  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, CAPS 20;
+                                           // SAMPLE_C_LZ, CAPS 23) and its units; 0: neither
+                                           // (their CAPS bits clear)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -105,7 +108,8 @@ module texcore_sampler_exec #(
     | (64'd1 << TXC_OP_TGSI_ATOMAND_CAP) | (64'd1 << TXC_OP_TGSI_ATOMOR_CAP) | (64'd1 << TXC_OP_TGSI_ATOMXOR_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMUMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMUMAX_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMIMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMIMAX_CAP)
-    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_L_CAP);
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_L_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
 
   assign caps = CAPS_IMPL;
 
@@ -127,6 +131,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMOR, TXC_OP_TGSI_ATOMXOR, TXC_OP_TGSI_ATOMUMIN, TXC_OP_TGSI_ATOMUMAX,
       TXC_OP_TGSI_ATOMIMIN, TXC_OP_TGSI_ATOMIMAX:        op_class = C_ATOM;
       TXC_OP_TGSI_SAMPLE_L:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -144,6 +149,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_LOAD:        op_len = 9'(TXC_OP_TGSI_LOAD_LEN);
       TXC_OP_TGSI_STORE:       op_len = 9'(TXC_OP_TGSI_STORE_LEN);
       TXC_OP_TGSI_SAMPLE_L:    op_len = 9'(TXC_OP_TGSI_SAMPLE_L_LEN);
+      TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
   endfunction
@@ -170,6 +176,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMUMAX:    op_cap = 6'(TXC_OP_TGSI_ATOMUMAX_CAP);
       TXC_OP_TGSI_ATOMIMIN:    op_cap = 6'(TXC_OP_TGSI_ATOMIMIN_CAP);
       TXC_OP_TGSI_SAMPLE_L:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_L_CAP);
+      TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
   endfunction
@@ -256,7 +263,8 @@ module texcore_sampler_exec #(
     X_S0 = 6'd35, X_S1 = 6'd36, X_SX = 6'd37, X_SXD = 6'd38, X_SYD = 6'd39, X_SC = 6'd40,
     X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
     X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
-    X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57;
+    X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57,
+    X_SCP = 6'd58;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -668,6 +676,7 @@ module texcore_sampler_exec #(
   // through the address unit, the texel memory and the decoder, then texcore_filter_rgba8.
   // Payload: w1 view, w2 sampler, w3..w5 offsets, lane l's (x, y) at words 6 + 4l, 7 + 4l.
   logic        sm_valid;                // the sampler words decode
+  wire         sm_cmp = code == TXC_OP_TGSI_SAMPLE_C_LZ;   // a depth compare (PCF), see "compare" below
   texcore_smp_check u_smp_check (.words(smp_w), .valid(sm_valid));
   logic [1:0]  sm_lane, sm_tap;
   logic        sm_zero;                 // unbound view / sampler: a quad of zeros
@@ -687,7 +696,8 @@ module texcore_sampler_exec #(
   wire         sm_s_ok = w2 <= {12'd0, smp_max} && w2 < 32'(SAMPLER_ENTRIES);
   // the sampling subset: the TXC_SUBSET_* constants generated from
   // texcore_hal::subset::Subset::RTL (its types are 2D ones: two wrap axes)
-  wire         sm_subset = TXC_SUBSET_TYPES[hd_ty] && !hd_fmt[7] && TXC_SUBSET_FORMATS[hd_fmt[6:0]]
+  wire         sm_subset = TXC_SUBSET_TYPES[hd_ty] && !hd_fmt[7]
+    && (sm_cmp ? TXC_SUBSET_CMP_FORMATS[hd_fmt[6:0]] : TXC_SUBSET_FORMATS[hd_fmt[6:0]])
     && (TXC_SUBSET_SRGB != 0 || !hd_srgb) && TXC_SUBSET_LAYOUTS[{2'd0, hd_tiled}]
     && TXC_SUBSET_WRAPS[sm_ws] && TXC_SUBSET_WRAPS[sm_wt]
     && TXC_SUBSET_FILTERS[{2'd0, smp_w[9]}] && TXC_SUBSET_FILTERS[{2'd0, smp_w[10]}]
@@ -812,6 +822,60 @@ module texcore_sampler_exec #(
   logic        sw_sent;
   logic        sm_zc;                   // the lane's z word is captured
 
+  // ---------------------------------------------------------------- compare (SAMPLE_C_LZ)
+  // Depth compare before filtering (PCF, texcore::op::sample::sample_compare_quad): the SMP
+  // sequence above with lambda_base = 0, each tap's component x (the decoder's code; a
+  // border tap the border colour's r quantised to the format: texcore::texel::border_texel)
+  // kept in cm_codes, then per pass the four codes through texcore_gather_cmp (cmp = 1, the
+  // sampler's function, the lane's reference) -> 1.0 / +0 -> taps of 255 / 0 in every byte,
+  // filtered by texcore_filter_rgba8: sum w pass / 2^24, RNE (the model's exact value), in
+  // all four words, not swizzled. Payload: the lane's reference at word 22 + lane.
+  logic [255:0] cm_codes;               // tap k of pass p at [32(4p + k) +: 32]
+  logic [31:0]  cm_ref;
+  logic         cm_done;                // the lane's compare results are in sm_taps
+  logic         cm_in, cm_sel, cm_got, cm_out;
+  logic [127:0] cm_res;
+  wire  [7:0]   cm_dom = fmt_dom(hd_fmt, hd_se, 2'd0);
+  // texcore::texel::unorm_from_f32(a, n): NaN, negative, zero -> 0; >= 1.0, +inf -> 2^n - 1;
+  // else RNE(a * (2^n - 1)) (the product as (significand << n) - significand)
+  function automatic logic [31:0] unorm_q(input logic [31:0] a, input logic [4:0] n);
+    logic [23:0] d, mant;
+    logic [47:0] p, rem, half, q;
+    logic [7:0]  sh;
+    d = ~(24'hFF_FFFF << n);
+    mant = {a[30:23] != 8'd0, a[22:0]};
+    p = ({24'd0, mant} << n) - {24'd0, mant};
+    sh = 8'd150 - a[30:23];
+    if (a[31] || a[30:23] == 8'd0 || (a[30:23] == 8'hFF && a[22:0] != 23'd0)) unorm_q = 32'd0;
+    else if (a[30:23] >= 8'd127) unorm_q = {8'd0, d};
+    else if (sh > 8'd48) unorm_q = 32'd0;
+    else begin
+      q = p >> sh;
+      rem = p & ~(48'hFFFF_FFFF_FFFF << sh);
+      half = 48'd1 << (sh - 8'd1);
+      if (rem > half || (rem == half && q[0])) q = q + 48'd1;
+      unorm_q = (q > {24'd0, d}) ? {8'd0, d} : q[31:0];
+    end
+  endfunction
+  // the border tap's code (compare formats: UNORM n or binary32)
+  wire  [31:0]  cm_bcode = (cm_dom[7:5] == texcore_vectors_pkg::DOM_F32) ? smp_w[127:96]
+                                                                      : unorm_q(smp_w[127:96], cm_dom[4:0]);
+  generate if (SAMPLE_PIPE != 0) begin : g_cmp
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         cm_err_unused;          // integer formats never reach the unit
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_gather_cmp #(.LANES(4)) u_compare (
+    .clk(clk), .rst(rst), .in_valid(cm_in), .dom(cm_dom[7:5]), .nbits(cm_dom[4:0]), .cmp(1'b1),
+    .func(smp_w[19:17]), .refv(cm_ref), .texels(cm_sel ? cm_codes[255:128] : cm_codes[127:0]),
+    .out_valid(cm_out), .err(cm_err_unused), .res(cm_res)
+  );
+  end else begin : g_no_cmp
+    assign {cm_out, cm_res} = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_cmp = ^{cm_in, cm_ref, cm_codes, cm_bcode};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end endgenerate
+
   always @(posedge clk) begin : seq
     integer i;
     nv_in <= 1'b0;
@@ -823,6 +887,7 @@ module texcore_sampler_exec #(
     sl_in <= 1'b0;
     sw_in <= 1'b0;
     f_in <= 1'b0;
+    cm_in <= 1'b0;
     done <= 1'b0;
     if (rst) begin
       st <= X_IDLE;
@@ -1193,7 +1258,12 @@ module texcore_sampler_exec #(
           sm_lane <= 2'd0;
           sm_zero <= 1'b0;
           rk <= 6'd0;
-          if (sm_off_bad) begin
+          if (sm_cmp && hl_ok && hd_ok && sm_s_ok && sm_valid && integer_fmt) begin
+            // compare: zeros of an unbound view / sampler first, then the integer format,
+            // then the offsets (texcore::op::sample::sample_compare_quad)
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_COMPARE, 8'd0, 8'd0)
+            st <= X_DONE;
+          end else if (sm_off_bad && (!sm_cmp || (hl_ok && hd_ok && sm_s_ok && sm_valid))) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_OFFSET_RANGE, {6'd0, sm_off_idx}, 8'd0)
             st <= X_DONE;
           end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
@@ -1243,7 +1313,9 @@ module texcore_sampler_exec #(
         end
         X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
         X_SL2: begin                                  // pw_data = the LOD word
-          sl_lod <= pw_data;
+          sl_lod <= sm_cmp ? 32'd0 : pw_data;         // SAMPLE_C_LZ: lambda_base = 0
+          cm_ref <= pw_data;                          // SAMPLE_C_LZ: the lane's reference
+          cm_done <= 1'b0;
           st <= X_SL3;
           sw_sent <= 1'b0;
         end
@@ -1332,6 +1404,8 @@ module texcore_sampler_exec #(
             // a border tap: the border texel, no read
             for (i = 0; i < 8; i = i + 1)
               if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= sm_border;
+            for (i = 0; i < 8; i = i + 1)
+              if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= cm_bcode;
             sm_tap <= sm_tap + 2'd1;
             st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
             if (sm_tap == 2'd3) sm_pass <= 1'b1;
@@ -1356,17 +1430,41 @@ module texcore_sampler_exec #(
         X_SDW: if (dec_out) begin
           for (i = 0; i < 8; i = i + 1)
             if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+          for (i = 0; i < 8; i = i + 1)
+            if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= dec_x[31:0];
           sm_tap <= sm_tap + 2'd1;
           st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
           if (sm_tap == 2'd3) sm_pass <= 1'b1;
         end
         X_SF: begin
-          f_in <= 1'b1;
-          st <= X_SFW;
+          if (sm_cmp && !cm_done) begin
+            cm_in <= 1'b1;                            // pass 0's four taps, then pass 1's
+            cm_sel <= 1'b0;
+            cm_got <= 1'b0;
+            st <= X_SCP;
+          end else begin
+            f_in <= 1'b1;
+            st <= X_SFW;
+          end
+        end
+        X_SCP: begin                                  // compare: 0 / 255 taps for the filter
+          if (!cm_sel) begin
+            cm_in <= 1'b1;
+            cm_sel <= 1'b1;
+          end
+          if (cm_out) begin
+            for (i = 0; i < 4; i = i + 1)
+              sm_taps[32*(4*32'(cm_got) + i) +: 32] <= (cm_res[32*i +: 32] != 32'd0) ? 32'hFFFF_FFFF : 32'd0;
+            cm_got <= 1'b1;
+            if (cm_got) begin
+              cm_done <= 1'b1;
+              st <= X_SF;
+            end
+          end
         end
         X_SFW: if (f_out) begin
           rwords <= {f_a, f_b, f_g, f_r};
-          rswz <= 1'b1;
+          rswz <= !sm_cmp;                            // a compare result is not swizzled
           st <= X_RES0;
         end
         // ---- Vec4 result: four writes

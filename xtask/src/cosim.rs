@@ -836,7 +836,7 @@ fn run_exec_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bo
     let rec_file = dir.join(format!("{name}.l{level}.sub"));
     let p = exec_ops::prepare(&report.out, name, &d.layout, &vec_file, &rec_file)?;
     eprintln!(
-        "ok: {name}: {} vectors, {} replayed as SUBMIT records ({} SAMPLE_L admitted by the RTL's subset), {} not expressed by an op",
+        "ok: {name}: {} vectors, {} replayed as SUBMIT records ({} admitted by the RTL's subset), {} not expressed by an op",
         p.vectors, p.records, p.admitted, p.skipped
     );
     let (cmd, build_s) = build(sim, d, None, None)?;
@@ -955,7 +955,7 @@ fn exec_texel_check(
     inner().map_err(|e| format!("{e:#}"))
 }
 
-/// Flips bit 0 of result word 15 of record `line` (an admitted `SAMPLE_L` with a quad
+/// Flips bit 0 of result word 15 of record `line` (an admitted sampling op with a quad
 /// result) in a copy of the records up to 100 past it; the testbench must fail for exactly
 /// that record and word.
 fn exec_mutation_check(

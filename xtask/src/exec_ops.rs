@@ -76,8 +76,8 @@ pub struct Prepared {
     pub vectors: u64,
     /// Records written (vectors an op expresses).
     pub records: u64,
-    /// Records of ops the RTL's subset admits (`admit` = 1) and whose op is `SAMPLE_L` (the
-    /// one governed sampling op the RTL implements).
+    /// Records of ops the RTL's subset admits (`admit` = 1) and governs (the sampling ops
+    /// the RTL implements: `SAMPLE_L`, `SAMPLE_C_LZ`).
     pub admitted: u64,
     /// Vectors no op of this reader expresses (not replayed).
     pub skipped: u64,
@@ -378,7 +378,6 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     let n = text.lines().count() as u64;
     let mut p = Prepared { vectors: n, ..Prepared::default() };
     let mut s = String::with_capacity(text.len() * 2);
-    let governed = texcore_hal::protocol::op::TGSI_SAMPLE_L;
     let mut first_done = None;
     for (k, line) in text.lines().enumerate() {
         let l = Line { layout, text: line };
@@ -425,7 +424,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
             let _ = write!(s, "_{:08x}", res.get(i).copied().unwrap_or(0));
         }
         s.push('\n');
-        if admit && op.code() == governed {
+        if admit && Subset::RTL.governs(op.code()) {
             p.admitted += 1;
             // a quad sampled from a valid view and sampler (its texels are read)
             if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
