@@ -83,15 +83,17 @@ impl Subset {
         max_aniso_log2: u8::MAX,
     };
 
-    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` and `SAMPLE_C_LZ` on 2D, 2D array
-    /// and 2D no-mipmap views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` /
-    /// `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` also `Z16_UNORM`, `X8Z24_UNORM`,
-    /// `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none, nearest or linear (the explicit LOD through
+    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L`, `SAMPLE_C_LZ` and `GATHER4` on 2D,
+    /// 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` /
+    /// `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` and `GATHER4` also
+    /// `Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none, nearest or linear (the explicit LOD through
     /// the LOD unit: base level, level count, bias and clamps), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
-        ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE) | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE),
+        ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
+            | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
         formats: (1 << Format::RGBA8_UNORM.code())
             | (1 << Format::BGRA8_UNORM.code())
@@ -140,6 +142,9 @@ impl Subset {
         if !self.governs(op.code()) {
             return true;
         }
+        if let Op::TgsiGather4 { .. } = op {
+            return self.admits_gather(op, view, sampler);
+        }
         let Some(offset) = sample_offset(op) else {
             // A governed op this predicate has no rule for: not run.
             return false;
@@ -157,6 +162,46 @@ impl Subset {
             return true;
         }
         let formats = if compare { self.compare_formats } else { self.formats };
+        self.fields(formats, h, s)
+    }
+
+    /// [`Subset::admits`] for TGSI `GATHER4`, in the core's order
+    /// ([`texcore::op::gather::gather4`]): a component above 3 and offsets outside
+    /// −32 … +31 are its rejections, an unbound view or sampler its zeros, a type other than
+    /// 2D / 2D array / 2D no-mipmap / cube / cube array, a multisample view, offsets on a
+    /// cube and a compare on an integer format its rejections (all admitted); otherwise the
+    /// fields, with [`Subset::compare_formats`].
+    fn admits_gather(
+        &self,
+        op: &Op,
+        view: Result<&TextureHeader, Invalid>,
+        sampler: Result<&SamplerHeader, Invalid>,
+    ) -> bool {
+        let Op::TgsiGather4 { component, offset, reference, .. } = *op else { return false };
+        if component > 3 || offset.iter().any(|o| !(-32..=31).contains(o)) {
+            return true;
+        }
+        let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
+        let gatherable = matches!(
+            h.ty,
+            TextureType::TwoD
+                | TextureType::TwoDArray
+                | TextureType::TwoDNoMipmap
+                | TextureType::Cube
+                | TextureType::CubeArray
+        ) && h.samples() <= 1;
+        if !gatherable
+            || (h.ty.is_cube() && offset != [0, 0])
+            || (reference.is_some() && texcore::texel::domains(h.format, h.srgb)[0].is_integer())
+        {
+            return true;
+        }
+        self.fields(self.compare_formats, h, s)
+    }
+
+    /// Step 5 of [`Subset::admits`]: the view's and sampler's fields, with the format set
+    /// `formats`.
+    fn fields(&self, formats: u128, h: &TextureHeader, s: &SamplerHeader) -> bool {
         let has = |set: u128, k: u32| set.checked_shr(k).is_some_and(|v| v & 1 == 1);
         let axes = match h.ty {
             TextureType::OneD | TextureType::OneDArray => 1,
@@ -194,7 +239,7 @@ fn is_compare(op: &Op) -> bool {
     matches!(op, Op::TgsiSampleC { .. } | Op::TgsiSampleCLz { .. })
 }
 
-/// The view and sampler pointers of a TGSI `SAMPLE`-family op.
+/// The view and sampler pointers of a TGSI `SAMPLE`-family op or of `GATHER4`.
 pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
     match *op {
         Op::TgsiSample { view, sampler, .. }
@@ -202,7 +247,8 @@ pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
         | Op::TgsiSampleL { view, sampler, .. }
         | Op::TgsiSampleD { view, sampler, .. }
         | Op::TgsiSampleC { view, sampler, .. }
-        | Op::TgsiSampleCLz { view, sampler, .. } => Some((view, sampler)),
+        | Op::TgsiSampleCLz { view, sampler, .. }
+        | Op::TgsiGather4 { view, sampler, .. } => Some((view, sampler)),
         _ => None,
     }
 }
@@ -330,6 +376,35 @@ mod tests {
         assert!(!r.admits(&sample_l([0; 3]), Ok(&TextureHeader { format: Format::R32_UINT, ..h }), Ok(&s)));
         assert!(!r.admits(&sample_c_lz([0; 3]), Ok(&TextureHeader { ty: TextureType::ThreeD, ..h }), Ok(&s)));
         assert!(r.governs(op::TGSI_SAMPLE_C_LZ));
+    }
+
+    fn gather4(component: u8, offset: [i32; 2], reference: Option<[u32; 4]>) -> Op {
+        Op::TgsiGather4 { view: 0, sampler: 0, address: [[0; 4]; 4], component, offset, reference }
+    }
+
+    #[test]
+    fn the_rtl_subset_takes_gather4_on_depth_and_unorm8_views_and_admits_its_rejections() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        assert!(r.governs(op::TGSI_GATHER4));
+        for format in [Format::Z16_UNORM, Format::Z32_FLOAT, Format::BGRA8_UNORM, Format::RG8_UNORM] {
+            let v = TextureHeader { format, ..h };
+            assert!(r.admits(&gather4(2, [-32, 31], None), Ok(&v), Ok(&s)), "{format:?}");
+            assert!(r.admits(&gather4(0, [0, 0], Some([0; 4])), Ok(&v), Ok(&s)), "{format:?}");
+        }
+        let half = TextureHeader { format: Format::RGBA16_FLOAT, row_pitch: 128, ..h };
+        assert!(!r.admits(&gather4(0, [0, 0], None), Ok(&half), Ok(&s)));
+        // The core's rejections: component, offsets, type, compare on an integer format.
+        assert!(r.admits(&gather4(4, [0, 0], None), Ok(&half), Ok(&s)));
+        assert!(r.admits(&gather4(0, [32, 0], None), Ok(&half), Ok(&s)));
+        assert!(r.admits(&gather4(0, [0, 0], None), Ok(&TextureHeader { ty: TextureType::ThreeD, ..h }), Ok(&s)));
+        let uint = TextureHeader { format: Format::R32_UINT, ..h };
+        assert!(r.admits(&gather4(0, [0, 0], Some([0; 4])), Ok(&uint), Ok(&s)));
+        assert!(!r.admits(&gather4(0, [0, 0], None), Ok(&uint), Ok(&s)));
+        // Cube maps are outside the subset, offsets on them the core's rejection.
+        let cube = TextureHeader { ty: TextureType::Cube, height: 16, depth: 1, ..h };
+        assert!(!r.admits(&gather4(0, [0, 0], None), Ok(&cube), Ok(&s)));
+        assert!(r.admits(&gather4(0, [1, 0], None), Ok(&cube), Ok(&s)));
     }
 
     #[test]

@@ -23,14 +23,16 @@
 //                                                     one component per pass) -> swizzle
 //   STORE   TGSI_STORE                                texcore_texel_encode -> texel memory
 //   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
-//   SMP     TGSI_SAMPLE_L, SAMPLE_C_LZ                the sampling pipeline's first slice
+//   SMP     TGSI_SAMPLE_L, SAMPLE_C_LZ, GATHER4       the sampling pipeline's first slice
 //                                                     (docs/hdl/sampler-pipeline.md), one lane
 //                                                     and one tap at a time: texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
 //                                                     texel memory -> texcore_texel_decode ->
 //                                                     texcore_filter_rgba8 -> swizzle
 //                                                     (SAMPLE_C_LZ: texcore_gather_cmp per
-//                                                     tap before the filter, no swizzle)
+//                                                     tap before the filter, no swizzle;
+//                                                     GATHER4: the four taps through
+//                                                     texcore_gather_cmp, no filter)
 //
 // Every other op code answers ERR_UNSUPPORTED (its CAPS bit is clear). A sampling op answers
 // ERR_UNSUPPORTED also when its view and sampler are outside the device's sampling subset
@@ -59,8 +61,8 @@ module texcore_sampler_exec #(
   parameter int SAW             = 11,      // sampler pool word address bits
   parameter int CAW             = 10,      // constant bank address bits
   parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, CAPS 20;
-                                           // SAMPLE_C_LZ, CAPS 23) and its units; 0: neither
-                                           // (their CAPS bits clear)
+                                           // SAMPLE_C_LZ, CAPS 23; GATHER4, CAPS 24) and its
+                                           // units; 0: neither (their CAPS bits clear)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -109,7 +111,8 @@ module texcore_sampler_exec #(
     | (64'd1 << TXC_OP_TGSI_ATOMUMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMUMAX_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMIMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMIMAX_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_L_CAP)
-    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP);
 
   assign caps = CAPS_IMPL;
 
@@ -132,6 +135,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMIMIN, TXC_OP_TGSI_ATOMIMAX:        op_class = C_ATOM;
       TXC_OP_TGSI_SAMPLE_L:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_GATHER4:                               op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -150,6 +154,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_STORE:       op_len = 9'(TXC_OP_TGSI_STORE_LEN);
       TXC_OP_TGSI_SAMPLE_L:    op_len = 9'(TXC_OP_TGSI_SAMPLE_L_LEN);
       TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);
+      TXC_OP_TGSI_GATHER4:     op_len = 9'(TXC_OP_TGSI_GATHER4_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
   endfunction
@@ -177,6 +182,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMIMIN:    op_cap = 6'(TXC_OP_TGSI_ATOMIMIN_CAP);
       TXC_OP_TGSI_SAMPLE_L:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_L_CAP);
       TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
+      TXC_OP_TGSI_GATHER4:     op_cap = 6'(TXC_OP_TGSI_GATHER4_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
   endfunction
@@ -264,7 +270,7 @@ module texcore_sampler_exec #(
     X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
     X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
     X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57,
-    X_SCP = 6'd58;
+    X_SCP = 6'd58, X_SGA = 6'd59;
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -677,6 +683,9 @@ module texcore_sampler_exec #(
   // Payload: w1 view, w2 sampler, w3..w5 offsets, lane l's (x, y) at words 6 + 4l, 7 + 4l.
   logic        sm_valid;                // the sampler words decode
   wire         sm_cmp = code == TXC_OP_TGSI_SAMPLE_C_LZ;   // a depth compare (PCF), see "compare" below
+  wire         sm_gat = code == TXC_OP_TGSI_GATHER4;       // a gather, see "gather" below
+  // GATHER4's payload: its lane words one below SAMPLE_L's (two offsets, not three)
+  wire  [4:0]  sm_wb = {4'd0, sm_gat};
   texcore_smp_check u_smp_check (.words(smp_w), .valid(sm_valid));
   logic [1:0]  sm_lane, sm_tap;
   logic        sm_zero;                 // unbound view / sampler: a quad of zeros
@@ -697,7 +706,7 @@ module texcore_sampler_exec #(
   // the sampling subset: the TXC_SUBSET_* constants generated from
   // texcore_hal::subset::Subset::RTL (its types are 2D ones: two wrap axes)
   wire         sm_subset = TXC_SUBSET_TYPES[hd_ty] && !hd_fmt[7]
-    && (sm_cmp ? TXC_SUBSET_CMP_FORMATS[hd_fmt[6:0]] : TXC_SUBSET_FORMATS[hd_fmt[6:0]])
+    && ((sm_cmp || sm_gat) ? TXC_SUBSET_CMP_FORMATS[hd_fmt[6:0]] : TXC_SUBSET_FORMATS[hd_fmt[6:0]])
     && (TXC_SUBSET_SRGB != 0 || !hd_srgb) && TXC_SUBSET_LAYOUTS[{2'd0, hd_tiled}]
     && TXC_SUBSET_WRAPS[sm_ws] && TXC_SUBSET_WRAPS[sm_wt]
     && TXC_SUBSET_FILTERS[{2'd0, smp_w[9]}] && TXC_SUBSET_FILTERS[{2'd0, smp_w[10]}]
@@ -754,11 +763,11 @@ module texcore_sampler_exec #(
   generate if (SAMPLE_PIPE != 0) begin : g_smp
   texcore_coord u_coord_x (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_per_s),
-    .offset(w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
+    .offset(sm_gat ? 4'd0 : w3[3:0]), .linear(sm_lin | sm_gat), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
   );
   texcore_coord u_coord_y (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_per_t),
-    .offset(w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
+    .offset(sm_gat ? 4'd0 : w4[3:0]), .linear(sm_lin | sm_gat), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
   );
   // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
   // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
@@ -822,6 +831,46 @@ module texcore_sampler_exec #(
   logic        sw_sent;
   logic        sm_zc;                   // the lane's z word is captured
 
+  // ---------------------------------------------------------------- gather (GATHER4)
+  // texcore::op::gather::gather4 on the subset's views: the SMP sequence at the base level
+  // (no LOD; the LINEAR footprint i0 = (U - 128) >> 8 whatever the filter, the offsets
+  // -32 .. 31 added to i0 after the coordinate unit: exact, as (U - 128 + 256 d) >> 8 =
+  // i0 + d), each tap's component (after the view's swizzle; the compare form: x) kept in
+  // cm_codes, the four through texcore_gather_cmp (component -> binary32, or compare ->
+  // 1.0 / +0), in the order S0 .. S3 = taps (i0, j1), (i1, j1), (i1, j0), (i0, j0), not
+  // swizzled. Payload: w1 view, w2 sampler, w3 / w4 offsets, lane l's address at words
+  // 5 + 4l .., its reference at 21 + l; byte 1 the component, byte 2 bit 0 the compare form.
+  wire         gt_cmpf = b2[0];
+  wire  [2:0]  gt_src = hd_swz[3 * b1[1:0] +: 3];
+  wire         gt_const = !gt_cmpf && gt_src >= texcore_vectors_pkg::SWZ_ZERO;
+  wire         gt_one = gt_src == texcore_vectors_pkg::SWZ_ONE;
+  // the component read from each tap (compare, and every op but GATHER4: x)
+  wire  [1:0]  gt_idx = (sm_gat && !gt_cmpf) ? gt_src[1:0] : 2'd0;
+  wire  [31:0] gt_du = sm_gat ? w3 : 32'd0, gt_dv = sm_gat ? w4 : 32'd0;
+  // offsets in -32 .. 31 (bits 31:5 all equal); the first one outside
+  logic        gt_off_bad;
+  logic        gt_off_idx;
+  always @* begin
+    gt_off_bad = 1'b0;
+    gt_off_idx = 1'b0;
+    if (!(w4[31:5] == 27'd0 || w4[31:5] == {27{1'b1}})) begin gt_off_bad = 1'b1; gt_off_idx = 1'b1; end
+    if (!(w3[31:5] == 27'd0 || w3[31:5] == {27{1'b1}})) begin gt_off_bad = 1'b1; gt_off_idx = 1'b0; end
+  end
+  wire         gt_type_ok = (hd_ty == texcore_vectors_pkg::TEX_TWO_D || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY
+                             || hd_ty == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP || hd_cube) && hd_samples <= 5'd1;
+  // not run: a rejection, zeros, or outside the subset
+  wire         gt_stop = b1 > 8'd3 || gt_off_bad || !(hl_ok && hd_ok && sm_s_ok && sm_valid) || !gt_type_ok
+                       || (hd_cube && (w3 != 32'd0 || w4 != 32'd0)) || (gt_cmpf && integer_fmt) || !sm_subset;
+  logic [31:0] gt_tcode;
+  always @* begin
+    case (gt_idx)
+      2'd0:    gt_tcode = dec_x[31:0];
+      2'd1:    gt_tcode = dec_y[31:0];
+      2'd2:    gt_tcode = dec_z[31:0];
+      default: gt_tcode = dec_w[31:0];
+    endcase
+  end
+
   // ---------------------------------------------------------------- compare (SAMPLE_C_LZ)
   // Depth compare before filtering (PCF, texcore::op::sample::sample_compare_quad): the SMP
   // sequence above with lambda_base = 0, each tap's component x (the decoder's code; a
@@ -835,7 +884,7 @@ module texcore_sampler_exec #(
   logic         cm_done;                // the lane's compare results are in sm_taps
   logic         cm_in, cm_sel, cm_got, cm_out;
   logic [127:0] cm_res;
-  wire  [7:0]   cm_dom = fmt_dom(hd_fmt, hd_se, 2'd0);
+  wire  [7:0]   cm_dom = fmt_dom(hd_fmt, hd_se, gt_idx);
   // texcore::texel::unorm_from_f32(a, n): NaN, negative, zero -> 0; >= 1.0, +inf -> 2^n - 1;
   // else RNE(a * (2^n - 1)) (the product as (significand << n) - significand)
   function automatic logic [31:0] unorm_q(input logic [31:0] a, input logic [4:0] n);
@@ -860,12 +909,20 @@ module texcore_sampler_exec #(
   // the border tap's code (compare formats: UNORM n or binary32)
   wire  [31:0]  cm_bcode = (cm_dom[7:5] == texcore_vectors_pkg::DOM_F32) ? smp_w[127:96]
                                                                       : unorm_q(smp_w[127:96], cm_dom[4:0]);
+  // a border tap's component: the border texel's (texcore::texel::border_texel: a depth
+  // format's is (r, r, r, 1), r quantised like the compare's; the RGBA8 family's the
+  // decoded border, sm_border)
+  wire         gt_depth = hd_fmt >= texcore_vectors_pkg::FMT_Z16_UNORM && hd_fmt <= texcore_vectors_pkg::FMT_Z32_FLOAT;
+  wire  [31:0] gt_bone = (cm_dom[7:5] == texcore_vectors_pkg::DOM_F32) ? 32'h3F80_0000 : ~(32'hFFFF_FFFF << cm_dom[4:0]);
+  wire  [31:0] gt_bcode = (gt_idx == 2'd0) ? cm_bcode
+                        : gt_depth ? ((gt_idx == 2'd3) ? gt_bone : cm_bcode)
+                        : {24'd0, sm_border[8 * gt_idx +: 8]};
   generate if (SAMPLE_PIPE != 0) begin : g_cmp
   /* verilator lint_off UNUSEDSIGNAL */
   logic         cm_err_unused;          // integer formats never reach the unit
   /* verilator lint_on UNUSEDSIGNAL */
   texcore_gather_cmp #(.LANES(4)) u_compare (
-    .clk(clk), .rst(rst), .in_valid(cm_in), .dom(cm_dom[7:5]), .nbits(cm_dom[4:0]), .cmp(1'b1),
+    .clk(clk), .rst(rst), .in_valid(cm_in), .dom(cm_dom[7:5]), .nbits(cm_dom[4:0]), .cmp(!sm_gat || gt_cmpf),
     .func(smp_w[19:17]), .refv(cm_ref), .texels(cm_sel ? cm_codes[255:128] : cm_codes[127:0]),
     .out_valid(cm_out), .err(cm_err_unused), .res(cm_res)
   );
@@ -921,10 +978,11 @@ module texcore_sampler_exec #(
           end else begin
             // reserved header bytes: NV_TXQ, INFO byte 3; atomics bytes 2, 3 (byte 1 is the
             // replay tag); every other op bytes 1..3. NV_TXQ: query 1, 2, 5; source 0, 1.
+            // GATHER4: byte 1 the component (any value), byte 2 the flags (bit 0).
             if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                                          && pw_data[23:16] != 8'd0)
+                                          && pw_data[23:16] > ((pw_data[7:0] == TXC_OP_TGSI_GATHER4) ? 8'd1 : 8'd0))
                 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                    && op_class(pw_data[7:0]) != C_ATOM && pw_data[15:8] != 8'd0)
+                    && op_class(pw_data[7:0]) != C_ATOM && pw_data[7:0] != TXC_OP_TGSI_GATHER4 && pw_data[15:8] != 8'd0)
                 || (op_class(pw_data[7:0]) == C_NVTXQ && (pw_data[15:8] > 8'd1
                     || !(pw_data[23:16] == 8'd1 || pw_data[23:16] == 8'd2 || pw_data[23:16] == 8'd5)))) begin
               status <= TXC_ST_ERR_BAD_VALUE;
@@ -1258,12 +1316,39 @@ module texcore_sampler_exec #(
           sm_lane <= 2'd0;
           sm_zero <= 1'b0;
           rk <= 6'd0;
-          if (sm_cmp && hl_ok && hd_ok && sm_s_ok && sm_valid && integer_fmt) begin
+          if (sm_gat && gt_stop) begin
+            // GATHER4, in texcore::op::gather::gather4's order
+            if (b1 > 8'd3) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_COMPONENT, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (gt_off_bad) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_OFFSET_RANGE, {7'd0, gt_off_idx}, 8'd0)
+              st <= X_DONE;
+            end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
+              sm_zero <= 1'b1;
+              rwords <= 128'd0;
+              rswz <= 1'b0;
+              `TXC_FIN_OK(16'hF, 8'd16)
+              st <= X_RES0;
+            end else if (!gt_type_ok) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_TEXTURE_TYPE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (hd_cube && (w3 != 32'd0 || w4 != 32'd0)) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_OFFSET_ON_CUBE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (gt_cmpf && integer_fmt) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_COMPARE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else begin
+              status <= TXC_ST_ERR_UNSUPPORTED;
+              st <= X_DONE;
+            end
+          end else if (sm_cmp && hl_ok && hd_ok && sm_s_ok && sm_valid && integer_fmt) begin
             // compare: zeros of an unbound view / sampler first, then the integer format,
             // then the offsets (texcore::op::sample::sample_compare_quad)
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_COMPARE, 8'd0, 8'd0)
             st <= X_DONE;
-          end else if (sm_off_bad && (!sm_cmp || (hl_ok && hd_ok && sm_s_ok && sm_valid))) begin
+          end else if (!sm_gat && sm_off_bad && (!sm_cmp || (hl_ok && hd_ok && sm_s_ok && sm_valid))) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_OFFSET_RANGE, {6'd0, sm_off_idx}, 8'd0)
             st <= X_DONE;
           end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
@@ -1308,7 +1393,7 @@ module texcore_sampler_exec #(
         end
         // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
         X_SL0: begin
-          k <= 5'(22 + 32'(sm_lane));
+          k <= 5'(22 + 32'(sm_lane)) - sm_wb;
           st <= X_SL1;
         end
         X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
@@ -1324,24 +1409,24 @@ module texcore_sampler_exec #(
             sl_in <= 1'b1;
             sw_sent <= 1'b1;
           end else if (sl_out) begin
-            sm_lv0 <= sl_level;
-            sm_lv1 <= sl_level2;
-            sm_delta <= sl_delta;
+            sm_lv0 <= sm_gat ? 5'd0 : sl_level;       // GATHER4: the base level, no LOD
+            sm_lv1 <= sm_gat ? 5'd0 : sl_level2;
+            sm_delta <= sm_gat ? 8'd0 : sl_delta;
             sm_pass <= 1'b0;
             st <= X_SX;
           end
         end
         X_SX: begin                                   // pw_addr = the lane's x word next
-          k <= 5'(6 + 4 * sm_lane);
+          k <= 5'(6 + 4 * sm_lane) - sm_wb;
           st <= X_SXD;
         end
         X_SXD: begin                                  // pw_addr = x's word
-          k <= 5'(7 + 4 * sm_lane);
+          k <= 5'(7 + 4 * sm_lane) - sm_wb;
           st <= X_SYD;
         end
         X_SYD: begin                                  // pw_data = x; pw_addr = y's word
           sm_x <= pw_data;
-          k <= 5'(8 + 4 * sm_lane);
+          k <= 5'(8 + 4 * sm_lane) - sm_wb;
           st <= X_SC;
           sw_sent <= 1'b0;
         end
@@ -1362,10 +1447,10 @@ module texcore_sampler_exec #(
               sm_ax1 <= scx_w;
               sm_ay1 <= scy_w;
             end
-            sm_ix <= scx_i0;
-            sm_iy <= scy_i0;
-            sw_ix <= scx_i0;
-            sw_iy <= scy_i0;
+            sm_ix <= scx_i0 + gt_du;                  // GATHER4: its offsets (-32 .. 31)
+            sm_iy <= scy_i0 + gt_dv;
+            sw_ix <= scx_i0 + gt_du;
+            sw_iy <= scy_i0 + gt_dv;
             sw_in <= 1'b1;
             sw_second <= 1'b0;
             sw_sent <= 1'b0;
@@ -1405,7 +1490,7 @@ module texcore_sampler_exec #(
             for (i = 0; i < 8; i = i + 1)
               if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= sm_border;
             for (i = 0; i < 8; i = i + 1)
-              if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= cm_bcode;
+              if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= gt_bcode;
             sm_tap <= sm_tap + 2'd1;
             st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
             if (sm_tap == 2'd3) sm_pass <= 1'b1;
@@ -1431,13 +1516,23 @@ module texcore_sampler_exec #(
           for (i = 0; i < 8; i = i + 1)
             if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
           for (i = 0; i < 8; i = i + 1)
-            if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= dec_x[31:0];
+            if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= gt_tcode;
           sm_tap <= sm_tap + 2'd1;
           st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
           if (sm_tap == 2'd3) sm_pass <= 1'b1;
         end
         X_SF: begin
-          if (sm_cmp && !cm_done) begin
+          if (sm_gat) begin
+            if (gt_const) begin                       // a swizzle constant: 0 or 1.0
+              rwords <= {4{gt_one ? 32'h3F80_0000 : 32'd0}};
+              rswz <= 1'b0;
+              st <= X_RES0;
+            end else begin
+              cm_in <= 1'b1;
+              cm_sel <= 1'b0;
+              st <= X_SGA;
+            end
+          end else if (sm_cmp && !cm_done) begin
             cm_in <= 1'b1;                            // pass 0's four taps, then pass 1's
             cm_sel <= 1'b0;
             cm_got <= 1'b0;
@@ -1461,6 +1556,11 @@ module texcore_sampler_exec #(
               st <= X_SF;
             end
           end
+        end
+        X_SGA: if (cm_out) begin                      // (S0, S1, S2, S3) = taps 2, 3, 1, 0
+          rwords <= {cm_res[31:0], cm_res[63:32], cm_res[127:96], cm_res[95:64]};
+          rswz <= 1'b0;
+          st <= X_RES0;
         end
         X_SFW: if (f_out) begin
           rwords <= {f_a, f_b, f_g, f_r};
