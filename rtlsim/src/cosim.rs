@@ -8,7 +8,7 @@
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
 //! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
-//! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ` quads on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ` and `GATHER4` quads (interleaved; gathers of every component, the compare form, offsets −32 … 31 and out of range, components above 3) on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -69,10 +69,11 @@ pub struct Outcome {
     /// Ops the device refused with `ERR_UNSUPPORTED` where its sampling subset does not
     /// admit them (not failures).
     pub refused: u64,
-    /// TGSI `SAMPLE_L` and `SAMPLE_C_LZ` ops admitted by the sampling subset and equal to
-    /// the model (among `passed`).
+    /// TGSI `SAMPLE_L`, `SAMPLE_C_LZ` and `GATHER4` ops admitted by the sampling subset and
+    /// equal to the model (among `passed`).
     pub sampling: u64,
-    /// TGSI `SAMPLE_L` and `SAMPLE_C_LZ` ops refused outside the subset (among `refused`).
+    /// TGSI `SAMPLE_L`, `SAMPLE_C_LZ` and `GATHER4` ops refused outside the subset (among
+    /// `refused`).
     pub sampling_refused: u64,
     /// One line of details.
     pub note: String,
@@ -146,7 +147,7 @@ fn admitted(soft: &Soft<'_>, op: &Op) -> bool {
 fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops: &[Op]) {
     for op in ops {
         o.ops += 1;
-        let sampling = matches!(op, Op::TgsiSampleL { .. } | Op::TgsiSampleCLz { .. });
+        let sampling = matches!(op, Op::TgsiSampleL { .. } | Op::TgsiSampleCLz { .. } | Op::TgsiGather4 { .. });
         match pair.execute(op) {
             Ok(_) => {
                 o.passed += 1;
@@ -601,10 +602,11 @@ fn compare_ref(rng: &mut Rng) -> u32 {
     }
 }
 
-/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded TGSI `SAMPLE_C_LZ`
-/// quads on [`compare_views`] and [`compare_samplers`] (seven ops in eight; the others on
-/// the self-check scene's own views, from [`OpGen`]): every op the sampling subset admits
-/// must equal the model, every other must answer `ERR_UNSUPPORTED`.
+/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded quads, TGSI
+/// `SAMPLE_C_LZ` and `GATHER4` in turn, on [`compare_views`] and [`compare_samplers`] (seven
+/// ops in eight; the others on the self-check scene's own views, from [`OpGen`]): every op
+/// the sampling subset admits must equal the model, every other must answer
+/// `ERR_UNSUPPORTED`.
 pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
     let mut o = Outcome::new("lockstep-compare");
@@ -641,17 +643,38 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     pair.set_sampler_pool_max(SAMPLE_SMP0 + samplers.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
     let mut gen = OpGen::new(seed ^ 0x0C4D_A200);
     let mut ops = Vec::with_capacity(n);
-    for _ in 0..n {
-        let mut op = gen.op(texcore_hal::protocol::op::TGSI_SAMPLE_C_LZ).ok_or_else(|| anyhow!("op"))?;
-        if !rng.chance(1, 8) {
+    for i in 0..n {
+        let code = if i % 2 == 0 { protocol::op::TGSI_SAMPLE_C_LZ } else { protocol::op::TGSI_GATHER4 };
+        let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
+        let pick = |rng: &mut Rng, n: usize| {
+            if rng.chance(7, 8) {
+                rng.below(COMPARE_IN[usize::from(n == samplers.len())])
+            } else {
+                rng.below(n as u32)
+            }
+        };
+        if let (false, Op::TgsiGather4 { view, sampler, address, component, offset, reference }) =
+            (rng.chance(1, 8), &mut op)
+        {
+            *view = SAMPLE_VIEW0 + pick(&mut rng, views.len());
+            *sampler = SAMPLE_SMP0 + pick(&mut rng, samplers.len());
+            for lane in address.iter_mut() {
+                lane[0] = sample_coord(&mut rng);
+                lane[1] = sample_coord(&mut rng);
+                lane[2] = sample_layer(&mut rng);
+            }
+            *component = if rng.chance(1, 64) { rng.pick(&[4, 5, 255], 4) } else { rng.below(4) as u8 };
+            *offset = if rng.chance(1, 2) { [rng.range(-32, 31) as i32, rng.range(-32, 31) as i32] } else { [0; 2] };
+            if rng.chance(1, 64) {
+                offset[rng.below(2) as usize] = rng.pick(&[32, -33, 1000], 32);
+            }
+            *reference = if rng.chance(1, 2) {
+                Some([compare_ref(&mut rng), compare_ref(&mut rng), compare_ref(&mut rng), compare_ref(&mut rng)])
+            } else {
+                None
+            };
+        } else if !rng.chance(1, 8) {
             if let Op::TgsiSampleCLz { view, sampler, address, offset, reference } = &mut op {
-                let pick = |rng: &mut Rng, n: usize| {
-                    if rng.chance(7, 8) {
-                        rng.below(COMPARE_IN[usize::from(n == samplers.len())])
-                    } else {
-                        rng.below(n as u32)
-                    }
-                };
                 *view = SAMPLE_VIEW0 + pick(&mut rng, views.len());
                 *sampler = SAMPLE_SMP0 + pick(&mut rng, samplers.len());
                 for lane in address.iter_mut() {
@@ -670,41 +693,68 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         }
         ops.push(op);
     }
-    // The admitted ops on a view and sampler that decode, with their offsets in range and
-    // a format that compares: the ones through the pipeline, by view and sampler kind.
-    let count = |f: &dyn Fn(&TextureHeader, &SamplerHeader) -> bool| {
+    // The admitted ops on a view and sampler that decode, past the core's rejections: the
+    // ones through the pipeline, by op, view and sampler kind (`gather`: GATHER4, else
+    // SAMPLE_C_LZ).
+    let count = |gather: bool, f: &dyn Fn(&Op, &TextureHeader, &SamplerHeader) -> bool| {
         ops.iter()
-            .filter(|op| match (op, sample_pointers(op)) {
-                (Op::TgsiSampleCLz { offset, .. }, Some((v, s))) => {
-                    offset.iter().all(|o| (-8..=7).contains(o))
-                        && pair.b.view(v).is_ok_and(|h| {
-                            two_d(h.ty)
-                                && !texcore::texel::domains(h.format, h.srgb)[0].is_integer()
-                                && pair.b.sampler(s).is_ok_and(|t| f(&h, &t))
-                        })
-                        && admitted(&pair.b, op)
-                }
-                _ => false,
+            .filter(|op| {
+                let Some((v, s)) = sample_pointers(op) else { return false };
+                let (Ok(h), Ok(t)) = (pair.b.view(v), pair.b.sampler(s)) else { return false };
+                let integer = texcore::texel::domains(h.format, h.srgb)[0].is_integer();
+                let runs = match op {
+                    Op::TgsiSampleCLz { offset, .. } => {
+                        !gather && offset.iter().all(|o| (-8..=7).contains(o)) && !integer
+                    }
+                    Op::TgsiGather4 { offset, component, reference, .. } => {
+                        gather
+                            && *component <= 3
+                            && offset.iter().all(|o| (-32..=31).contains(o))
+                            && !(reference.is_some() && integer)
+                    }
+                    _ => false,
+                };
+                runs && two_d(h.ty) && f(op, &h, &t) && admitted(&pair.b, op)
             })
             .count()
     };
-    let piped = count(&|_, _| true);
-    let fmt = |g: Format| count(&|h, _| h.format == g);
-    let (z16, x8z24, z24s8, z32) =
-        (fmt(Format::Z16_UNORM), fmt(Format::X8Z24_UNORM), fmt(Format::Z24S8_UNORM), fmt(Format::Z32_FLOAT));
-    let colour = piped - z16 - x8z24 - z24s8 - z32;
-    let border = count(&|_, t| t.wrap[..2].contains(&WrapMode::ClampToBorder));
-    let linear = count(&|_, t| t.min_filter == Filter::Linear);
-    let tiled = count(&|h, _| h.layout == Layout::Tiled4x4);
-    let arrays = count(&|h, _| h.ty != TextureType::TwoD);
-    let mips = count(&|h, t| t.mip_filter != MipFilter::None && h.levels > 1);
-    run_pair(&mut o, &mut pair, &ops);
+    let per_op = |gather: bool| {
+        let fmt = |g: Format| count(gather, &|_, h, _| h.format == g);
+        let (all, z16, x8z24, z24s8, z32) = (
+            count(gather, &|_, _, _| true),
+            fmt(Format::Z16_UNORM),
+            fmt(Format::X8Z24_UNORM),
+            fmt(Format::Z24S8_UNORM),
+            fmt(Format::Z32_FLOAT),
+        );
+        format!(
+            "{all} through the pipeline: Z16 {z16}, X8Z24 {x8z24}, Z24S8 {z24s8}, Z32_FLOAT {z32}, RGBA8 family {}; \
+             {} with a CLAMP_TO_BORDER axis, {} tiled, {} 2D array or no-mipmap",
+            all - z16 - x8z24 - z24s8 - z32,
+            count(gather, &|_, _, t| t.wrap[..2].contains(&WrapMode::ClampToBorder)),
+            count(gather, &|_, h, _| h.layout == Layout::Tiled4x4),
+            count(gather, &|_, h, _| h.ty != TextureType::TwoD),
+        )
+    };
+    let linear = count(false, &|_, _, t| t.min_filter == Filter::Linear);
+    let mips = count(false, &|_, h, t| t.mip_filter != MipFilter::None && h.levels > 1);
+    let gather_cmp = count(true, &|op, _, _| matches!(op, Op::TgsiGather4 { reference: Some(_), .. }));
+    let (c_lz, g4) = (per_op(false), per_op(true));
+    // one op at a time (the two ops interleaved), counting the compared ones of each
+    let mut kinds = [0u64; 2];
+    for op in &ops {
+        let before = o.passed;
+        run_pair(&mut o, &mut pair, core::slice::from_ref(op));
+        kinds[usize::from(matches!(op, Op::TgsiGather4 { .. }))] += o.passed - before;
+    }
+    let kinds = |gather: bool| kinds[usize::from(gather)];
     o.note = format!(
-        "{} SAMPLE_C_LZ admitted by the sampling subset and compared ({piped} through the pipeline: Z16 {z16}, \
-         X8Z24 {x8z24}, Z24S8 {z24s8}, Z32_FLOAT {z32}, RGBA8 family {colour}; {linear} linear (PCF), {border} with a \
-         CLAMP_TO_BORDER axis, {tiled} tiled, {arrays} 2D array or no-mipmap, {mips} mip nearest or linear on a mip \
-         chain), {} refused",
-        o.passed, o.refused
+        "{} SAMPLE_C_LZ and {} GATHER4 admitted by the sampling subset and compared; SAMPLE_C_LZ {c_lz}, \
+         {linear} linear (PCF), {mips} mip nearest or linear on a mip chain; GATHER4 {g4}, {gather_cmp} of them \
+         the compare form; {} refused",
+        kinds(false),
+        kinds(true),
+        o.refused
     );
     finish(o, rtl, c0, t0)
 }
