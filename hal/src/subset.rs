@@ -18,6 +18,10 @@
 //!    the sampler wrap modes (on the view's axes), filters, mip filter and anisotropy of the
 //!    subset.
 //!
+//! `GATHER4` admits its own rejections and zeros in the core's order
+//! ([`texcore::op::gather::gather4`]: component, offsets −32 … +31, zeros, type, offsets on a
+//! cube, compare on an integer format), then step 5 with [`Subset::compare_formats`].
+//!
 //! [`Subset::ALL`] admits everything (the model device); [`Subset::RTL`] is what the RTL
 //! device `texcore_sampler` runs. [`crate::SimulatedFpga::set_subset`] makes the simulated
 //! device answer like a build with a given subset.
@@ -86,8 +90,9 @@ impl Subset {
     /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L`, `SAMPLE_C_LZ` and `GATHER4` on 2D,
     /// 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` /
     /// `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` and `GATHER4` also
-    /// `Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none, nearest or linear (the explicit LOD through
-    /// the LOD unit: base level, level count, bias and clamps), the same nearest or linear
+    /// `Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none, nearest or
+    /// linear (the explicit LOD through the LOD unit: base level, level count, bias and
+    /// clamps; `SAMPLE_C_LZ` at λ_base = 0, `GATHER4` at the base level), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
