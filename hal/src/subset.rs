@@ -11,6 +11,8 @@
 //!    decides about it);
 //! 2. a texel offset outside the op's range is admitted: the core's rejection is answered;
 //! 3. an unbound or invalid view or sampler is admitted: the core's zeros are answered;
+//!    before it, a TGSI `TXD` without its derivatives is admitted (the core's `TextureType`
+//!    rejection, whatever the descriptors); after it, a shadow `TEX`-family form is refused;
 //! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection; so is a
 //!    depth compare on an integer format (the core's `Compare` rejection);
 //! 5. otherwise the view must have a type, format (of [`Subset::formats`], or of
@@ -28,6 +30,7 @@
 
 use texcore::descriptor::{Filter, Format, Layout, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use texcore::handle::{checked_sampler, checked_view, Invalid};
+use texcore::op::sample::TexOp;
 
 use crate::op::Op;
 use crate::protocol::op;
@@ -87,16 +90,26 @@ impl Subset {
         max_aniso_log2: u8::MAX,
     };
 
-    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L`, `SAMPLE_C_LZ` and `GATHER4` on 2D,
-    /// 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` /
-    /// `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` and `GATHER4` also
-    /// `Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none, nearest or
-    /// linear (the explicit LOD through the LOD unit: base level, level count, bias and
-    /// clamps; `SAMPLE_C_LZ` at λ_base = 0, `GATHER4` at the base level), the same nearest or linear
+    /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` (explicit LOD), `SAMPLE` (the quad's
+    /// implicit derivatives), `SAMPLE_B` (with the shader bias) and `SAMPLE_D` (explicit
+    /// derivatives), the non-shadow `TEX`, `TXB`, `TXL`, `TXD` (not `TXP`), `SAMPLE_C_LZ` and
+    /// `GATHER4` on 2D, 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled,
+    /// `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` and
+    /// `GATHER4` also `Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none,
+    /// nearest or linear (the explicit LOD or the derivatives through the LOD unit: base
+    /// level, level count, bias and clamps; `SAMPLE_C_LZ` at λ_base = 0, `GATHER4` at the base
+    /// level), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE_B - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE_D - GOVERNED_BASE)
+            | 1 << (op::TGSI_TEX - GOVERNED_BASE)
+            | 1 << (op::TGSI_TXB - GOVERNED_BASE)
+            | 1 << (op::TGSI_TXL - GOVERNED_BASE)
+            | 1 << (op::TGSI_TXD - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
             | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
@@ -157,7 +170,13 @@ impl Subset {
         if offset.iter().any(|o| !(-8..=7).contains(o)) {
             return true;
         }
+        if matches!(*op, Op::TgsiTex { op: TexOp::Txd, grads: None, .. }) {
+            return true;
+        }
         let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
+        if matches!(*op, Op::TgsiTex { shadow: true, .. }) {
+            return false;
+        }
         if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
             return true;
         }
@@ -226,9 +245,11 @@ impl Subset {
     }
 }
 
-/// The texel offsets of a TGSI `SAMPLE`-family op (range −8 … +7); `None` for other ops.
+/// The texel offsets of a TGSI `SAMPLE`-family op (range −8 … +7), none (zeros) for the
+/// `TEX` family but `TXP`; `None` for other ops.
 fn sample_offset(op: &Op) -> Option<[i32; 3]> {
     match *op {
+        Op::TgsiTex { op, .. } if op != TexOp::Txp => Some([0; 3]),
         Op::TgsiSample { offset, .. }
         | Op::TgsiSampleB { offset, .. }
         | Op::TgsiSampleL { offset, .. }
@@ -244,9 +265,11 @@ fn is_compare(op: &Op) -> bool {
     matches!(op, Op::TgsiSampleC { .. } | Op::TgsiSampleCLz { .. })
 }
 
-/// The view and sampler pointers of a TGSI `SAMPLE`-family op or of `GATHER4`.
+/// The view and sampler pointers of a TGSI `SAMPLE`-family or `TEX`-family op, or of
+/// `GATHER4`.
 pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
     match *op {
+        Op::TgsiTex { view, sampler, .. } => Some((view, sampler)),
         Op::TgsiSample { view, sampler, .. }
         | Op::TgsiSampleB { view, sampler, .. }
         | Op::TgsiSampleL { view, sampler, .. }
@@ -431,11 +454,50 @@ mod tests {
     #[test]
     fn ops_outside_the_governed_set_are_admitted_and_all_admits_everything() {
         let (h, s) = (TextureHeader { srgb: true, ..view() }, sampler());
-        let sample = Op::TgsiSample { view: 0, sampler: 0, address: [[0; 4]; 4], offset: [0; 3] };
-        assert!(Subset::RTL.admits(&sample, Ok(&h), Ok(&s)));
+        let sample_c = Op::TgsiSampleC { view: 0, sampler: 0, address: [[0; 4]; 4], offset: [0; 3], reference: [0; 4] };
+        assert!(Subset::RTL.admits(&sample_c, Ok(&h), Ok(&s)));
         assert!(Subset::ALL.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
         assert!(Subset::RTL.governs(op::TGSI_SAMPLE_L));
-        assert!(!Subset::RTL.governs(op::TGSI_SAMPLE));
+        assert!(!Subset::RTL.governs(op::TGSI_SAMPLE_C));
         assert!(!Subset::RTL.governs(op::TGSI_TXF));
+    }
+
+    #[test]
+    fn the_rtl_subset_governs_the_tex_family_but_txp_and_refuses_shadow_forms() {
+        let (h, s) = (view(), sampler());
+        let tex =
+            |op, shadow, grads| Op::TgsiTex { op, shadow, view: 0, sampler: 0, src0: [[0; 4]; 4], src1: None, grads };
+        for t in [TexOp::Tex, TexOp::Txb, TexOp::Txl, TexOp::Txd] {
+            let op = tex(t, false, Some(Default::default()));
+            assert!(Subset::RTL.governs(op.code()), "{t:?}");
+            assert!(Subset::RTL.admits(&op, Ok(&h), Ok(&s)), "{t:?}");
+            assert!(!Subset::RTL.admits(&op, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)), "{t:?}");
+            let shadow = tex(t, true, Some(Default::default()));
+            assert!(!Subset::RTL.admits(&shadow, Ok(&h), Ok(&s)), "{t:?}");
+            // unbound: the core's zeros, shadow or not
+            assert!(Subset::RTL.admits(&shadow, Err(Invalid::HeaderOutsidePool(0)), Ok(&s)), "{t:?}");
+        }
+        // TXD without derivatives: the core's rejection, whatever the descriptors
+        let txd = tex(TexOp::Txd, true, None);
+        assert!(Subset::RTL.admits(&txd, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
+        assert!(!Subset::RTL.governs(op::TGSI_TXP));
+    }
+
+    #[test]
+    fn the_rtl_subset_governs_the_derivative_sample_ops_like_sample_l() {
+        let (h, s) = (view(), sampler());
+        let address = [[0; 4]; 4];
+        let ops = [
+            Op::TgsiSample { view: 0, sampler: 0, address, offset: [0; 3] },
+            Op::TgsiSampleB { view: 0, sampler: 0, address, offset: [0; 3], bias: [0; 4] },
+            Op::TgsiSampleD { view: 0, sampler: 0, address, offset: [0; 3], grads: Default::default() },
+        ];
+        for op in &ops {
+            assert!(Subset::RTL.governs(op.code()), "{op:?}");
+            assert!(Subset::RTL.admits(op, Ok(&h), Ok(&s)), "{op:?}");
+            assert!(!Subset::RTL.admits(op, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)), "{op:?}");
+            let aniso = SamplerHeader { max_anisotropy_log2: 1, ..s };
+            assert!(!Subset::RTL.admits(op, Ok(&h), Ok(&aniso)), "{op:?}");
+        }
     }
 }

@@ -639,6 +639,26 @@ package texcore_vectors_pkg;
   localparam int COORD_WEIGHT_W = 8;
 
   // =====================================================================================
+  // unit f32_sub: binary32 subtraction a - b, RNE, gradual underflow (the implicit derivatives of a quad)
+  // vector file f32_sub.vec, images: 
+  // A line read with %h is a F32_SUB_LINE_W-bit word; inputs = line[F32_SUB_LINE_W-1:F32_SUB_OUT_W],
+  // outputs = line[F32_SUB_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int F32_SUB_IN_W = 64;
+  localparam int F32_SUB_OUT_W = 32;
+  localparam int F32_SUB_LINE_W = 96;
+  localparam int F32_SUB_LINE_CHARS = 27;  // bytes per line incl. newline
+  localparam int F32_SUB_N_FIELDS = 3;
+  // in  a: minuend, binary32 bits
+  localparam int F32_SUB_A_LSB = 32;
+  localparam int F32_SUB_A_W = 32;
+  // in  b: subtrahend, binary32 bits
+  localparam int F32_SUB_B_LSB = 0;
+  localparam int F32_SUB_B_W = 32;
+  // out d: a - b, binary32 bits (RNE; any NaN operand or inf - inf: 0x7FC00000; exact zero: +0)
+  localparam int F32_SUB_D_LSB = 0;
+  localparam int F32_SUB_D_W = 32;
+
+  // =====================================================================================
   // unit wrap: address/wrap stage: REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, MIRROR_CLAMP_TO_EDGE
   // vector file wrap.vec, images: 
   // A line read with %h is a WRAP_LINE_W-bit word; inputs = line[WRAP_LINE_W-1:WRAP_OUT_W],

@@ -15,6 +15,7 @@ rtl/texcore_coord.sv
 rtl/texcore_wrap.sv
 rtl/texcore_filter_rgba8.sv
 rtl/texcore_lod.sv
+rtl/texcore_f32_sub.sv
 rtl/texcore_sampler_exec.sv
 rtl/texcore_crc32c.sv
 rtl/texcore_spi_slave.sv

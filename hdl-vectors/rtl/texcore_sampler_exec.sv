@@ -23,9 +23,11 @@
 //                                                     one component per pass) -> swizzle
 //   STORE   TGSI_STORE                                texcore_texel_encode -> texel memory
 //   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
-//   SMP     TGSI_SAMPLE_L, SAMPLE_C_LZ, GATHER4       the sampling pipeline's first slice
-//                                                     (docs/hdl/sampler-pipeline.md), one lane
-//                                                     and one tap at a time: texcore_coord ->
+//   SMP     TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,          the sampling pipeline's first slice
+//           SAMPLE_D; TEX, TXB, TXL, TXD (not the     (docs/hdl/sampler-pipeline.md), one lane
+//           shadow forms); SAMPLE_C_LZ, GATHER4       and one tap at a time: [texcore_f32_sub
+//                                                     (derivatives) ->] texcore_lod ->
+//                                                     texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
 //                                                     texel memory -> texcore_texel_decode ->
 //                                                     texcore_filter_rgba8 -> swizzle
@@ -60,9 +62,10 @@ module texcore_sampler_exec #(
   parameter int HAW             = 11,      // header pool word address bits
   parameter int SAW             = 11,      // sampler pool word address bits
   parameter int CAW             = 10,      // constant bank address bits
-  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, CAPS 20;
-                                           // SAMPLE_C_LZ, CAPS 23; GATHER4, CAPS 24) and its
-                                           // units; 0: neither (their CAPS bits clear)
+  parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,
+                                           // SAMPLE_D, TEX, TXB, TXL, TXD, SAMPLE_C_LZ, GATHER4:
+                                           // CAPS 13-16, 18-21, 23, 24) and its units; 0: neither
+                                           // (their CAPS bits clear)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -111,6 +114,14 @@ module texcore_sampler_exec #(
     | (64'd1 << TXC_OP_TGSI_ATOMUMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMUMAX_CAP)
     | (64'd1 << TXC_OP_TGSI_ATOMIMIN_CAP) | (64'd1 << TXC_OP_TGSI_ATOMIMAX_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_L_CAP)
+    // the derivative ops of the SMP class (implicit quad differences, shader bias, explicit
+    // derivatives)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_B_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_D_CAP)
+    // the TEX family without TXP (its projective divide is not in the device)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TEX_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXB_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXL_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXD_CAP)
+    // depth compare (SAMPLE_C_LZ) and gather (GATHER4)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP);
 
@@ -134,6 +145,10 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMOR, TXC_OP_TGSI_ATOMXOR, TXC_OP_TGSI_ATOMUMIN, TXC_OP_TGSI_ATOMUMAX,
       TXC_OP_TGSI_ATOMIMIN, TXC_OP_TGSI_ATOMIMAX:        op_class = C_ATOM;
       TXC_OP_TGSI_SAMPLE_L:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_SAMPLE, TXC_OP_TGSI_SAMPLE_B,
+      TXC_OP_TGSI_SAMPLE_D:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_TEX, TXC_OP_TGSI_TXB, TXC_OP_TGSI_TXL,
+      TXC_OP_TGSI_TXD:                                   op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_GATHER4:                               op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
@@ -153,6 +168,13 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_LOAD:        op_len = 9'(TXC_OP_TGSI_LOAD_LEN);
       TXC_OP_TGSI_STORE:       op_len = 9'(TXC_OP_TGSI_STORE_LEN);
       TXC_OP_TGSI_SAMPLE_L:    op_len = 9'(TXC_OP_TGSI_SAMPLE_L_LEN);
+      TXC_OP_TGSI_SAMPLE:      op_len = 9'(TXC_OP_TGSI_SAMPLE_LEN);
+      TXC_OP_TGSI_SAMPLE_B:    op_len = 9'(TXC_OP_TGSI_SAMPLE_B_LEN);
+      TXC_OP_TGSI_SAMPLE_D:    op_len = 9'(TXC_OP_TGSI_SAMPLE_D_LEN);
+      TXC_OP_TGSI_TEX:         op_len = 9'(TXC_OP_TGSI_TEX_LEN);
+      TXC_OP_TGSI_TXB:         op_len = 9'(TXC_OP_TGSI_TXB_LEN);
+      TXC_OP_TGSI_TXL:         op_len = 9'(TXC_OP_TGSI_TXL_LEN);
+      TXC_OP_TGSI_TXD:         op_len = 9'(TXC_OP_TGSI_TXD_LEN);
       TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);
       TXC_OP_TGSI_GATHER4:     op_len = 9'(TXC_OP_TGSI_GATHER4_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
@@ -181,10 +203,26 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_ATOMUMAX:    op_cap = 6'(TXC_OP_TGSI_ATOMUMAX_CAP);
       TXC_OP_TGSI_ATOMIMIN:    op_cap = 6'(TXC_OP_TGSI_ATOMIMIN_CAP);
       TXC_OP_TGSI_SAMPLE_L:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_L_CAP);
+      TXC_OP_TGSI_SAMPLE:      op_cap = 6'(TXC_OP_TGSI_SAMPLE_CAP);
+      TXC_OP_TGSI_SAMPLE_B:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_B_CAP);
+      TXC_OP_TGSI_SAMPLE_D:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_D_CAP);
+      TXC_OP_TGSI_TEX:         op_cap = 6'(TXC_OP_TGSI_TEX_CAP);
+      TXC_OP_TGSI_TXB:         op_cap = 6'(TXC_OP_TGSI_TXB_CAP);
+      TXC_OP_TGSI_TXL:         op_cap = 6'(TXC_OP_TGSI_TXL_CAP);
+      TXC_OP_TGSI_TXD:         op_cap = 6'(TXC_OP_TGSI_TXD_CAP);
       TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
       TXC_OP_TGSI_GATHER4:     op_cap = 6'(TXC_OP_TGSI_GATHER4_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
+  endfunction
+  // The TEX family the SMP class runs (TEX, TXB, TXL, TXD; not TXP) and the flag bits of
+  // its header byte 1 (bit 0 shadow, bit 1 src1 present, TXD bit 2 ddx / ddy present).
+  function automatic logic tex_code(input logic [7:0] c);
+    tex_code = SAMPLE_PIPE != 0 && (c == TXC_OP_TGSI_TEX || c == TXC_OP_TGSI_TXB || c == TXC_OP_TGSI_TXL
+                                    || c == TXC_OP_TGSI_TXD);
+  endfunction
+  function automatic logic [7:0] tex_flags(input logic [7:0] c);
+    tex_flags = (c == TXC_OP_TGSI_TXD) ? 8'b111 : 8'b011;
   endfunction
 
   // Component domain of the fetch output conversion (texcore::texel::domains): DOM_* and
@@ -271,6 +309,8 @@ module texcore_sampler_exec #(
     X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
     X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57,
     X_SCP = 6'd58, X_SGA = 6'd59;
+  localparam logic [5:0] X_SD = 6'd63;   // the lane's derivatives (SAMPLE, SAMPLE_B, SAMPLE_D)
+  localparam logic [5:0] X_TZ = 6'd62;   // TEX family: absent optional operands must be 0
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -591,7 +631,7 @@ module texcore_sampler_exec #(
   end
 
   always @* begin
-    pw_addr = 6'(k);
+    pw_addr = 6'(k) | {kh, 5'd0};
     res_we = 1'b0;
     res_addr = rk;
     res_data = 32'd0;
@@ -758,16 +798,59 @@ module texcore_sampler_exec #(
   logic [7:0]  sm_ax, sm_ay;            // the lane's weights (pass 0)
   logic [7:0]  sm_ax1, sm_ay1;          // pass 1
   logic [31:0] sm_ix, sm_iy;            // the lane's first tap indices
+  // ---- the derivative ops (SAMPLE, SAMPLE_B, SAMPLE_D): S1 of the pipeline. Per lane, the
+  // four binary32 derivatives the LOD unit reads (ds/dx, dt/dx, ds/dy, dt/dy; a 2D view has
+  // no third axis): SAMPLE / SAMPLE_B the quad's coarse differences lane 1 - lane 0 and
+  // lane 2 - lane 0 through texcore_f32_sub (a NaN coordinate taken as +0, as
+  // texcore::op::sample does), SAMPLE_D the lane's ddx / ddy words (22 + 3 lane, 34 + 3 lane).
+  // The payload words are read in a stream (address now, data two clocks later).
+  wire         sd_op = code == TXC_OP_TGSI_SAMPLE || code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_SAMPLE_D
+                    || code == TXC_OP_TGSI_TEX || code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXD;
+  wire         sd_expl = code == TXC_OP_TGSI_SAMPLE_D || code == TXC_OP_TGSI_TXD;
+  wire         sd_bias = code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_TXB;
+  // (SAMPLE_C_LZ: the explicit LOD 0, lambda_base = 0; GATHER4 ignores the LOD)
+  wire  [1:0]  sd_mode = (code == TXC_OP_TGSI_SAMPLE_L || code == TXC_OP_TGSI_TXL || code == TXC_OP_TGSI_SAMPLE_C_LZ)
+                         ? texcore_vectors_pkg::LOD_MODE_EXPLICIT : texcore_vectors_pkg::LOD_MODE_DERIV;
+  logic        kh;                      // payload word address bit 5 (words 32 .. 46)
+  // TEX family (TEX, TXB, TXL, TXD): src0 lane l at words 3 + 4 lane (x, y, z, w), src1.x at
+  // 19 + lane (read by no 2D non-shadow form), TXD's ddx / ddy at 23 + 3 lane / 35 + 3 lane;
+  // no texel offsets; TXB's bias and TXL's LOD in src0.w. The shadow form is outside the
+  // subset (no compare in this class); TXD without ddx / ddy is the core's rejection.
+  wire         sm_tex = tex_code(code);
+  wire  [4:0]  sm_cb = sm_tex ? 5'd3 : 5'd6;   // word of lane 0's x
+  logic [5:0]  tz_j;                    // X_TZ: next word
+  logic [6:0]  tz_t1, tz_t2;            // {valid, word} on pw_addr / pw_data
+  logic        tz_bad;                  // a word of an absent operand is not 0
+  logic [31:0] sd_d [4];                // the lane's derivatives
+  logic [3:0]  sd_j;                    // words issued
+  logic [2:0]  sd_t1, sd_t2;            // {valid, index bits 1:0} of the word on pw_addr / pw_data
+  logic [1:0]  sd_oc;                   // differences received
+  logic [31:0] sd_a;                    // the neighbour's coordinate (operand a)
+  logic        fs_in, fs_out;
+  logic [31:0] fs_a, fs_b, fs_d;
+  // word of read j: implicit (8 reads): derivative j / 2, its neighbour's coordinate (j even:
+  // lane 1 for d/dx, lane 2 for d/dy) then lane 0's; explicit (4 reads): derivative j
+  function automatic logic [5:0] sd_word(input logic expl, input logic tex, input logic [2:0] j,
+                                          input logic [1:0] lane);
+    if (expl) sd_word = 6'((j[1] ? 34 : 22) + 32'(tex) + 3 * 32'(lane) + 32'(j[0]));
+    else if (j[0]) sd_word = 6'((tex ? 3 : 6) + 32'(j[1]));
+    else sd_word = 6'((tex ? 3 : 6) + (j[2] ? 8 : 4) + 32'(j[1]));
+  endfunction
+  function automatic logic [31:0] nan_zero(input logic [31:0] v);
+    nan_zero = (v[30:0] > 31'h7F80_0000) ? 32'd0 : v;
+  endfunction
   // The units of the SMP class exist only with SAMPLE_PIPE (without it the class is never
   // entered: its op code answers ERR_UNSUPPORTED at the CAPS check).
   generate if (SAMPLE_PIPE != 0) begin : g_smp
   texcore_coord u_coord_x (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_per_s),
-    .offset(sm_gat ? 4'd0 : w3[3:0]), .linear(sm_lin | sm_gat), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
+    .offset((sm_tex || sm_gat) ? 4'd0 : w3[3:0]), .linear(sm_lin | sm_gat), .out_valid(scx_out), .i0(scx_i0),
+    .weight(scx_w)
   );
   texcore_coord u_coord_y (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_per_t),
-    .offset(sm_gat ? 4'd0 : w4[3:0]), .linear(sm_lin | sm_gat), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
+    .offset((sm_tex || sm_gat) ? 4'd0 : w4[3:0]), .linear(sm_lin | sm_gat), .out_valid(scy_out_unused),
+    .i0(scy_i0), .weight(scy_w)
   );
   // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
   // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
@@ -791,18 +874,26 @@ module texcore_sampler_exec #(
   /* verilator lint_on UNUSEDSIGNAL */
   texcore_lod u_lod (
     .clk(clk), .rst(rst), .in_valid(sl_in),
-    .dsdx(32'd0), .dtdx(32'd0), .drdx(32'd0), .dsdy(32'd0), .dtdy(32'd0), .drdy(32'd0),
+    .dsdx(sd_d[0]), .dtdx(sd_d[1]), .drdx(32'd0), .dsdy(sd_d[2]), .dtdy(sd_d[3]), .drdy(32'd0),
     .dims(2'd2), .w_m1(16'(hd_width - 32'd1)), .h_m1(16'(hd_height - 17'd1)), .d_m1(16'd0),
     .base_level(hd_base), .levels_m1(5'(hd_levels - 6'd1)), .lod_bias(smp_w[47:32]),
     .min_lod(smp_w[79:64]), .max_lod(smp_w[95:80]), .mip(smp_w[12:11]), .aniso(smp_w[15:13]),
-    .lod_mode(texcore_vectors_pkg::LOD_MODE_EXPLICIT), .lod(sl_lod),
+    .lod_mode(sd_mode), .lod(sl_lod),
     .out_valid(sl_out), .lambda_base(sl_lb_unused), .lambda_prime(sl_lp_unused), .lambda(sl_l_unused),
     .magnify(sl_mag_unused), .level(sl_level), .level2(sl_level2), .delta(sl_delta),
     .used_lod(sl_used_unused), .samples(sl_samples_unused), .major_x(sl_major_unused),
     .log2_ratio(sl_ratio_unused)
   );
+  // S1: the quad's implicit derivatives (binary32 differences, RNE), one per clock
+  texcore_f32_sub u_dsub (
+    .clk(clk), .rst(rst), .in_valid(fs_in), .a(fs_a), .b(fs_b), .out_valid(fs_out), .d(fs_d)
+  );
   end else begin : g_no_smp
     assign {sl_out, sl_level, sl_level2, sl_delta} = '0;
+    assign {fs_out, fs_d} = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_sd = ^{fs_in, fs_a, fs_b, sd_d[0], sd_d[1], sd_d[2], sd_d[3], sd_mode};
+    /* verilator lint_on UNUSEDSIGNAL */
     assign {scx_out, scy_out_unused, scx_i0, scy_i0, scx_w, scy_w} = '0;
     assign {swx_out, swy_out_unused, swx_b, swy_b, swx_t, swy_t} = '0;
     assign {f_out, f_r, f_g, f_b, f_a} = '0;
@@ -942,6 +1033,7 @@ module texcore_sampler_exec #(
     en_start <= 1'b0;
     sc_in <= 1'b0;
     sl_in <= 1'b0;
+    fs_in <= 1'b0;
     sw_in <= 1'b0;
     f_in <= 1'b0;
     cm_in <= 1'b0;
@@ -951,6 +1043,7 @@ module texcore_sampler_exec #(
       k <= 5'd0;
       rk <= 6'd0;
       hk <= 4'd0;
+      kh <= 1'b0;
       status <= TXC_ST_OK;
     end else begin
       case (st)
@@ -982,7 +1075,9 @@ module texcore_sampler_exec #(
             if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
                                           && pw_data[23:16] > ((pw_data[7:0] == TXC_OP_TGSI_GATHER4) ? 8'd1 : 8'd0))
                 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                    && op_class(pw_data[7:0]) != C_ATOM && pw_data[7:0] != TXC_OP_TGSI_GATHER4 && pw_data[15:8] != 8'd0)
+                    && op_class(pw_data[7:0]) != C_ATOM && !tex_code(pw_data[7:0]) && pw_data[7:0] != TXC_OP_TGSI_GATHER4
+                    && pw_data[15:8] != 8'd0)
+                || (tex_code(pw_data[7:0]) && (pw_data[15:8] & ~tex_flags(pw_data[7:0])) != 8'd0)
                 || (op_class(pw_data[7:0]) == C_NVTXQ && (pw_data[15:8] > 8'd1
                     || !(pw_data[23:16] == 8'd1 || pw_data[23:16] == 8'd2 || pw_data[23:16] == 8'd5)))) begin
               status <= TXC_ST_ERR_BAD_VALUE;
@@ -1008,7 +1103,19 @@ module texcore_sampler_exec #(
                 C_NVTXQ: st <= X_NV1;
                 C_TQ:    begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_TQ; st <= X_HL; end
                 C_INFO:  begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_IN; st <= X_HL; end
-                C_SMP:   begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_S0; st <= X_HL; end
+                C_SMP:   begin
+                  hl_ptr <= (k == 5'd2) ? pw_data : w1;
+                  ret <= X_S0;
+                  st <= X_HL;
+                  // TEX family: the absent src1 / ddx, ddy words must be 0 first
+                  if (tex_code(code)) begin
+                    tz_j <= 6'd19;
+                    tz_t1 <= 7'd0;
+                    tz_t2 <= 7'd0;
+                    tz_bad <= 1'b0;
+                    st <= X_TZ;
+                  end
+                end
                 default: begin hl_ptr <= (k == 5'd2) ? pw_data : w1; ret <= X_FD; st <= X_HL; end
               endcase
             end
@@ -1348,8 +1455,12 @@ module texcore_sampler_exec #(
             // then the offsets (texcore::op::sample::sample_compare_quad)
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_COMPARE, 8'd0, 8'd0)
             st <= X_DONE;
-          end else if (!sm_gat && sm_off_bad && (!sm_cmp || (hl_ok && hd_ok && sm_s_ok && sm_valid))) begin
+          end else if (!sm_gat && !sm_tex && sm_off_bad && (!sm_cmp || (hl_ok && hd_ok && sm_s_ok && sm_valid))) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_OFFSET_RANGE, {6'd0, sm_off_idx}, 8'd0)
+            st <= X_DONE;
+          end else if (code == TXC_OP_TGSI_TXD && !b1[2]) begin
+            // TXD without its derivatives: the core's rejection, whatever the descriptors
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
             st <= X_DONE;
           end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
             // unbound or invalid view / sampler: zeros, no swizzle
@@ -1358,6 +1469,10 @@ module texcore_sampler_exec #(
             rswz <= 1'b0;
             `TXC_FIN_OK(16'hF, 8'd16)
             st <= X_RES0;
+          end else if (sm_tex && b1[0]) begin
+            // the shadow TEX forms: outside the subset (Subset::admits)
+            status <= TXC_ST_ERR_UNSUPPORTED;
+            st <= X_DONE;
           end else if (hd_buf || hd_samples > 5'd1) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
             st <= X_DONE;
@@ -1393,7 +1508,7 @@ module texcore_sampler_exec #(
         end
         // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
         X_SL0: begin
-          k <= 5'(22 + 32'(sm_lane)) - sm_wb;
+          k <= sm_tex ? 5'(6 + 4 * 32'(sm_lane)) : 5'(22 + 32'(sm_lane)) - sm_wb;   // TEX family: src0.w
           st <= X_SL1;
         end
         X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
@@ -1403,6 +1518,66 @@ module texcore_sampler_exec #(
           cm_done <= 1'b0;
           st <= X_SL3;
           sw_sent <= 1'b0;
+          // the derivative ops: SAMPLE_B's word is its bias; SAMPLE and SAMPLE_D have none
+          if (sd_op) begin
+            if (!sd_bias) sl_lod <= 32'd0;
+            sd_j <= 4'd0;
+            sd_t1 <= 3'd0;
+            sd_t2 <= 3'd0;
+            sd_oc <= 2'd0;
+            st <= X_SD;
+          end else begin
+            for (i = 0; i < 4; i = i + 1) sd_d[i] <= 32'd0;
+          end
+        end
+        X_TZ: begin                                   // words 19 .. end: src1.x, ddx, ddy
+          tz_t1 <= 7'd0;
+          tz_t2 <= tz_t1;
+          if (9'({tz_j, 2'b00}) < plen) begin
+            {kh, k} <= tz_j;
+            tz_t1 <= {1'b1, tz_j};
+            tz_j <= tz_j + 6'd1;
+          end else begin
+            kh <= 1'b0;
+          end
+          if (tz_t2[6] && pw_data != 32'd0 && ((tz_t2[5:0] <= 6'd22 && !b1[1]) || (tz_t2[5:0] >= 6'd23 && !b1[2])))
+            tz_bad <= 1'b1;
+          if (9'({tz_j, 2'b00}) >= plen && !tz_t1[6] && !tz_t2[6]) begin
+            if (tz_bad) begin
+              status <= TXC_ST_ERR_BAD_VALUE;
+              st <= X_DONE;
+            end else begin
+              st <= X_HL;
+            end
+          end
+        end
+        X_SD: begin                                   // the lane's derivatives, then its LOD
+          sd_t1 <= 3'd0;
+          sd_t2 <= sd_t1;
+          if (sd_j != (sd_expl ? 4'd4 : 4'd8)) begin
+            {kh, k} <= sd_word(sd_expl, sm_tex, sd_j[2:0], sm_lane);
+            sd_t1 <= {1'b1, sd_j[1:0]};
+            sd_j <= sd_j + 4'd1;
+          end else begin
+            kh <= 1'b0;
+          end
+          if (sd_t2[2] && sd_expl) begin
+            for (i = 0; i < 4; i = i + 1)
+              if (sd_t2[1:0] == 2'(i)) sd_d[i] <= pw_data;
+            if (sd_t2[1:0] == 2'd3) st <= X_SL3;
+          end else if (sd_t2[2] && !sd_t2[0]) begin
+            sd_a <= nan_zero(pw_data);
+          end else if (sd_t2[2]) begin
+            fs_a <= sd_a;
+            fs_b <= nan_zero(pw_data);
+            fs_in <= 1'b1;
+          end
+          if (fs_out) begin
+            for (i = 0; i < 4; i = i + 1)
+              if (sd_oc == 2'(i)) sd_d[i] <= fs_d;
+            sd_oc <= sd_oc + 2'd1;
+            if (sd_oc == 2'd3) st <= X_SL3;
+          end
         end
         X_SL3: begin
           if (!sw_sent) begin
@@ -1417,16 +1592,16 @@ module texcore_sampler_exec #(
           end
         end
         X_SX: begin                                   // pw_addr = the lane's x word next
-          k <= 5'(6 + 4 * sm_lane) - sm_wb;
+          k <= 5'(sm_cb + 5'(4 * sm_lane)) - sm_wb;
           st <= X_SXD;
         end
         X_SXD: begin                                  // pw_addr = x's word
-          k <= 5'(7 + 4 * sm_lane) - sm_wb;
+          k <= 5'(sm_cb + 5'd1 + 5'(4 * sm_lane)) - sm_wb;
           st <= X_SYD;
         end
         X_SYD: begin                                  // pw_data = x; pw_addr = y's word
           sm_x <= pw_data;
-          k <= 5'(8 + 4 * sm_lane) - sm_wb;
+          k <= 5'(sm_cb + 5'd2 + 5'(4 * sm_lane)) - sm_wb;
           st <= X_SC;
           sw_sent <= 1'b0;
         end

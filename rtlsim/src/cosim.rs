@@ -7,7 +7,7 @@
 //! | [`selfcheck`] | the embedded self-check set (`firmware/generated/selfcheck.bin`) | every record of an op in the device's CAPS matches; the others are skipped |
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
-//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L` quads on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD` quads (in turn) on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ` and `GATHER4` quads (interleaved; gathers of every component, the compare form, offsets −32 … 31 and out of range, components above 3) on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
@@ -69,11 +69,11 @@ pub struct Outcome {
     /// Ops the device refused with `ERR_UNSUPPORTED` where its sampling subset does not
     /// admit them (not failures).
     pub refused: u64,
-    /// TGSI `SAMPLE_L`, `SAMPLE_C_LZ` and `GATHER4` ops admitted by the sampling subset and
-    /// equal to the model (among `passed`).
+    /// Sampling ops the subset governs (TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, the
+    /// `TEX` family, `SAMPLE_C_LZ`, `GATHER4`) admitted by the sampling subset and equal to
+    /// the model (among `passed`).
     pub sampling: u64,
-    /// TGSI `SAMPLE_L`, `SAMPLE_C_LZ` and `GATHER4` ops refused outside the subset (among
-    /// `refused`).
+    /// Sampling ops the subset governs refused outside it (among `refused`).
     pub sampling_refused: u64,
     /// One line of details.
     pub note: String,
@@ -147,7 +147,7 @@ fn admitted(soft: &Soft<'_>, op: &Op) -> bool {
 fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops: &[Op]) {
     for op in ops {
         o.ops += 1;
-        let sampling = matches!(op, Op::TgsiSampleL { .. } | Op::TgsiSampleCLz { .. } | Op::TgsiGather4 { .. });
+        let sampling = Subset::RTL.governs(op.code());
         match pair.execute(op) {
             Ok(_) => {
                 o.passed += 1;
@@ -386,7 +386,9 @@ fn sample_lod(rng: &mut Rng) -> u32 {
     }
 }
 
-/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded TGSI `SAMPLE_L` quads
+/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded sampling quads, the op
+/// codes of [`SAMPLE_CODES`] in turn (the derivative and `TEX` forms filled by
+/// [`deriv_operands`]),
 /// on the self-check scene (its memory followed by seeded bytes up to the device's size)
 /// with the views of [`sample_views`] and the samplers of
 /// [`sample_samplers`] (three ops in four), or the scene's own (one in four): every op
@@ -417,9 +419,14 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     pair.set_sampler_pool_max(SAMPLE_SMP0 + samplers.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
     let mut gen = OpGen::new(seed ^ 0x5A3B_1E00);
     let mut ops = Vec::with_capacity(n);
-    for _ in 0..n {
-        let mut op = gen.op(texcore_hal::protocol::op::TGSI_SAMPLE_L).ok_or_else(|| anyhow!("op"))?;
-        if !rng.chance(1, 4) {
+    for i in 0..n {
+        // the governed op codes in turn: SAMPLE_L, SAMPLE, SAMPLE_B, SAMPLE_D, TEX, TXB,
+        // TXL, TXD
+        let code = SAMPLE_CODES[i % SAMPLE_CODES.len()];
+        let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
+        if !rng.chance(1, 4) && code != texcore_hal::protocol::op::TGSI_SAMPLE_L {
+            deriv_operands(&mut rng, &mut op, views.len(), samplers.len());
+        } else if !rng.chance(1, 4) {
             if let Op::TgsiSampleL { view, sampler, address, offset, lod } = &mut op {
                 // mostly the ones inside the subset (the first SAMPLE_IN of each list)
                 let pick = |rng: &mut Rng, n: usize| {
@@ -450,8 +457,8 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     // their offsets in range (the others are the core's zeros and rejections).
     let piped = ops
         .iter()
-        .filter(|op| match (op, sample_pointers(op)) {
-            (Op::TgsiSampleL { offset, .. }, Some((v, s))) => {
+        .filter(|op| match (sample_offset(op), sample_pointers(op)) {
+            (Some(offset), Some((v, s))) => {
                 offset.iter().all(|o| (-8..=7).contains(o))
                     && pair.b.view(v).is_ok_and(|h| two_d(h.ty))
                     && pair.b.sampler(s).is_ok()
@@ -464,8 +471,8 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     // or no-mipmap view, an R8 or RG8 view.
     let count = |f: &dyn Fn(&TextureHeader, &SamplerHeader) -> bool| {
         ops.iter()
-            .filter(|op| match (op, sample_pointers(op)) {
-                (Op::TgsiSampleL { offset, .. }, Some((v, s))) => {
+            .filter(|op| match (sample_offset(op), sample_pointers(op)) {
+                (Some(offset), Some((v, s))) => {
                     offset.iter().all(|o| (-8..=7).contains(o))
                         && pair.b.view(v).is_ok_and(|h| two_d(h.ty))
                         && pair.b.view(v).is_ok_and(|h| pair.b.sampler(s).is_ok_and(|t| f(&h, &t)))
@@ -482,14 +489,148 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let arrays = count(&|h, _| h.ty != TextureType::TwoD);
     let r8 = count(&|h, _| matches!(h.format, Format::R8_UNORM | Format::RG8_UNORM));
     let mips = count(&|h, t| t.mip_filter != MipFilter::None && h.levels > 1);
-    run_pair(&mut o, &mut pair, &ops);
+    // op by op, to count the compared and refused ops of each code
+    let mut per_op: Vec<(u8, u64, u64)> = SAMPLE_CODES.iter().map(|c| (*c, 0, 0)).collect();
+    for op in &ops {
+        let (p, r) = (o.passed, o.refused);
+        run_pair(&mut o, &mut pair, core::slice::from_ref(op));
+        if let Some(e) = per_op.iter_mut().find(|e| e.0 == op.code()) {
+            e.1 += o.passed - p;
+            e.2 += o.refused - r;
+        }
+    }
+    let by_op: Vec<String> = per_op
+        .iter()
+        .map(|(c, p, r)| {
+            let name = protocol::OPS.iter().find(|d| d.code == *c).map_or("?", |d| d.name);
+            format!("{name} {p} compared / {r} refused")
+        })
+        .collect();
     o.note = format!(
         "{} admitted by the sampling subset and compared ({piped} through the pipeline: {border} with a \
          CLAMP_TO_BORDER axis, {mirror} MIRRORED_REPEAT, {once} MIRROR_CLAMP_TO_EDGE; {tiled} tiled, {arrays} \
-         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain), {} refused",
-        o.passed, o.refused
+         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain), {} refused; by op: {}",
+        o.passed,
+        o.refused,
+        by_op.join(", ")
     );
     finish(o, rtl, c0, t0)
+}
+
+/// The op codes [`lockstep_sample`] mixes (the ones [`Subset::RTL`] governs).
+const SAMPLE_CODES: [u8; 8] = [
+    texcore_hal::protocol::op::TGSI_SAMPLE_L,
+    texcore_hal::protocol::op::TGSI_SAMPLE,
+    texcore_hal::protocol::op::TGSI_SAMPLE_B,
+    texcore_hal::protocol::op::TGSI_SAMPLE_D,
+    texcore_hal::protocol::op::TGSI_TEX,
+    texcore_hal::protocol::op::TGSI_TXB,
+    texcore_hal::protocol::op::TGSI_TXL,
+    texcore_hal::protocol::op::TGSI_TXD,
+];
+
+/// The texel offsets of a `SAMPLE`-family op of [`SAMPLE_CODES`].
+fn sample_offset(op: &Op) -> Option<[i32; 3]> {
+    match *op {
+        Op::TgsiSampleL { offset, .. }
+        | Op::TgsiSample { offset, .. }
+        | Op::TgsiSampleB { offset, .. }
+        | Op::TgsiSampleD { offset, .. } => Some(offset),
+        Op::TgsiTex { .. } => Some([0; 3]),
+        _ => None,
+    }
+}
+
+/// A binary32 derivative (or a quad step) for [`lockstep_sample`]: mostly `± k / 2^j` with
+/// `k` < 64 and `j` in 4 … 14 (from a few texels per pixel to far below one on the views'
+/// sizes, across every level of their chains), sometimes zero or a special value.
+fn sample_step(rng: &mut Rng) -> f32 {
+    match rng.below(16) {
+        0 => rng.pick(&[f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 1.0e-40, 3.0e38], 0.0),
+        1 => 0.0,
+        _ => {
+            let k = f64::from(rng.below(64) as i32 - 32);
+            (k / f64::from(1u32 << rng.range(4, 14))) as f32
+        }
+    }
+}
+
+/// Fills a `SAMPLE`, `SAMPLE_B`, `SAMPLE_D` or `TEX`-family op of [`lockstep_sample`] like its `SAMPLE_L`
+/// ops (views and samplers mostly inside the subset, coordinates, layers, offsets), with a
+/// quad whose lanes are lane 0 moved by a step along x and y (a coherent quad: finite LODs
+/// across the chains) or, one time in four, independent coordinates; `SAMPLE_B` gets a
+/// per-lane bias (the explicit LODs' distribution), `SAMPLE_D` per-lane derivatives.
+fn deriv_operands(rng: &mut Rng, op: &mut Op, views: usize, samplers: usize) {
+    let pick = |rng: &mut Rng, n: usize| {
+        if rng.chance(3, 4) {
+            rng.below(SAMPLE_IN[usize::from(n == samplers)])
+        } else {
+            rng.below(n as u32)
+        }
+    };
+    let (v, s) = (SAMPLE_VIEW0 + pick(rng, views), SAMPLE_SMP0 + pick(rng, samplers));
+    let mut quad = [[0u32; 4]; 4];
+    let coherent = !rng.chance(1, 4);
+    let (sx, sy) = (sample_step(rng), sample_step(rng));
+    let (tx, ty) = (sample_step(rng), sample_step(rng));
+    let (x0, y0) = (sample_coord(rng), sample_coord(rng));
+    for (lane, q) in quad.iter_mut().enumerate() {
+        if coherent {
+            let (dx, dy) = ((lane & 1) as f32, (lane >> 1) as f32);
+            q[0] = (f32::from_bits(x0) + dx * sx + dy * sy).to_bits();
+            q[1] = (f32::from_bits(y0) + dx * tx + dy * ty).to_bits();
+        } else {
+            q[0] = sample_coord(rng);
+            q[1] = sample_coord(rng);
+        }
+        q[2] = sample_layer(rng);
+    }
+    let off = if rng.chance(1, 2) { [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32, 0] } else { [0; 3] };
+    match op {
+        Op::TgsiSample { view, sampler, address, offset } => {
+            (*view, *sampler, *address, *offset) = (v, s, quad, off);
+        }
+        Op::TgsiSampleB { view, sampler, address, offset, bias } => {
+            (*view, *sampler, *address, *offset) = (v, s, quad, off);
+            for b in bias.iter_mut() {
+                *b = sample_lod(rng);
+            }
+        }
+        Op::TgsiSampleD { view, sampler, address, offset, grads } => {
+            (*view, *sampler, *address, *offset) = (v, s, quad, off);
+            for lane in 0..4 {
+                for c in 0..3 {
+                    grads.ddx[lane][c] = sample_step(rng).to_bits();
+                    grads.ddy[lane][c] = sample_step(rng).to_bits();
+                }
+            }
+        }
+        // TEX family: src0 = (x, y, layer, bias or LOD); mostly the non-shadow form, with or
+        // without src1 (read by no 2D form), TXD mostly with its derivatives
+        Op::TgsiTex { op: t, shadow, view, sampler, src0, src1, grads } => {
+            (*view, *sampler) = (v, s);
+            *shadow = rng.chance(1, 16);
+            for (d, q) in src0.iter_mut().zip(quad) {
+                *d = [q[0], q[1], q[2], sample_lod(rng)];
+            }
+            *src1 = if rng.chance(1, 4) { Some(core::array::from_fn(|_| sample_lod(rng))) } else { None };
+            if *t == texcore::op::sample::TexOp::Txd {
+                *grads = if rng.chance(15, 16) {
+                    let mut g = texcore_hal::op::Grads::default();
+                    for lane in 0..4 {
+                        for c in 0..3 {
+                            g.ddx[lane][c] = sample_step(rng).to_bits();
+                            g.ddy[lane][c] = sample_step(rng).to_bits();
+                        }
+                    }
+                    Some(g)
+                } else {
+                    None
+                };
+            }
+        }
+        _ => {}
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -898,6 +1039,12 @@ pub fn frames(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
                 }
                 2 => v.truncate(v.len().saturating_sub(1 + rng.below(4) as usize).max(1)),
                 3 => v.extend_from_slice(&[0; 4]),
+                // an operand bit (the absent src1 / ddx, ddy words of a TEX-family op must
+                // be 0: ERR_BAD_VALUE)
+                4 if v.len() > 4 => {
+                    let at = 4 + rng.below(v.len() as u32 - 4) as usize;
+                    v[at] ^= 1 << rng.below(8);
+                }
                 _ => {}
             }
             last_submit = Some(v.clone());

@@ -7,8 +7,9 @@
 //!
 //! Runs, in order: the embedded self-check, lock-step over the op-level `fetch` / `store`
 //! vectors of DIR (first N of each unit), lock-step over N seeded ops, lock-step over
-//! `--sample-ops` seeded `SAMPLE_L` quads and as many `SAMPLE_C_LZ` / `GATHER4` quads (half
-//! each) at both sides of the sampling subset, raw frames against
+//! `--sample-ops` seeded sampling quads (`SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD` in turn)
+//! and as many `SAMPLE_C_LZ` / `GATHER4` quads (half each) at both sides of the sampling
+//! subset, raw frames against
 //! the model device, wire faults, garbage on the bus. Prints one line per run, then
 //! `N passed, M failed` and `divergences: D`; exits 1 on any failure.
 
@@ -142,7 +143,7 @@ fn main() -> ExitCode {
                 |f: fn(&Outcome) -> u64| -> u64 { out.iter().filter(|o| o.name.starts_with("lockstep")).map(f).sum() };
             println!("lock-step ops: {lock}");
             println!(
-                "lock-step sampling ops (SAMPLE_L, SAMPLE_C_LZ, GATHER4): {} admitted by the sampling subset and compared, {} refused outside it",
+                "lock-step sampling ops (the ops Subset::RTL governs): {} admitted by the sampling subset and compared, {} refused outside it",
                 lock_s(|o| o.sampling),
                 lock_s(|o| o.sampling_refused)
             );

@@ -33,14 +33,7 @@ pub struct OpSet {
 }
 
 /// The images of an op-level vector directory.
-pub struct Images {
-    /// Texel memory.
-    pub texmem: Vec<u8>,
-    /// Texture-header pool entries.
-    pub headers: Vec<[u32; 8]>,
-    /// Sampler-header pool entries.
-    pub samplers: Vec<[u32; 8]>,
-}
+pub use texcore_vectors::hex::OpImages as Images;
 
 struct Field {
     name: String,
@@ -187,33 +180,7 @@ fn store_op(l: &Line<'_>) -> Result<Op> {
     })
 }
 
-/// Reads `texmem.hex`, `op_hdr.hex` and `op_smp.hex` of `dir`.
+/// Reads `texmem.hex`, `op_hdr.hex` and `op_smp.hex` of `dir` (the vector crate's reader).
 pub fn read_images(dir: &Path) -> Result<Images> {
-    let lines = |name: &str| -> Result<Vec<String>> {
-        let t = fs::read_to_string(dir.join(name)).with_context(|| name.to_string())?;
-        Ok(t.lines().filter(|l| !l.is_empty() && !l.starts_with("//")).map(|l| l.replace('_', "")).collect())
-    };
-    // A line is a little-endian number printed most significant digit first.
-    let words = |hex: &str, n: usize| -> Result<Vec<u32>> {
-        if hex.len() != 8 * n {
-            bail!("image line of {} digits, expected {}", hex.len(), 8 * n);
-        }
-        (0..n).map(|k| Ok(u32::from_str_radix(&hex[8 * (n - 1 - k)..8 * (n - k)], 16)?)).collect()
-    };
-    let mut texmem = Vec::new();
-    for l in lines("texmem.hex")? {
-        for w in words(&l, 4)? {
-            texmem.extend_from_slice(&w.to_le_bytes());
-        }
-    }
-    let entries = |name: &str| -> Result<Vec<[u32; 8]>> {
-        lines(name)?
-            .iter()
-            .map(|l| {
-                let w = words(l, 8)?;
-                Ok(core::array::from_fn(|i| w[i]))
-            })
-            .collect()
-    };
-    Ok(Images { texmem, headers: entries("op_hdr.hex")?, samplers: entries("op_smp.hex")? })
+    texcore_vectors::hex::read_op_images(dir).map_err(|e| anyhow!(e))
 }

@@ -59,6 +59,31 @@ pub fn parse_texmem(text: &str) -> Result<Vec<u8>, String> {
     Ok(m)
 }
 
+/// The images an op-level vector directory holds: the texel memory (`texmem.hex`) and the
+/// texture-header and sampler pools at pointers 0 … (`op_hdr.hex`, `op_smp.hex`).
+pub struct OpImages {
+    /// Texel memory.
+    pub texmem: Vec<u8>,
+    /// Texture-header pool entries.
+    pub headers: Vec<[u32; 8]>,
+    /// Sampler-header pool entries.
+    pub samplers: Vec<[u32; 8]>,
+}
+
+/// Reads `texmem.hex`, `op_hdr.hex` and `op_smp.hex` of the vector directory `dir`.
+pub fn read_op_images(dir: &std::path::Path) -> Result<OpImages, String> {
+    let read = |name: &str| {
+        let p = dir.join(name);
+        std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))
+    };
+    let pool = |name: &str| parse_pool(&read(name)?).map_err(|e| format!("{}: {e}", dir.join(name).display()));
+    Ok(OpImages {
+        texmem: parse_texmem(&read("texmem.hex")?).map_err(|e| format!("{}: {e}", dir.join("texmem.hex").display()))?,
+        headers: pool("op_hdr.hex")?,
+        samplers: pool("op_smp.hex")?,
+    })
+}
+
 /// Writes the texel memory image (the inverse of [`parse_texmem`]).
 pub fn write_texmem(mem: &[u8]) -> String {
     let mut s = String::with_capacity(mem.len() / 16 * 36);
@@ -87,5 +112,24 @@ mod tests {
         assert_eq!(parse_words("", 2).unwrap(), [0, 0]);
         assert!(parse_words("1 2", 1).is_none());
         assert!(parse_words("-1", 1).is_none());
+    }
+
+    #[test]
+    fn op_images_read_back() {
+        let dir = std::env::temp_dir().join(format!("texcore-op-images-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let m: Vec<u8> = (0..32u32).map(|i| (i * 29 + 3) as u8).collect();
+        std::fs::write(dir.join("texmem.hex"), write_texmem(&m)).unwrap();
+        let hdr = "00000000_00000000_00000000_00000004_0000000f_0000000f_00000100_1a200031\n";
+        std::fs::write(dir.join("op_hdr.hex"), hdr).unwrap();
+        std::fs::write(dir.join("op_smp.hex"), "").unwrap();
+        let img = read_op_images(&dir).unwrap();
+        assert_eq!(img.texmem, m);
+        assert_eq!(img.headers, [[0x1a20_0031, 0x100, 0xf, 0xf, 4, 0, 0, 0]]);
+        assert!(img.samplers.is_empty());
+        std::fs::write(dir.join("op_smp.hex"), "xyz\n").unwrap();
+        let e = read_op_images(&dir).err().unwrap();
+        assert!(e.contains("op_smp.hex") && e.contains("line 1"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,7 +1,7 @@
 //! `texcore-vectors`: test vectors for HDL co-simulation, as a library (`cargo xtask vectors`
 //! is its command line, `texcore-dpi` the C ABI over its op-level units).
 //!
-//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`coord`], [`wrap`],
+//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`coord`], [`f32_sub`], [`wrap`],
 //! [`texel_decode`], [`filter`], [`gather_cmp`], [`lod`]; the op-level units `sample`, `sample_c`, `gather`,
 //! `fetch`, `tmml`, `store` in [`ops`], whose fields and evaluation are [`op_unit`] over the texture set [`texset`]) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
@@ -21,6 +21,7 @@
 
 pub mod coord;
 pub mod docgen;
+pub mod f32_sub;
 pub mod filter;
 pub mod gather_cmp;
 pub mod hex;
@@ -97,6 +98,7 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &tgsi_query::TgsiQuery,
         &intel_info::IntelInfo,
         &coord::Coord,
+        &f32_sub::F32Sub,
         &wrap::Wrap,
         &texel_decode::TexelDecode,
         &filter::Filter,
@@ -120,6 +122,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
             "tgsi_query",
             "intel_info",
             "coord",
+            "f32_sub",
             "wrap",
             "texel_decode",
             "filter",
@@ -134,7 +137,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
         ],
     ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
-    ("stage", &["coord", "wrap", "texel_decode", "filter", "gather_cmp", "lod"]),
+    ("stage", &["coord", "f32_sub", "wrap", "texel_decode", "filter", "gather_cmp", "lod"]),
     ("op", &["sample", "sample_c", "gather", "fetch", "tmml", "store"]),
 ];
 

@@ -126,7 +126,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
-    /// tgsi_query, intel_info, coord, wrap, texel_decode, filter, gather_cmp, lod; op-level units
+    /// tgsi_query, intel_info, coord, f32_sub, wrap, texel_decode, filter, gather_cmp, lod; op-level units
     /// (DPI-C): sample, sample_c, gather, fetch, tmml, store (the first four also on the
     /// sampler's execution core); groups: all, query, stage, op;
     /// or `sampler`: the whole sampler device behind the HAL (see `--full`).
@@ -138,7 +138,8 @@ pub struct Args {
     #[arg(long, value_name = "COUNT", num_args = 0..=1, default_missing_value = "50000")]
     pub full: Option<u64>,
     /// The sampler device's sampling long run: the short run with this many seeded TGSI
-    /// `SAMPLE_L` quads at both sides of the sampling subset (70–75 % of them are admitted
+    /// sampling quads (`SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD`
+    /// in turn) at both sides of the sampling subset (about 70 % of them are admitted
     /// and compared with the model: 145 000 gives ≥ 100 000). Not with `--full`.
     #[arg(long, value_name = "QUADS", conflicts_with = "full")]
     pub sampling: Option<u64>,
@@ -835,9 +836,14 @@ fn run_exec_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bo
     fs::create_dir_all(&dir)?;
     let rec_file = dir.join(format!("{name}.l{level}.sub"));
     let p = exec_ops::prepare(&report.out, name, &d.layout, &vec_file, &rec_file)?;
+    let by_op: Vec<String> = p.admitted_by_op.values().map(|(n, c)| format!("{n} {c}")).collect();
     eprintln!(
-        "ok: {name}: {} vectors, {} replayed as SUBMIT records ({} admitted by the RTL's subset), {} not expressed by an op",
-        p.vectors, p.records, p.admitted, p.skipped
+        "ok: {name}: {} vectors, {} replayed as SUBMIT records ({} admitted by the RTL's subset: {}), {} not expressed by an op",
+        p.vectors,
+        p.records,
+        p.admitted,
+        if by_op.is_empty() { "none".to_string() } else { by_op.join(", ") },
+        p.skipped
     );
     let (cmd, build_s) = build(sim, d, None, None)?;
     let plus = |file: &Path, n: u64| {

@@ -36,6 +36,7 @@ use texcore::op::sample::{SampleError, TexOp};
 use texcore::op::tmml::CoordDesc;
 use texcore_hal::op::MAX_OP_LEN;
 use texcore_hal::{Grads, Op, Rejection, Reply, SamplerDevice, SoftSampler, Subset};
+use texcore_vectors::hex::OpImages as Images;
 use texcore_vectors::layout::{Dir, Layout};
 
 /// Units this testbench replays.
@@ -76,9 +77,11 @@ pub struct Prepared {
     pub vectors: u64,
     /// Records written (vectors an op expresses).
     pub records: u64,
-    /// Records of ops the RTL's subset admits (`admit` = 1) and governs (the sampling ops
-    /// the RTL implements: `SAMPLE_L`, `SAMPLE_C_LZ`).
+    /// Records of ops the RTL's subset admits (`admit` = 1) and whose op the subset governs
+    /// (the sampling ops the RTL implements).
     pub admitted: u64,
+    /// [`Prepared::admitted`] by op name, in op-code order.
+    pub admitted_by_op: std::collections::BTreeMap<u8, (&'static str, u64)>,
     /// Vectors no op of this reader expresses (not replayed).
     pub skipped: u64,
     /// Line (0-based) of the first admitted record with a `DONE` completion on a valid view
@@ -90,41 +93,8 @@ pub struct Prepared {
     pub sampled: Vec<u64>,
 }
 
-/// The images of an op-level vector directory.
-struct Images {
-    texmem: Vec<u8>,
-    headers: Vec<[u32; 8]>,
-    samplers: Vec<[u32; 8]>,
-}
-
 fn read_images(dir: &Path) -> Result<Images> {
-    let lines = |name: &str| -> Result<Vec<String>> {
-        let t = fs::read_to_string(dir.join(name)).with_context(|| format!("{}", dir.join(name).display()))?;
-        Ok(t.lines().filter(|l| !l.is_empty() && !l.starts_with("//")).map(|l| l.replace('_', "")).collect())
-    };
-    // A line is a little-endian number printed most significant digit first.
-    let words = |hex: &str, n: usize| -> Result<Vec<u32>> {
-        if hex.len() != 8 * n {
-            bail!("image line of {} digits, expected {}", hex.len(), 8 * n);
-        }
-        (0..n).map(|k| Ok(u32::from_str_radix(&hex[8 * (n - 1 - k)..8 * (n - k)], 16)?)).collect()
-    };
-    let mut texmem = Vec::new();
-    for l in lines("texmem.hex")? {
-        for w in words(&l, 4)? {
-            texmem.extend_from_slice(&w.to_le_bytes());
-        }
-    }
-    let entries = |name: &str| -> Result<Vec<[u32; 8]>> {
-        lines(name)?
-            .iter()
-            .map(|l| {
-                let w = words(l, 8)?;
-                Ok(core::array::from_fn(|i| w[i]))
-            })
-            .collect()
-    };
-    Ok(Images { texmem, headers: entries("op_hdr.hex")?, samplers: entries("op_smp.hex")? })
+    texcore_vectors::hex::read_op_images(dir).map_err(|e| anyhow!(e))
 }
 
 /// The model device of the testbench: the images' pools (the RTL's capacities: 256 headers,
@@ -262,8 +232,10 @@ impl Line<'_> {
 }
 
 /// The candidate ops of a vector (the first whose model reply equals the vector is
-/// replayed).
-fn candidates(unit: &str, l: &Line<'_>) -> Result<Vec<Op>> {
+/// replayed). With `tex_first`, a non-shadow `sample` vector without texel offsets tries
+/// the TGSI `TEX`-family form first (`TEX`, `TXB`, `TXL`, `TXD`: the bias or LOD in
+/// `src0.w`), so that both families are replayed (the caller alternates).
+fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
     let mut v = Vec::new();
     let (view, sampler) = (l.get("hdr")?, l.get("smp")?);
     match unit {
@@ -295,6 +267,32 @@ fn candidates(unit: &str, l: &Line<'_>) -> Result<Vec<Op>> {
                 }
                 Ok(g)
             };
+            if tex_first && !shadow && offset == [0; 3] {
+                for address in addresses {
+                    let src0 = |w: u32| address.map(|a| [a[0], a[1], a[2], w]);
+                    let tex = |op, w, grads| Op::TgsiTex {
+                        op,
+                        shadow: false,
+                        view,
+                        sampler,
+                        src0: src0(w),
+                        src1: None,
+                        grads,
+                    };
+                    match (mode, grads) {
+                        (1, 0) => v.push(tex(TexOp::Txl, lod, None)),
+                        (2, 0) => v.push(tex(TexOp::Txl, 0, None)),
+                        (0, 0) => {
+                            if lod == 0 {
+                                v.push(tex(TexOp::Tex, 0, None));
+                            }
+                            v.push(tex(TexOp::Txb, lod, None));
+                        }
+                        (0, 1) if lod == 0 => v.push(tex(TexOp::Txd, 0, Some(g()?))),
+                        _ => {}
+                    }
+                }
+            }
             for address in addresses {
                 if !shadow {
                     match (mode, grads) {
@@ -383,7 +381,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
         let mut found = None;
-        for op in candidates(unit, &l).with_context(|| format!("{} line {}", vec_file.display(), k + 1))? {
+        for op in candidates(unit, &l, k % 2 == 1).with_context(|| format!("{} line {}", vec_file.display(), k + 1))? {
             let reply = soft.run(&op);
             let same = match &reply {
                 Reply::Quad(q) => err == 0 && q.as_flattened() == words,
@@ -426,6 +424,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         s.push('\n');
         if admit && Subset::RTL.governs(op.code()) {
             p.admitted += 1;
+            p.admitted_by_op.entry(op.code()).or_insert((def.name, 0)).1 += 1;
             // a quad sampled from a valid view and sampler (its texels are read)
             if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
                 first_done.get_or_insert(p.records);

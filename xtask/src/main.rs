@@ -72,12 +72,12 @@ enum Command {
     /// Write the HDL test vectors, memory images and manifest.json [~5-10 s for the default set].
     ///
     /// Default: every unit, level 2 (directed + weighted random), seed 1, into
-    /// hdl-vectors/out/ — 15 units, about 8.9 M vectors and 885 MB, in 5-10 s once built
+    /// hdl-vectors/out/ — 16 units, about 8.9 M vectors and 885 MB, in 5-10 s once built
     /// (about 5 s of CPU).
     /// Level 1 (directed corner cases only) takes about a second.
     ///
-    /// Units: nv_txq, tgsi_query, intel_info (query unit); coord, wrap, texel_decode, filter,
-    /// gather_cmp, lod (pipeline stages); sample, sample_c, gather, fetch, tmml, store (whole
+    /// Units: nv_txq, tgsi_query, intel_info (query unit); coord, f32_sub, wrap, texel_decode,
+    /// filter, gather_cmp, lod (pipeline stages); sample, sample_c, gather, fetch, tmml, store (whole
     /// ops, checked through DPI-C). Groups: all, query, stage, op.
     Vectors(vectors::Args),
     /// Co-simulate the reference RTL against the vectors [~1 min; Verilator, Icarus].
@@ -94,7 +94,7 @@ enum Command {
     ///
     /// Yosys for iCE40, ECP5 and Xilinx 7 (cell counts), nextpnr-ice40 HX8K and nextpnr-ecp5
     /// (ECP5-25F or the part of --ecp5, out of context) for Fmax; prints one table. Blocks:
-    /// texcore_coord, texcore_wrap, texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi,
+    /// texcore_coord, texcore_f32_sub, texcore_wrap, texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi,
     /// texcore_info_intel, texcore_filter_rgba8, texcore_lod, texcore_gather_cmp,
     /// texcore_sampler (the whole sampler device, about 10 min). Default: all. Named alone,
     /// texcore_soc builds the soft-core system for a ULX3S board (ECP5-85F, its pins, the

@@ -10,7 +10,10 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use super::textures::glyph_bit;
+use texcore::descriptor::SamplerHeader;
+use texcore::op::sample::{sample_batch_into, SampleRequest};
+
+use super::textures::{glyph_bit, Tex};
 
 /// An RGB8 pixel.
 pub type Rgb = [u8; 3];
@@ -57,6 +60,47 @@ pub fn quads<T: Copy + Default + Send>(
         let y = 2 * qy as u32;
         for qx in 0..w / 2 {
             let [a, b, c, d] = quad(2 * qx, y);
+            let x = 2 * qx as usize;
+            rows[x] = a;
+            rows[x + 1] = b;
+            rows[wu + x] = c;
+            rows[wu + x + 1] = d;
+        }
+        bar.inc(1);
+    });
+    Grid { w, h, px }
+}
+
+/// [`quads`] for a view whose quads sample one texture view with one sampler (`SAMPLE`,
+/// implicit LOD) and then shade: `request(x, y)` gives the request of the quad at top-left
+/// pixel `(x, y)` and what the shading needs of it (`None`: nothing sampled); each row of
+/// quads goes through `texcore::op::sample::sample_batch_into` in one call (bit for bit
+/// `sample_quad_into` per quad), and `shade(x, y, sampled)` gives the quad's four pixels
+/// from the result registers.
+pub fn sampled_quads<T: Copy + Default + Send, C: Copy>(
+    w: u32,
+    h: u32,
+    bar: &ProgressBar,
+    tex: &Tex,
+    sampler: &SamplerHeader,
+    request: impl Fn(u32, u32) -> Option<(SampleRequest, C)> + Sync,
+    shade: impl Fn(u32, u32, Option<(&[[u32; 4]; 4], C)>) -> [T; 4] + Sync,
+) -> Grid<T> {
+    assert!(w.is_multiple_of(2) && h.is_multiple_of(2) && w > 0 && h > 0, "views are whole quads");
+    bar.inc_length(u64::from(h / 2));
+    let mut px = vec![T::default(); (w * h) as usize];
+    let wu = w as usize;
+    px.par_chunks_mut(2 * wu).enumerate().for_each(|(qy, rows)| {
+        let y = 2 * qy as u32;
+        let row: Vec<(u32, Option<(SampleRequest, C)>)> = (0..w / 2).map(|qx| (qx, request(2 * qx, y))).collect();
+        let reqs: Vec<SampleRequest> = row.iter().filter_map(|(_, r)| r.map(|(req, _)| req)).collect();
+        let mut res = vec![[[0u32; 4]; 4]; reqs.len()];
+        sample_batch_into(Ok(&tex.h), Ok(sampler), &tex.mem[..], &reqs, &mut res)
+            .expect("the scenes sample accepted combinations");
+        let mut sampled = res.iter();
+        for (qx, r) in row {
+            let got = r.map(|(_, c)| (sampled.next().expect("one result per request"), c));
+            let [a, b, c, d] = shade(2 * qx, y, got);
             let x = 2 * qx as usize;
             rows[x] = a;
             rows[x + 1] = b;

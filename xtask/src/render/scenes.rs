@@ -1,8 +1,9 @@
 //! The scenes. Every textured pixel is a lane of a 2×2 quad passed to one of the core's
 //! sampling ops with **implicit derivatives**, as a fragment shader's `TEX` / `SAMPLE` would
-//! be: `sample_quad_into` (the quad entry under TGSI `TEX`/`SAMPLE`; it takes the RGBA8
-//! kernel where that applies), `sample_compare_quad` (`SAMPLE_C`), `gather4` (`GATHER4`)
-//! and `tmml_header` (`TMML.LOD`). The geometry (ray casts, sphere normals) is host f64,
+//! be: `sample_batch_into` (the host's batch entry, a row of quads per call, bit for bit the
+//! quad entry under TGSI `TEX`/`SAMPLE`) where a view samples one texture with one sampler,
+//! `sample_quad_into` (the cube scene), `sample_compare_quad` (`SAMPLE_C`), `gather4`
+//! (`GATHER4`) and `tmml_header` (`TMML.LOD`). The geometry (ray casts, sphere normals) is host f64,
 //! rounded once to the binary32 coordinates the ops take.
 
 use indicatif::ProgressBar;
@@ -16,7 +17,7 @@ use texcore_reference::driver::{lane_inputs, Op, Quad};
 use texcore_reference::sampling::Oracle;
 use texcore_reference::texture::{Fmt, RefTex};
 
-use super::raster::{gradient, quads, rgb_of_bits, sheet, with_legend, Canvas, Grid, Rgb};
+use super::raster::{gradient, quads, rgb_of_bits, sampled_quads, sheet, with_legend, Canvas, Grid, Rgb};
 use super::textures::{
     cube_face, encode, ground, sand, shadow_depth, swizzle_source, wrap_pattern, MipChain, Tex, LEVEL_COLOURS,
 };
@@ -173,16 +174,21 @@ impl Plane {
     }
 }
 
-/// The ground plane sampled through `sample_quad_into` (`SAMPLE`, implicit LOD): per pixel
-/// the result registers, `None` for the sky.
+/// The ground plane sampled through `sample_batch_into` (`SAMPLE`, implicit LOD; row by row,
+/// [`sampled_quads`]): per pixel the result registers, `None` for the sky.
 pub fn plane_samples(pl: &Plane, tex: &Tex, s: &SamplerHeader, bar: &ProgressBar) -> Grid<Option<[u32; 4]>> {
-    quads(pl.w, pl.h, bar, |x, y| {
-        let Some((coords, ground)) = pl.quad(x, y) else { return [None; 4] };
-        let mut out = [[0u32; 4]; 4];
-        sample_quad_into(Ok(&tex.h), Ok(s), &tex.mem[..], &SampleRequest::new(coords), &mut out)
-            .expect("2D RGBA8 sampling is accepted");
-        [0, 1, 2, 3].map(|l| ground[l].then_some(out[l]))
-    })
+    sampled_quads(
+        pl.w,
+        pl.h,
+        bar,
+        tex,
+        s,
+        |x, y| pl.quad(x, y).map(|(coords, ground)| (SampleRequest::new(coords), ground)),
+        |_, _, got| match got {
+            Some((out, ground)) => [0, 1, 2, 3].map(|l| ground[l].then_some(out[l])),
+            None => [None; 4],
+        },
+    )
 }
 
 /// Colours of a sampled plane (sky where `None`).
@@ -327,11 +333,9 @@ fn err_colour(t: f64) -> Rgb {
 /// sky). The reference is `texcore_reference`'s exact sampler ([`Oracle::ideal`]) on the
 /// same texels, fed the same binary32 lane coordinates and their quad differences.
 pub fn plane_error(pl: &Plane, tex: &Tex, rt: &RefTex, s: &SamplerHeader, bar: &ProgressBar) -> Grid<Option<f64>> {
-    quads(pl.w, pl.h, bar, |x, y| {
-        let Some((coords, ground)) = pl.quad(x, y) else { return [None; 4] };
-        let mut out = [[0u32; 4]; 4];
-        sample_quad_into(Ok(&tex.h), Ok(s), &tex.mem[..], &SampleRequest::new(coords), &mut out)
-            .expect("2D RGBA8 sampling is accepted");
+    let request = |x, y| pl.quad(x, y).map(|(coords, ground)| (SampleRequest::new(coords), (coords, ground)));
+    sampled_quads(pl.w, pl.h, bar, tex, s, request, |_, _, got| {
+        let Some((out, (coords, ground))) = got else { return [None; 4] };
         let q = Quad { c: coords.map(|c| c.map(f32::from_bits)), ..Quad::default() };
         let lanes = lane_inputs(Op::Sample, TextureType::TwoD, &q);
         let oracle = Oracle::new(rt, s);
@@ -504,17 +508,15 @@ fn panel(v: u32, div: u32) -> u32 {
 /// A screen-aligned panel sampling `[s0, s1] × [t0, t1]` of `tex` (magnified, implicit LOD).
 fn flat_panel(pw: u32, ph: u32, range: (f64, f64), tex: &Tex, s: &SamplerHeader, bar: &ProgressBar) -> Grid<[u32; 4]> {
     let (lo, hi) = range;
-    quads(pw, ph, bar, |x, y| {
+    let request = |x, y| {
         let coords = LANES.map(|(dx, dy)| {
             let u = lo + (hi - lo) * (f64::from(x + dx) + 0.5) / f64::from(pw);
             let v = lo + (hi - lo) * (f64::from(y + dy) + 0.5) / f64::from(ph);
             [f(u), f(v), 0, 0]
         });
-        let mut r = [[0u32; 4]; 4];
-        sample_quad_into(Ok(&tex.h), Ok(s), &tex.mem[..], &SampleRequest::new(coords), &mut r)
-            .expect("2D sampling is accepted");
-        r
-    })
+        Some((SampleRequest::new(coords), ()))
+    };
+    sampled_quads(pw, ph, bar, tex, s, request, |_, _, got| got.map_or([[0; 4]; 4], |(r, ())| *r))
 }
 
 /// The border colour of the wrap panels (magenta), binary32 words.
@@ -662,17 +664,9 @@ pub fn scene_shadow(w: u32, h: u32, bar: &ProgressBar) -> SceneOut {
             ..sampler(filt, filt, MipFilter::None, 0)
         };
         let refs = [RECEIVER_DEPTH.to_bits(); 4];
-        let g = quads(w, h, bar, |x, y| {
-            let Some((coords, ground)) = pl.quad(x, y) else { return [None; 4] };
-            let mut base = [[0u32; 4]; 4];
-            sample_quad_into(
-                Ok(&ground_tex.h),
-                Ok(&ground_s),
-                &ground_tex.mem[..],
-                &SampleRequest::new(coords),
-                &mut base,
-            )
-            .expect("2D sampling is accepted");
+        let request = |x, y| pl.quad(x, y).map(|(coords, ground)| (SampleRequest::new(coords), ground));
+        let g = sampled_quads(w, h, bar, &ground_tex, &ground_s, request, |x, y, got| {
+            let Some((base, ground)) = got else { return [None; 4] };
             let lc = LANES.map(|(dx, dy)| light_st(pl.world(x + dx, y + dy)));
             let lit: [f64; 4] = match mode {
                 Pcf::Compare(_) => {

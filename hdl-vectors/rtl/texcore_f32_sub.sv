@@ -1,0 +1,106 @@
+`timescale 1ns/1ps
+// binary32 subtraction a - b, IEEE 754 round to nearest even with gradual underflow:
+// texcore::fp::f32_sub bit for bit (the implicit derivatives of a quad, stage S1 of the
+// sampling pipeline, docs/hdl/sampler-pipeline.md).
+//
+//   NaN operand             -> 0x7FC0_0000 (the one quiet NaN)
+//   inf - inf (same sign)   -> 0x7FC0_0000; inf - x -> a; x - inf -> -b
+//   0 - 0                   -> -0 only for (-0) - (+0), else +0; 0 - x -> -x; x - 0 -> a
+//   finite                  -> the exact difference rounded once (RNE); an exact zero is +0;
+//                              past the largest finite: +-inf
+//
+// Datapath (the classic guard / round / sticky adder): the operand of larger magnitude is
+// A, the other B (b with its sign flipped); B's 24-bit significand is aligned to A's with
+// three bits below the last (the lowest one sticky), added to or subtracted from A's,
+// normalized (one right shift on a carry, a left shift by the leading zeros limited so that
+// the exponent stays >= 1: subnormal results), rounded to 24 bits (a carry out of the
+// significand moves into the exponent field, subnormal -> normal and largest -> inf alike).
+//
+// Pipelined, one subtraction per clock, LATENCY = 3: s0 input registers; s1 specials,
+// order and alignment; s2 the sum, normalization, rounding and packing (output registers).
+module texcore_f32_sub (
+  input  logic        clk,
+  input  logic        rst,
+  input  logic        in_valid,
+  input  logic [31:0] a,
+  input  logic [31:0] b,
+  output logic        out_valid,
+  output logic [31:0] d                    // a - b
+);
+  // ---- s0: input registers (b's sign flipped: a + (-b))
+  logic        v0;
+  logic [31:0] a_q, b_q;
+  always @(posedge clk) begin
+    v0 <= rst ? 1'b0 : in_valid;
+    a_q <= a;
+    b_q <= {~b[31], b[30:0]};
+  end
+
+  // ---- s1: specials, order, alignment
+  wire         a_nan = a_q[30:23] == 8'hFF && a_q[22:0] != 23'd0;
+  wire         b_nan = b_q[30:23] == 8'hFF && b_q[22:0] != 23'd0;
+  wire         a_inf = a_q[30:23] == 8'hFF && a_q[22:0] == 23'd0;
+  wire         b_inf = b_q[30:23] == 8'hFF && b_q[22:0] == 23'd0;
+  wire         a_zero = a_q[30:0] == 31'd0;
+  wire         b_zero = b_q[30:0] == 31'd0;
+  wire         swap = b_q[30:0] > a_q[30:0];
+  wire  [31:0] x = swap ? b_q : a_q;      // the larger magnitude
+  wire  [31:0] y = swap ? a_q : b_q;
+  wire  [7:0]  ex = (x[30:23] == 8'd0) ? 8'd1 : x[30:23];
+  wire  [7:0]  ey = (y[30:23] == 8'd0) ? 8'd1 : y[30:23];
+  wire  [23:0] mx = {x[30:23] != 8'd0, x[22:0]};
+  wire  [23:0] my = {y[30:23] != 8'd0, y[22:0]};
+  wire  [7:0]  dexp = ex - ey;
+  wire  [4:0]  dsh = (dexp > 8'd27) ? 5'd27 : dexp[4:0];
+  wire  [50:0] ywide = {my, 27'd0} >> dsh;
+  logic        v1;
+  logic        sp1;                       // special: the result is r1
+  logic [31:0] r1;
+  logic        sx1, sub1;                 // the result's sign (A's); B subtracted
+  logic [7:0]  ex1;
+  logic [26:0] mx1, my1;
+  always @(posedge clk) begin
+    v1 <= rst ? 1'b0 : v0;
+    sp1 <= 1'b1;
+    if (a_nan || b_nan || (a_inf && b_inf && a_q[31] != b_q[31])) r1 <= 32'h7FC0_0000;
+    else if (a_inf) r1 <= a_q;
+    else if (b_inf) r1 <= b_q;
+    else if (a_zero && b_zero) r1 <= {a_q[31] & b_q[31], 31'd0};
+    else if (a_zero) r1 <= b_q;
+    else if (b_zero) r1 <= a_q;
+    else begin
+      sp1 <= 1'b0;
+      r1 <= 32'd0;
+    end
+    sx1 <= x[31];
+    sub1 <= x[31] != y[31];
+    ex1 <= ex;
+    mx1 <= {mx, 3'd0};
+    my1 <= {ywide[50:25], ywide[24] | (ywide[23:0] != 24'd0)};
+  end
+
+  // ---- s2: sum, normalization, rounding, packing
+  wire  [27:0] sum = sub1 ? {1'b0, mx1} - {1'b0, my1} : {1'b0, mx1} + {1'b0, my1};
+  logic [4:0]  lz;
+  always @* begin
+    lz = 5'd27;
+    for (int i = 0; i < 27; i = i + 1)
+      if (sum[i]) lz = 5'(26 - i);
+  end
+  // left shift by lz, at most ex1 - 1 (the exponent field stays >= 1, or 0 for subnormals)
+  wire  [8:0]  lmax = {1'b0, ex1} - 9'd1;
+  wire  [4:0]  lsh = ({4'd0, lz} > lmax) ? lmax[4:0] : lz;
+  wire  [26:0] nl = sum[26:0] << lsh;
+  wire  [26:0] n = sum[27] ? {sum[27:2], sum[1] | sum[0]} : nl;
+  wire  [8:0]  en = sum[27] ? {1'b0, ex1} + 9'd1 : {1'b0, ex1} - {4'd0, lsh};
+  wire  [7:0]  efield = n[26] ? en[7:0] : 8'd0;
+  wire         rup = n[2] & (n[1] | n[0] | n[3]);
+  wire  [30:0] pk = {efield, n[25:3]} + {30'd0, rup};
+  always @(posedge clk) begin
+    out_valid <= rst ? 1'b0 : v1;
+    if (sp1) d <= r1;
+    else if (sum == 28'd0) d <= 32'd0;                         // exact cancellation: +0
+    else if (en >= 9'd255 || pk[30:23] == 8'hFF) d <= {sx1, 8'hFF, 23'd0};
+    else d <= {sx1, pk};
+  end
+endmodule
