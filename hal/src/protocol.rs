@@ -1275,6 +1275,15 @@ fn render_subset(out: &mut impl Write, s: &crate::subset::Subset) -> fmt::Result
         (f >> 32) as u32,
         f as u32
     )?;
+    let f = s.compare_formats;
+    writeln!(
+        out,
+        "localparam [127:0] TXC_SUBSET_CMP_FORMATS = 128'h{:08X}_{:08X}_{:08X}_{:08X}; // formats of the compare and gather ops",
+        (f >> 96) as u32,
+        (f >> 64) as u32,
+        (f >> 32) as u32,
+        f as u32
+    )?;
     int(out, "TXC_SUBSET_SRGB", usize::from(s.srgb), "1: sRGB views admitted")?;
     hex(out, "TXC_SUBSET_LAYOUTS", 8, s.layouts.into(), "layouts")?;
     hex(out, "TXC_SUBSET_WRAPS", 8, s.wraps.into(), "wrap modes, on each axis of the view's type")?;

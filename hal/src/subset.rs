@@ -16,17 +16,23 @@
 //!    rejection, whatever the descriptors), and so is a `TEX`-family form that reads an
 //!    absent `src1` on a valid view (the same rejection, whatever the sampler); after it, a
 //!    shadow `TEX`-family form is refused;
-//! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection;
+//! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection; so is a
+//!    depth compare on an integer format (the core's `Compare` rejection);
 //! 5. NVIDIA `TMML.LOD`, which names its texture by a handle: the caller passes the
 //!    handle's resolution as `view` and `sampler` (the op's source through the device's
 //!    bindings); a texture that does not resolve, a coordinate description whose class
 //!    does not match the view's type, a buffer or a multisample view is admitted (the
-//!    core's zeros); otherwise the rule of step 6 decides, with the same fields as for
-//!    the sampling ops (wrap modes, filters and layout do not change `TMML`'s result; one
-//!    descriptor check serves every governed op);
-//! 6. otherwise the view must have a type, format, sRGB flag and layout of the subset, and
+//!    core's zeros); otherwise the rule of step 6 decides with [`Subset::formats`], with
+//!    the same fields as for the sampling ops (wrap modes, filters and layout do not change
+//!    `TMML`'s result; one descriptor check serves every governed op);
+//! 6. otherwise the view must have a type, format (of [`Subset::formats`], or of
+//!    [`Subset::compare_formats`] for a compare op), sRGB flag and layout of the subset, and
 //!    the sampler wrap modes (on the view's axes), filters, mip filter and anisotropy of the
 //!    subset.
+//!
+//! `GATHER4` admits its own rejections and zeros in the core's order
+//! ([`texcore::op::gather::gather4`]: component, offsets −32 … +31, zeros, type, offsets on a
+//! cube, compare on an integer format), then step 5 with [`Subset::compare_formats`].
 //!
 //! [`Subset::ALL`] admits everything (the model device); [`Subset::RTL`] is what the RTL
 //! device `texcore_sampler` runs. [`crate::SimulatedFpga::set_subset`] makes the simulated
@@ -54,8 +60,11 @@ pub struct Subset {
     pub nv_ops: u16,
     /// Texture types.
     pub types: u16,
-    /// Formats.
+    /// Formats of the filtered ops (`SAMPLE_L`, …).
     pub formats: u128,
+    /// Formats of the compare and gather ops (`SAMPLE_C`, `SAMPLE_C_LZ`, `GATHER4`): the
+    /// depth formats are sampled only through a compare or a gather.
+    pub compare_formats: u128,
     /// sRGB views admitted (with their format in [`Subset::formats`]).
     pub srgb: bool,
     /// Layouts.
@@ -90,6 +99,7 @@ impl Subset {
         nv_ops: 0,
         types: u16::MAX,
         formats: u128::MAX,
+        compare_formats: u128::MAX,
         srgb: true,
         layouts: u8::MAX,
         wraps: u8::MAX,
@@ -101,10 +111,13 @@ impl Subset {
 
     /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` (explicit LOD), `SAMPLE` (the quad's
     /// implicit derivatives), `SAMPLE_B` (with the shader bias) and `SAMPLE_D` (explicit
-    /// derivatives), and the non-shadow `TEX`, `TXB`, `TXL`, `TXD` (not `TXP`) on 2D, 2D
-    /// array and 2D no-mipmap views, pitch-linear or 4×4 tiled, `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` /
-    /// `RG8_UNORM` (not sRGB), mip filter none, nearest or linear (the explicit LOD or the
-    /// derivatives through the LOD unit: base level, level count, bias and clamps), the same nearest or linear
+    /// derivatives), the non-shadow `TEX`, `TXB`, `TXL`, `TXD` (not `TXP`), `SAMPLE_C_LZ` and
+    /// `GATHER4` on 2D, 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled,
+    /// `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` and
+    /// `GATHER4` also `Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none,
+    /// nearest or linear (the explicit LOD or the derivatives through the LOD unit: base
+    /// level, level count, bias and clamps; `SAMPLE_C_LZ` at λ_base = 0, `GATHER4` at the base
+    /// level), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     /// It governs no NVIDIA op (`nv_ops` 0): `NV_TLD4S` and `NV_TMML` are not in the device
@@ -117,13 +130,23 @@ impl Subset {
             | 1 << (op::TGSI_TEX - GOVERNED_BASE)
             | 1 << (op::TGSI_TXB - GOVERNED_BASE)
             | 1 << (op::TGSI_TXL - GOVERNED_BASE)
-            | 1 << (op::TGSI_TXD - GOVERNED_BASE),
+            | 1 << (op::TGSI_TXD - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
+            | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
         nv_ops: 0,
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
         formats: (1 << Format::RGBA8_UNORM.code())
             | (1 << Format::BGRA8_UNORM.code())
             | (1 << Format::R8_UNORM.code())
             | (1 << Format::RG8_UNORM.code()),
+        compare_formats: (1 << Format::RGBA8_UNORM.code())
+            | (1 << Format::BGRA8_UNORM.code())
+            | (1 << Format::R8_UNORM.code())
+            | (1 << Format::RG8_UNORM.code())
+            | (1 << Format::Z16_UNORM.code())
+            | (1 << Format::X8Z24_UNORM.code())
+            | (1 << Format::Z24S8_UNORM.code())
+            | (1 << Format::Z32_FLOAT.code()),
         srgb: false,
         layouts: bit8(Layout::PitchLinear as u8) | bit8(Layout::Tiled4x4 as u8),
         wraps: bit8(WrapMode::Repeat as u8)
@@ -167,7 +190,10 @@ impl Subset {
             if !texcore::op::tmml::desc_matches(desc, h.ty) || h.ty == TextureType::OneDBuffer || h.samples() > 1 {
                 return true;
             }
-            return self.descriptors(h, s);
+            return self.fields(self.formats, h, s);
+        }
+        if let Op::TgsiGather4 { .. } = op {
+            return self.admits_gather(op, view, sampler);
         }
         let Some(offset) = sample_offset(op) else {
             // A governed op this predicate has no rule for: not run.
@@ -193,11 +219,52 @@ impl Subset {
         if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
             return true;
         }
-        self.descriptors(h, s)
+        // A compare on an integer format: the core's `Compare` rejection.
+        let compare = is_compare(op);
+        if compare && texcore::texel::domains(h.format, h.srgb)[0].is_integer() {
+            return true;
+        }
+        let formats = if compare { self.compare_formats } else { self.formats };
+        self.fields(formats, h, s)
     }
 
-    /// The descriptor rule (step 6 of the module docs).
-    fn descriptors(&self, h: &TextureHeader, s: &SamplerHeader) -> bool {
+    /// [`Subset::admits`] for TGSI `GATHER4`, in the core's order
+    /// ([`texcore::op::gather::gather4`]): a component above 3 and offsets outside
+    /// −32 … +31 are its rejections, an unbound view or sampler its zeros, a type other than
+    /// 2D / 2D array / 2D no-mipmap / cube / cube array, a multisample view, offsets on a
+    /// cube and a compare on an integer format its rejections (all admitted); otherwise the
+    /// fields, with [`Subset::compare_formats`].
+    fn admits_gather(
+        &self,
+        op: &Op,
+        view: Result<&TextureHeader, Invalid>,
+        sampler: Result<&SamplerHeader, Invalid>,
+    ) -> bool {
+        let Op::TgsiGather4 { component, offset, reference, .. } = *op else { return false };
+        if component > 3 || offset.iter().any(|o| !(-32..=31).contains(o)) {
+            return true;
+        }
+        let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
+        let gatherable = matches!(
+            h.ty,
+            TextureType::TwoD
+                | TextureType::TwoDArray
+                | TextureType::TwoDNoMipmap
+                | TextureType::Cube
+                | TextureType::CubeArray
+        ) && h.samples() <= 1;
+        if !gatherable
+            || (h.ty.is_cube() && offset != [0, 0])
+            || (reference.is_some() && texcore::texel::domains(h.format, h.srgb)[0].is_integer())
+        {
+            return true;
+        }
+        self.fields(self.compare_formats, h, s)
+    }
+
+    /// Step 6 of [`Subset::admits`]: the view's and sampler's fields, with the format set
+    /// `formats`.
+    fn fields(&self, formats: u128, h: &TextureHeader, s: &SamplerHeader) -> bool {
         let has = |set: u128, k: u32| set.checked_shr(k).is_some_and(|v| v & 1 == 1);
         let axes = match h.ty {
             TextureType::OneD | TextureType::OneDArray => 1,
@@ -205,7 +272,7 @@ impl Subset {
             _ => 2,
         };
         has(self.types.into(), h.ty as u32)
-            && has(self.formats, h.format.code().into())
+            && has(formats, h.format.code().into())
             && (self.srgb || !h.srgb)
             && has(self.layouts.into(), h.layout as u32)
             && s.wrap.iter().take(axes).all(|w| has(self.wraps.into(), *w as u32))
@@ -241,7 +308,13 @@ fn sample_offset(op: &Op) -> Option<[i32; 3]> {
     }
 }
 
-/// The view and sampler pointers of a TGSI `SAMPLE`-family or `TEX`-family op.
+/// Whether `op` is a depth-compare op (its formats are [`Subset::compare_formats`]).
+fn is_compare(op: &Op) -> bool {
+    matches!(op, Op::TgsiSampleC { .. } | Op::TgsiSampleCLz { .. })
+}
+
+/// The view and sampler pointers of a TGSI `SAMPLE`-family or `TEX`-family op, or of
+/// `GATHER4`.
 pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
     match *op {
         Op::TgsiTex { view, sampler, .. } => Some((view, sampler)),
@@ -250,7 +323,8 @@ pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
         | Op::TgsiSampleL { view, sampler, .. }
         | Op::TgsiSampleD { view, sampler, .. }
         | Op::TgsiSampleC { view, sampler, .. }
-        | Op::TgsiSampleCLz { view, sampler, .. } => Some((view, sampler)),
+        | Op::TgsiSampleCLz { view, sampler, .. }
+        | Op::TgsiGather4 { view, sampler, .. } => Some((view, sampler)),
         _ => None,
     }
 }
@@ -360,6 +434,69 @@ mod tests {
         for t in &samplers {
             assert!(!r.admits(&op, Ok(&h), Ok(t)), "{t:?}");
         }
+    }
+
+    fn sample_c_lz(offset: [i32; 3]) -> Op {
+        Op::TgsiSampleCLz { view: 0, sampler: 0, address: [[0; 4]; 4], offset, reference: [0; 4] }
+    }
+
+    #[test]
+    fn the_rtl_subset_takes_sample_c_lz_on_depth_and_unorm8_views_and_sample_l_no_depth() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        for format in [
+            Format::Z16_UNORM,
+            Format::X8Z24_UNORM,
+            Format::Z24S8_UNORM,
+            Format::Z32_FLOAT,
+            Format::RGBA8_UNORM,
+            Format::R8_UNORM,
+        ] {
+            let v = TextureHeader { format, ..h };
+            assert!(r.admits(&sample_c_lz([0; 3]), Ok(&v), Ok(&s)), "{format:?}");
+            let depth = format.code() >= Format::Z16_UNORM.code();
+            assert_eq!(r.admits(&sample_l([0; 3]), Ok(&v), Ok(&s)), !depth, "{format:?}");
+        }
+        for v in [
+            TextureHeader { format: Format::RGBA16_FLOAT, row_pitch: 128, ..h },
+            TextureHeader { format: Format::R8_SNORM, ..h },
+        ] {
+            assert!(!r.admits(&sample_c_lz([0; 3]), Ok(&v), Ok(&s)), "{v:?}");
+        }
+        // An integer format: the core's Compare rejection, admitted.
+        assert!(r.admits(&sample_c_lz([0; 3]), Ok(&TextureHeader { format: Format::R32_UINT, ..h }), Ok(&s)));
+        assert!(!r.admits(&sample_l([0; 3]), Ok(&TextureHeader { format: Format::R32_UINT, ..h }), Ok(&s)));
+        assert!(!r.admits(&sample_c_lz([0; 3]), Ok(&TextureHeader { ty: TextureType::ThreeD, ..h }), Ok(&s)));
+        assert!(r.governs(op::TGSI_SAMPLE_C_LZ));
+    }
+
+    fn gather4(component: u8, offset: [i32; 2], reference: Option<[u32; 4]>) -> Op {
+        Op::TgsiGather4 { view: 0, sampler: 0, address: [[0; 4]; 4], component, offset, reference }
+    }
+
+    #[test]
+    fn the_rtl_subset_takes_gather4_on_depth_and_unorm8_views_and_admits_its_rejections() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        assert!(r.governs(op::TGSI_GATHER4));
+        for format in [Format::Z16_UNORM, Format::Z32_FLOAT, Format::BGRA8_UNORM, Format::RG8_UNORM] {
+            let v = TextureHeader { format, ..h };
+            assert!(r.admits(&gather4(2, [-32, 31], None), Ok(&v), Ok(&s)), "{format:?}");
+            assert!(r.admits(&gather4(0, [0, 0], Some([0; 4])), Ok(&v), Ok(&s)), "{format:?}");
+        }
+        let half = TextureHeader { format: Format::RGBA16_FLOAT, row_pitch: 128, ..h };
+        assert!(!r.admits(&gather4(0, [0, 0], None), Ok(&half), Ok(&s)));
+        // The core's rejections: component, offsets, type, compare on an integer format.
+        assert!(r.admits(&gather4(4, [0, 0], None), Ok(&half), Ok(&s)));
+        assert!(r.admits(&gather4(0, [32, 0], None), Ok(&half), Ok(&s)));
+        assert!(r.admits(&gather4(0, [0, 0], None), Ok(&TextureHeader { ty: TextureType::ThreeD, ..h }), Ok(&s)));
+        let uint = TextureHeader { format: Format::R32_UINT, ..h };
+        assert!(r.admits(&gather4(0, [0, 0], Some([0; 4])), Ok(&uint), Ok(&s)));
+        assert!(!r.admits(&gather4(0, [0, 0], None), Ok(&uint), Ok(&s)));
+        // Cube maps are outside the subset, offsets on them the core's rejection.
+        let cube = TextureHeader { ty: TextureType::Cube, height: 16, depth: 1, ..h };
+        assert!(!r.admits(&gather4(0, [0, 0], None), Ok(&cube), Ok(&s)));
+        assert!(r.admits(&gather4(0, [1, 0], None), Ok(&cube), Ok(&s)));
     }
 
     #[test]

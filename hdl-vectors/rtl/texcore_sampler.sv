@@ -27,8 +27,9 @@ module texcore_sampler #(
   parameter int SAMPLER_ENTRIES = 256,     // sampler-header pool (a power of two)
   parameter int CBANK_WORDS     = 1024,    // constant bank (a power of two)
   parameter int SAMPLE_PIPE     = 1        // 1: the sampling pipeline's SMP class (TGSI_SAMPLE_L,
-                                           // SAMPLE, SAMPLE_B, SAMPLE_D, TEX, TXB, TXL, TXD:
-                                           // CAPS 13-16, 18-21); 0: without it (fits an ECP5-25F)
+                                           // SAMPLE, SAMPLE_B, SAMPLE_D, TEX, TXB, TXL, TXD,
+                                           // SAMPLE_C_LZ, GATHER4: CAPS 13-16, 18-21, 23, 24);
+                                           // 0: without it (fits an ECP5-25F)
 ) (
   input  logic clk,
   input  logic rst_n,          // RST_N pin

@@ -25,12 +25,16 @@
 //   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
 //   SMP     TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,          the sampling pipeline's first slice
 //           SAMPLE_D; TEX, TXB, TXL, TXD (not the     (docs/hdl/sampler-pipeline.md), one lane
-//           shadow forms)                             and one tap at a time: [texcore_f32_sub
+//           shadow forms); SAMPLE_C_LZ, GATHER4       and one tap at a time: [texcore_f32_sub
 //                                                     (derivatives) ->] texcore_lod ->
 //                                                     texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
 //                                                     texel memory -> texcore_texel_decode ->
 //                                                     texcore_filter_rgba8 -> swizzle
+//                                                     (SAMPLE_C_LZ: texcore_gather_cmp per
+//                                                     tap before the filter, no swizzle;
+//                                                     GATHER4: the four taps through
+//                                                     texcore_gather_cmp, no filter)
 //
 // Every other op code answers ERR_UNSUPPORTED (its CAPS bit is clear). A sampling op answers
 // ERR_UNSUPPORTED also when its view and sampler are outside the device's sampling subset
@@ -59,8 +63,9 @@ module texcore_sampler_exec #(
   parameter int SAW             = 11,      // sampler pool word address bits
   parameter int CAW             = 10,      // constant bank address bits
   parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,
-                                           // SAMPLE_D, TEX, TXB, TXL, TXD: CAPS 13-16, 18-21)
-                                           // and its units; 0: neither (their CAPS bits clear)
+                                           // SAMPLE_D, TEX, TXB, TXL, TXD, SAMPLE_C_LZ, GATHER4:
+                                           // CAPS 13-16, 18-21, 23, 24) and its units; 0: neither
+                                           // (their CAPS bits clear)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -115,7 +120,10 @@ module texcore_sampler_exec #(
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_D_CAP)
     // the TEX family without TXP (its projective divide is not in the device)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TEX_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXB_CAP)
-    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXL_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXD_CAP);
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXL_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXD_CAP)
+    // depth compare (SAMPLE_C_LZ) and gather (GATHER4)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP);
 
   assign caps = CAPS_IMPL;
 
@@ -141,6 +149,8 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_D:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_TEX, TXC_OP_TGSI_TXB, TXC_OP_TGSI_TXL,
       TXC_OP_TGSI_TXD:                                   op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_GATHER4:                               op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -165,6 +175,8 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_TXB:         op_len = 9'(TXC_OP_TGSI_TXB_LEN);
       TXC_OP_TGSI_TXL:         op_len = 9'(TXC_OP_TGSI_TXL_LEN);
       TXC_OP_TGSI_TXD:         op_len = 9'(TXC_OP_TGSI_TXD_LEN);
+      TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);
+      TXC_OP_TGSI_GATHER4:     op_len = 9'(TXC_OP_TGSI_GATHER4_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
   endfunction
@@ -198,6 +210,8 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_TXB:         op_cap = 6'(TXC_OP_TGSI_TXB_CAP);
       TXC_OP_TGSI_TXL:         op_cap = 6'(TXC_OP_TGSI_TXL_CAP);
       TXC_OP_TGSI_TXD:         op_cap = 6'(TXC_OP_TGSI_TXD_CAP);
+      TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
+      TXC_OP_TGSI_GATHER4:     op_cap = 6'(TXC_OP_TGSI_GATHER4_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
   endfunction
@@ -293,7 +307,8 @@ module texcore_sampler_exec #(
     X_S0 = 6'd35, X_S1 = 6'd36, X_SX = 6'd37, X_SXD = 6'd38, X_SYD = 6'd39, X_SC = 6'd40,
     X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
     X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
-    X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57;
+    X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57,
+    X_SCP = 6'd58, X_SGA = 6'd59;
   localparam logic [5:0] X_SD = 6'd63;   // the lane's derivatives (SAMPLE, SAMPLE_B, SAMPLE_D)
   localparam logic [5:0] X_TZ = 6'd62;   // TEX family: absent optional operands must be 0
   logic [5:0]   st, ret;
@@ -707,6 +722,10 @@ module texcore_sampler_exec #(
   // through the address unit, the texel memory and the decoder, then texcore_filter_rgba8.
   // Payload: w1 view, w2 sampler, w3..w5 offsets, lane l's (x, y) at words 6 + 4l, 7 + 4l.
   logic        sm_valid;                // the sampler words decode
+  wire         sm_cmp = code == TXC_OP_TGSI_SAMPLE_C_LZ;   // a depth compare (PCF), see "compare" below
+  wire         sm_gat = code == TXC_OP_TGSI_GATHER4;       // a gather, see "gather" below
+  // GATHER4's payload: its lane words one below SAMPLE_L's (two offsets, not three)
+  wire  [4:0]  sm_wb = {4'd0, sm_gat};
   texcore_smp_check u_smp_check (.words(smp_w), .valid(sm_valid));
   logic [1:0]  sm_lane, sm_tap;
   logic        sm_zero;                 // unbound view / sampler: a quad of zeros
@@ -726,7 +745,8 @@ module texcore_sampler_exec #(
   wire         sm_s_ok = w2 <= {12'd0, smp_max} && w2 < 32'(SAMPLER_ENTRIES);
   // the sampling subset: the TXC_SUBSET_* constants generated from
   // texcore_hal::subset::Subset::RTL (its types are 2D ones: two wrap axes)
-  wire         sm_subset = TXC_SUBSET_TYPES[hd_ty] && !hd_fmt[7] && TXC_SUBSET_FORMATS[hd_fmt[6:0]]
+  wire         sm_subset = TXC_SUBSET_TYPES[hd_ty] && !hd_fmt[7]
+    && ((sm_cmp || sm_gat) ? TXC_SUBSET_CMP_FORMATS[hd_fmt[6:0]] : TXC_SUBSET_FORMATS[hd_fmt[6:0]])
     && (TXC_SUBSET_SRGB != 0 || !hd_srgb) && TXC_SUBSET_LAYOUTS[{2'd0, hd_tiled}]
     && TXC_SUBSET_WRAPS[sm_ws] && TXC_SUBSET_WRAPS[sm_wt]
     && TXC_SUBSET_FILTERS[{2'd0, smp_w[9]}] && TXC_SUBSET_FILTERS[{2'd0, smp_w[10]}]
@@ -788,7 +808,8 @@ module texcore_sampler_exec #(
                     || code == TXC_OP_TGSI_TEX || code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXD;
   wire         sd_expl = code == TXC_OP_TGSI_SAMPLE_D || code == TXC_OP_TGSI_TXD;
   wire         sd_bias = code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_TXB;
-  wire  [1:0]  sd_mode = (code == TXC_OP_TGSI_SAMPLE_L || code == TXC_OP_TGSI_TXL)
+  // (SAMPLE_C_LZ: the explicit LOD 0, lambda_base = 0; GATHER4 ignores the LOD)
+  wire  [1:0]  sd_mode = (code == TXC_OP_TGSI_SAMPLE_L || code == TXC_OP_TGSI_TXL || code == TXC_OP_TGSI_SAMPLE_C_LZ)
                          ? texcore_vectors_pkg::LOD_MODE_EXPLICIT : texcore_vectors_pkg::LOD_MODE_DERIV;
   logic        kh;                      // payload word address bit 5 (words 32 .. 46)
   // TEX family (TEX, TXB, TXL, TXD): src0 lane l at words 3 + 4 lane (x, y, z, w), src1.x at
@@ -830,11 +851,13 @@ module texcore_sampler_exec #(
   generate if (SAMPLE_PIPE != 0) begin : g_smp
   texcore_coord u_coord_x (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_x), .size(sm_w), .periodic(sm_per_s),
-    .offset(sm_tex ? 4'd0 : w3[3:0]), .linear(sm_lin), .out_valid(scx_out), .i0(scx_i0), .weight(scx_w)
+    .offset((sm_tex || sm_gat) ? 4'd0 : w3[3:0]), .linear(sm_lin | sm_gat), .out_valid(scx_out), .i0(scx_i0),
+    .weight(scx_w)
   );
   texcore_coord u_coord_y (
     .clk(clk), .rst(rst), .in_valid(sc_in), .s(sm_y), .size(sm_h), .periodic(sm_per_t),
-    .offset(sm_tex ? 4'd0 : w4[3:0]), .linear(sm_lin), .out_valid(scy_out_unused), .i0(scy_i0), .weight(scy_w)
+    .offset((sm_tex || sm_gat) ? 4'd0 : w4[3:0]), .linear(sm_lin | sm_gat), .out_valid(scy_out_unused),
+    .i0(scy_i0), .weight(scy_w)
   );
   // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
   // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
@@ -906,6 +929,108 @@ module texcore_sampler_exec #(
   logic        sw_sent;
   logic        sm_zc;                   // the lane's z word is captured
 
+  // ---------------------------------------------------------------- gather (GATHER4)
+  // texcore::op::gather::gather4 on the subset's views: the SMP sequence at the base level
+  // (no LOD; the LINEAR footprint i0 = (U - 128) >> 8 whatever the filter, the offsets
+  // -32 .. 31 added to i0 after the coordinate unit: exact, as (U - 128 + 256 d) >> 8 =
+  // i0 + d), each tap's component (after the view's swizzle; the compare form: x) kept in
+  // cm_codes, the four through texcore_gather_cmp (component -> binary32, or compare ->
+  // 1.0 / +0), in the order S0 .. S3 = taps (i0, j1), (i1, j1), (i1, j0), (i0, j0), not
+  // swizzled. Payload: w1 view, w2 sampler, w3 / w4 offsets, lane l's address at words
+  // 5 + 4l .., its reference at 21 + l; byte 1 the component, byte 2 bit 0 the compare form.
+  wire         gt_cmpf = b2[0];
+  wire  [2:0]  gt_src = hd_swz[3 * b1[1:0] +: 3];
+  wire         gt_const = !gt_cmpf && gt_src >= texcore_vectors_pkg::SWZ_ZERO;
+  wire         gt_one = gt_src == texcore_vectors_pkg::SWZ_ONE;
+  // the component read from each tap (compare, and every op but GATHER4: x)
+  wire  [1:0]  gt_idx = (sm_gat && !gt_cmpf) ? gt_src[1:0] : 2'd0;
+  wire  [31:0] gt_du = sm_gat ? w3 : 32'd0, gt_dv = sm_gat ? w4 : 32'd0;
+  // offsets in -32 .. 31 (bits 31:5 all equal); the first one outside
+  logic        gt_off_bad;
+  logic        gt_off_idx;
+  always @* begin
+    gt_off_bad = 1'b0;
+    gt_off_idx = 1'b0;
+    if (!(w4[31:5] == 27'd0 || w4[31:5] == {27{1'b1}})) begin gt_off_bad = 1'b1; gt_off_idx = 1'b1; end
+    if (!(w3[31:5] == 27'd0 || w3[31:5] == {27{1'b1}})) begin gt_off_bad = 1'b1; gt_off_idx = 1'b0; end
+  end
+  wire         gt_type_ok = (hd_ty == texcore_vectors_pkg::TEX_TWO_D || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY
+                             || hd_ty == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP || hd_cube) && hd_samples <= 5'd1;
+  // not run: a rejection, zeros, or outside the subset
+  wire         gt_stop = b1 > 8'd3 || gt_off_bad || !(hl_ok && hd_ok && sm_s_ok && sm_valid) || !gt_type_ok
+                       || (hd_cube && (w3 != 32'd0 || w4 != 32'd0)) || (gt_cmpf && integer_fmt) || !sm_subset;
+  logic [31:0] gt_tcode;
+  always @* begin
+    case (gt_idx)
+      2'd0:    gt_tcode = dec_x[31:0];
+      2'd1:    gt_tcode = dec_y[31:0];
+      2'd2:    gt_tcode = dec_z[31:0];
+      default: gt_tcode = dec_w[31:0];
+    endcase
+  end
+
+  // ---------------------------------------------------------------- compare (SAMPLE_C_LZ)
+  // Depth compare before filtering (PCF, texcore::op::sample::sample_compare_quad): the SMP
+  // sequence above with lambda_base = 0, each tap's component x (the decoder's code; a
+  // border tap the border colour's r quantised to the format: texcore::texel::border_texel)
+  // kept in cm_codes, then per pass the four codes through texcore_gather_cmp (cmp = 1, the
+  // sampler's function, the lane's reference) -> 1.0 / +0 -> taps of 255 / 0 in every byte,
+  // filtered by texcore_filter_rgba8: sum w pass / 2^24, RNE (the model's exact value), in
+  // all four words, not swizzled. Payload: the lane's reference at word 22 + lane.
+  logic [255:0] cm_codes;               // tap k of pass p at [32(4p + k) +: 32]
+  logic [31:0]  cm_ref;
+  logic         cm_done;                // the lane's compare results are in sm_taps
+  logic         cm_in, cm_sel, cm_got, cm_out;
+  logic [127:0] cm_res;
+  wire  [7:0]   cm_dom = fmt_dom(hd_fmt, hd_se, gt_idx);
+  // texcore::texel::unorm_from_f32(a, n): NaN, negative, zero -> 0; >= 1.0, +inf -> 2^n - 1;
+  // else RNE(a * (2^n - 1)) (the product as (significand << n) - significand)
+  function automatic logic [31:0] unorm_q(input logic [31:0] a, input logic [4:0] n);
+    logic [23:0] d, mant;
+    logic [47:0] p, rem, half, q;
+    logic [7:0]  sh;
+    d = ~(24'hFF_FFFF << n);
+    mant = {a[30:23] != 8'd0, a[22:0]};
+    p = ({24'd0, mant} << n) - {24'd0, mant};
+    sh = 8'd150 - a[30:23];
+    if (a[31] || a[30:23] == 8'd0 || (a[30:23] == 8'hFF && a[22:0] != 23'd0)) unorm_q = 32'd0;
+    else if (a[30:23] >= 8'd127) unorm_q = {8'd0, d};
+    else if (sh > 8'd48) unorm_q = 32'd0;
+    else begin
+      q = p >> sh;
+      rem = p & ~(48'hFFFF_FFFF_FFFF << sh);
+      half = 48'd1 << (sh - 8'd1);
+      if (rem > half || (rem == half && q[0])) q = q + 48'd1;
+      unorm_q = (q > {24'd0, d}) ? {8'd0, d} : q[31:0];
+    end
+  endfunction
+  // the border tap's code (compare formats: UNORM n or binary32)
+  wire  [31:0]  cm_bcode = (cm_dom[7:5] == texcore_vectors_pkg::DOM_F32) ? smp_w[127:96]
+                                                                      : unorm_q(smp_w[127:96], cm_dom[4:0]);
+  // a border tap's component: the border texel's (texcore::texel::border_texel: a depth
+  // format's is (r, r, r, 1), r quantised like the compare's; the RGBA8 family's the
+  // decoded border, sm_border)
+  wire         gt_depth = hd_fmt >= texcore_vectors_pkg::FMT_Z16_UNORM && hd_fmt <= texcore_vectors_pkg::FMT_Z32_FLOAT;
+  wire  [31:0] gt_bone = (cm_dom[7:5] == texcore_vectors_pkg::DOM_F32) ? 32'h3F80_0000 : ~(32'hFFFF_FFFF << cm_dom[4:0]);
+  wire  [31:0] gt_bcode = (gt_idx == 2'd0) ? cm_bcode
+                        : gt_depth ? ((gt_idx == 2'd3) ? gt_bone : cm_bcode)
+                        : {24'd0, sm_border[8 * gt_idx +: 8]};
+  generate if (SAMPLE_PIPE != 0) begin : g_cmp
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         cm_err_unused;          // integer formats never reach the unit
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_gather_cmp #(.LANES(4)) u_compare (
+    .clk(clk), .rst(rst), .in_valid(cm_in), .dom(cm_dom[7:5]), .nbits(cm_dom[4:0]), .cmp(!sm_gat || gt_cmpf),
+    .func(smp_w[19:17]), .refv(cm_ref), .texels(cm_sel ? cm_codes[255:128] : cm_codes[127:0]),
+    .out_valid(cm_out), .err(cm_err_unused), .res(cm_res)
+  );
+  end else begin : g_no_cmp
+    assign {cm_out, cm_res} = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_cmp = ^{cm_in, cm_ref, cm_codes, cm_bcode};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end endgenerate
+
   always @(posedge clk) begin : seq
     integer i;
     nv_in <= 1'b0;
@@ -918,6 +1043,7 @@ module texcore_sampler_exec #(
     fs_in <= 1'b0;
     sw_in <= 1'b0;
     f_in <= 1'b0;
+    cm_in <= 1'b0;
     done <= 1'b0;
     if (rst) begin
       st <= X_IDLE;
@@ -952,10 +1078,12 @@ module texcore_sampler_exec #(
           end else begin
             // reserved header bytes: NV_TXQ, INFO byte 3; atomics bytes 2, 3 (byte 1 is the
             // replay tag); every other op bytes 1..3. NV_TXQ: query 1, 2, 5; source 0, 1.
+            // GATHER4: byte 1 the component (any value), byte 2 the flags (bit 0).
             if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                                          && pw_data[23:16] != 8'd0)
+                                          && pw_data[23:16] > ((pw_data[7:0] == TXC_OP_TGSI_GATHER4) ? 8'd1 : 8'd0))
                 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                    && op_class(pw_data[7:0]) != C_ATOM && !tex_code(pw_data[7:0]) && pw_data[15:8] != 8'd0)
+                    && op_class(pw_data[7:0]) != C_ATOM && !tex_code(pw_data[7:0]) && pw_data[7:0] != TXC_OP_TGSI_GATHER4
+                    && pw_data[15:8] != 8'd0)
                 || (tex_code(pw_data[7:0]) && (pw_data[15:8] & ~tex_flags(pw_data[7:0])) != 8'd0)
                 || (op_class(pw_data[7:0]) == C_NVTXQ && (pw_data[15:8] > 8'd1
                     || !(pw_data[23:16] == 8'd1 || pw_data[23:16] == 8'd2 || pw_data[23:16] == 8'd5)))) begin
@@ -1302,7 +1430,39 @@ module texcore_sampler_exec #(
           sm_lane <= 2'd0;
           sm_zero <= 1'b0;
           rk <= 6'd0;
-          if (sm_off_bad && !sm_tex) begin
+          if (sm_gat && gt_stop) begin
+            // GATHER4, in texcore::op::gather::gather4's order
+            if (b1 > 8'd3) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_COMPONENT, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (gt_off_bad) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_OFFSET_RANGE, {7'd0, gt_off_idx}, 8'd0)
+              st <= X_DONE;
+            end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
+              sm_zero <= 1'b1;
+              rwords <= 128'd0;
+              rswz <= 1'b0;
+              `TXC_FIN_OK(16'hF, 8'd16)
+              st <= X_RES0;
+            end else if (!gt_type_ok) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_TEXTURE_TYPE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (hd_cube && (w3 != 32'd0 || w4 != 32'd0)) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_OFFSET_ON_CUBE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (gt_cmpf && integer_fmt) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_COMPARE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else begin
+              status <= TXC_ST_ERR_UNSUPPORTED;
+              st <= X_DONE;
+            end
+          end else if (sm_cmp && hl_ok && hd_ok && sm_s_ok && sm_valid && integer_fmt) begin
+            // compare: zeros of an unbound view / sampler first, then the integer format,
+            // then the offsets (texcore::op::sample::sample_compare_quad)
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_COMPARE, 8'd0, 8'd0)
+            st <= X_DONE;
+          end else if (!sm_gat && !sm_tex && sm_off_bad && (!sm_cmp || (hl_ok && hd_ok && sm_s_ok && sm_valid))) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_OFFSET_RANGE, {6'd0, sm_off_idx}, 8'd0)
             st <= X_DONE;
           end else if (code == TXC_OP_TGSI_TXD && !b1[2]) begin
@@ -1360,12 +1520,14 @@ module texcore_sampler_exec #(
         end
         // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
         X_SL0: begin
-          k <= sm_tex ? 5'(6 + 4 * 32'(sm_lane)) : 5'(22 + 32'(sm_lane));   // TEX family: src0.w
+          k <= sm_tex ? 5'(6 + 4 * 32'(sm_lane)) : 5'(22 + 32'(sm_lane)) - sm_wb;   // TEX family: src0.w
           st <= X_SL1;
         end
         X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
         X_SL2: begin                                  // pw_data = the LOD word
-          sl_lod <= pw_data;
+          sl_lod <= sm_cmp ? 32'd0 : pw_data;         // SAMPLE_C_LZ: lambda_base = 0
+          cm_ref <= pw_data;                          // SAMPLE_C_LZ: the lane's reference
+          cm_done <= 1'b0;
           st <= X_SL3;
           sw_sent <= 1'b0;
           // the derivative ops: SAMPLE_B's word is its bias; SAMPLE and SAMPLE_D have none
@@ -1434,24 +1596,24 @@ module texcore_sampler_exec #(
             sl_in <= 1'b1;
             sw_sent <= 1'b1;
           end else if (sl_out) begin
-            sm_lv0 <= sl_level;
-            sm_lv1 <= sl_level2;
-            sm_delta <= sl_delta;
+            sm_lv0 <= sm_gat ? 5'd0 : sl_level;       // GATHER4: the base level, no LOD
+            sm_lv1 <= sm_gat ? 5'd0 : sl_level2;
+            sm_delta <= sm_gat ? 8'd0 : sl_delta;
             sm_pass <= 1'b0;
             st <= X_SX;
           end
         end
         X_SX: begin                                   // pw_addr = the lane's x word next
-          k <= 5'(sm_cb + 5'(4 * sm_lane));
+          k <= 5'(sm_cb + 5'(4 * sm_lane)) - sm_wb;
           st <= X_SXD;
         end
         X_SXD: begin                                  // pw_addr = x's word
-          k <= 5'(sm_cb + 5'd1 + 5'(4 * sm_lane));
+          k <= 5'(sm_cb + 5'd1 + 5'(4 * sm_lane)) - sm_wb;
           st <= X_SYD;
         end
         X_SYD: begin                                  // pw_data = x; pw_addr = y's word
           sm_x <= pw_data;
-          k <= 5'(sm_cb + 5'd2 + 5'(4 * sm_lane));
+          k <= 5'(sm_cb + 5'd2 + 5'(4 * sm_lane)) - sm_wb;
           st <= X_SC;
           sw_sent <= 1'b0;
         end
@@ -1472,10 +1634,10 @@ module texcore_sampler_exec #(
               sm_ax1 <= scx_w;
               sm_ay1 <= scy_w;
             end
-            sm_ix <= scx_i0;
-            sm_iy <= scy_i0;
-            sw_ix <= scx_i0;
-            sw_iy <= scy_i0;
+            sm_ix <= scx_i0 + gt_du;                  // GATHER4: its offsets (-32 .. 31)
+            sm_iy <= scy_i0 + gt_dv;
+            sw_ix <= scx_i0 + gt_du;
+            sw_iy <= scy_i0 + gt_dv;
             sw_in <= 1'b1;
             sw_second <= 1'b0;
             sw_sent <= 1'b0;
@@ -1514,6 +1676,8 @@ module texcore_sampler_exec #(
             // a border tap: the border texel, no read
             for (i = 0; i < 8; i = i + 1)
               if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= sm_border;
+            for (i = 0; i < 8; i = i + 1)
+              if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= gt_bcode;
             sm_tap <= sm_tap + 2'd1;
             st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
             if (sm_tap == 2'd3) sm_pass <= 1'b1;
@@ -1538,17 +1702,56 @@ module texcore_sampler_exec #(
         X_SDW: if (dec_out) begin
           for (i = 0; i < 8; i = i + 1)
             if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+          for (i = 0; i < 8; i = i + 1)
+            if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= gt_tcode;
           sm_tap <= sm_tap + 2'd1;
           st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
           if (sm_tap == 2'd3) sm_pass <= 1'b1;
         end
         X_SF: begin
-          f_in <= 1'b1;
-          st <= X_SFW;
+          if (sm_gat) begin
+            if (gt_const) begin                       // a swizzle constant: 0 or 1.0
+              rwords <= {4{gt_one ? 32'h3F80_0000 : 32'd0}};
+              rswz <= 1'b0;
+              st <= X_RES0;
+            end else begin
+              cm_in <= 1'b1;
+              cm_sel <= 1'b0;
+              st <= X_SGA;
+            end
+          end else if (sm_cmp && !cm_done) begin
+            cm_in <= 1'b1;                            // pass 0's four taps, then pass 1's
+            cm_sel <= 1'b0;
+            cm_got <= 1'b0;
+            st <= X_SCP;
+          end else begin
+            f_in <= 1'b1;
+            st <= X_SFW;
+          end
+        end
+        X_SCP: begin                                  // compare: 0 / 255 taps for the filter
+          if (!cm_sel) begin
+            cm_in <= 1'b1;
+            cm_sel <= 1'b1;
+          end
+          if (cm_out) begin
+            for (i = 0; i < 4; i = i + 1)
+              sm_taps[32*(4*32'(cm_got) + i) +: 32] <= (cm_res[32*i +: 32] != 32'd0) ? 32'hFFFF_FFFF : 32'd0;
+            cm_got <= 1'b1;
+            if (cm_got) begin
+              cm_done <= 1'b1;
+              st <= X_SF;
+            end
+          end
+        end
+        X_SGA: if (cm_out) begin                      // (S0, S1, S2, S3) = taps 2, 3, 1, 0
+          rwords <= {cm_res[31:0], cm_res[63:32], cm_res[127:96], cm_res[95:64]};
+          rswz <= 1'b0;
+          st <= X_RES0;
         end
         X_SFW: if (f_out) begin
           rwords <= {f_a, f_b, f_g, f_r};
-          rswz <= 1'b1;
+          rswz <= !sm_cmp;                            // a compare result is not swizzled
           st <= X_RES0;
         end
         // ---- Vec4 result: four writes

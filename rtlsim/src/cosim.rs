@@ -8,6 +8,7 @@
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
 //! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD` quads (in turn) on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ` and `GATHER4` quads (interleaved; gathers of every component, the compare form, offsets −32 … 31 and out of range, components above 3) on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -68,11 +69,11 @@ pub struct Outcome {
     /// Ops the device refused with `ERR_UNSUPPORTED` where its sampling subset does not
     /// admit them (not failures).
     pub refused: u64,
-    /// Sampling ops the subset governs (TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`)
-    /// admitted by the sampling subset and equal to the model (among
-    /// `passed`).
+    /// Sampling ops the subset governs (TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, the
+    /// `TEX` family, `SAMPLE_C_LZ`, `GATHER4`) admitted by the sampling subset and equal to
+    /// the model (among `passed`).
     pub sampling: u64,
-    /// TGSI `SAMPLE_L` ops refused outside the subset (among `refused`).
+    /// Sampling ops the subset governs refused outside it (among `refused`).
     pub sampling_refused: u64,
     /// One line of details.
     pub note: String,
@@ -683,6 +684,273 @@ fn deriv_operands(rng: &mut Rng, op: &mut Op, views: usize, samplers: usize) {
         }
         _ => {}
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Depth compare (SAMPLE_C_LZ) in lock-step
+// ---------------------------------------------------------------------------------------
+
+/// How many of [`compare_views`] and of [`compare_samplers`] are inside the subset.
+const COMPARE_IN: [u32; 2] = [11, 12];
+/// Where [`compare_views`] keeps texels drawn from a few values (equalities and ties of
+/// the compare): a `Z16_UNORM` view at 3 and a `Z32_FLOAT` mip chain at this address.
+const COMPARE_Z32_BASE: u32 = 0x8000;
+
+/// Views of [`lockstep_compare`] (at the header pointers of [`lockstep_sample`]'s): depth
+/// and colour views inside the compare subset, then outside it.
+fn compare_views() -> Vec<TextureHeader> {
+    let v = |format: Format, w: u32, h: u32, base_address: u32, row_pitch: u32| TextureHeader {
+        ty: TextureType::TwoD,
+        format,
+        srgb: false,
+        layout: Layout::PitchLinear,
+        ms_mode: MsMode::Mode1x1,
+        swizzle: Swizzle::IDENTITY,
+        base_address,
+        width: w,
+        height: h,
+        depth: 1,
+        levels: 1,
+        base_level: 0,
+        quilt_width: 0,
+        quilt_height: 0,
+        row_pitch,
+    };
+    use SwizzleSource as Z;
+    vec![
+        v(Format::Z16_UNORM, 7, 5, 3, 14),
+        v(Format::X8Z24_UNORM, 9, 4, 100, 37),
+        TextureHeader { layout: Layout::Tiled4x4, ..v(Format::Z24S8_UNORM, 6, 10, 4, 0) },
+        TextureHeader { levels: 4, ..v(Format::Z32_FLOAT, 8, 8, COMPARE_Z32_BASE, 32) },
+        TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..v(Format::Z16_UNORM, 5, 6, 401, 10) },
+        TextureHeader { ty: TextureType::TwoDNoMipmap, depth: 2, ..v(Format::X8Z24_UNORM, 4, 4, 7, 16) },
+        TextureHeader {
+            ty: TextureType::TwoDArray,
+            depth: 2,
+            levels: 3,
+            base_level: 1,
+            layout: Layout::Tiled4x4,
+            ..v(Format::Z32_FLOAT, 13, 11, 0x9001, 0)
+        },
+        TextureHeader { levels: 3, base_level: 1, ..v(Format::Z24S8_UNORM, 16, 12, 2002, 64) },
+        v(Format::RGBA8_UNORM, 5, 3, 1, 20),
+        TextureHeader { swizzle: Swizzle([Z::B, Z::Zero, Z::One, Z::G]), ..v(Format::BGRA8_UNORM, 7, 9, 64, 28) },
+        TextureHeader { layout: Layout::Tiled4x4, ..v(Format::R8_UNORM, 11, 6, 3, 0) },
+        // outside the subset (R32_UINT: the core's Compare rejection, admitted)
+        TextureHeader { ty: TextureType::ThreeD, depth: 3, ..v(Format::Z16_UNORM, 8, 8, 0, 16) },
+        v(Format::R32_UINT, 8, 8, 0, 32),
+        v(Format::RGBA16_FLOAT, 8, 8, 0, 64),
+        v(Format::R8_SNORM, 8, 8, 0, 8),
+        TextureHeader { srgb: true, ..v(Format::RGBA8_UNORM, 8, 8, 0, 32) },
+    ]
+}
+
+/// Samplers of [`lockstep_compare`]: every compare function, wrap mode and filter of the
+/// subset, border depths that quantise with ties, clamp, or are NaN / −0; then outside it.
+fn compare_samplers() -> Vec<SamplerHeader> {
+    use texcore::descriptor::CompareFunc as F;
+    let s = |ws: WrapMode, wt: WrapMode, f: Filter, mip: MipFilter, func: F, r: u32| SamplerHeader {
+        wrap: [ws, wt, WrapMode::ClampToBorder],
+        mag_filter: f,
+        min_filter: f,
+        mip_filter: mip,
+        compare_func: func,
+        border_color: [r, 0, 0, 0x3F80_0000],
+        ..SamplerHeader::default()
+    };
+    let lods = |bias: i16, min: u16, max: u16, h: SamplerHeader| SamplerHeader {
+        lod_bias: fixed::types::I8F8::from_bits(bias),
+        min_lod: fixed::types::U8F8::from_bits(min),
+        max_lod: fixed::types::U8F8::from_bits(max),
+        ..h
+    };
+    use Filter::{Linear as L, Nearest as N};
+    use WrapMode::{ClampToBorder as B, ClampToEdge as C, MirrorClampToEdge as X, MirroredRepeat as M, Repeat as R};
+    let none = MipFilter::None;
+    vec![
+        s(C, C, L, none, F::LessEqual, 0),
+        s(R, R, N, none, F::Less, 0),
+        s(B, B, L, none, F::GreaterEqual, 0x3F00_0000),
+        s(B, M, L, none, F::Equal, 0x3F00_0080),
+        s(X, B, N, none, F::NotEqual, 0x7FC0_0000),
+        s(B, B, L, none, F::Greater, 0xBF80_0000),
+        s(M, X, L, none, F::Always, 0x8000_0000),
+        s(B, C, N, none, F::Never, 0x4000_0000),
+        s(B, B, N, none, F::Equal, 0x3780_0080),
+        lods(0x0180, 0x0040, 0x0380, s(R, B, L, MipFilter::Linear, F::LessEqual, 0x3EAA_AAAB)),
+        lods(-0x0100, 0, 0x0240, s(C, M, N, MipFilter::Nearest, F::Greater, 0x3F7F_FFFF)),
+        lods(0x0200, 0x0080, 0xFFFF, s(B, R, L, MipFilter::Linear, F::Less, 0x3380_0000)),
+        // outside the subset
+        SamplerHeader { min_filter: Filter::Nearest, ..s(C, C, L, none, F::Less, 0) },
+        SamplerHeader { max_anisotropy_log2: 2, ..s(R, R, L, none, F::Less, 0) },
+    ]
+}
+
+/// A depth reference for [`lockstep_compare`]: mostly in [−0.25, 1.25) on a 1/4096 grid,
+/// often one of the values the run writes into its depth views, sometimes special.
+fn compare_ref(rng: &mut Rng) -> u32 {
+    match rng.below(8) {
+        0 => rng.pick(&[0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x8000_0000, 0x4000_0000, 0x3380_0000], 0),
+        1 | 2 => rng.pick(&[0, 0x3F00_0000, 0x3E80_0000, 0x3F80_0000, 0x3780_0080, 0x3F00_0080, 0x3EFF_FF00], 0),
+        _ => ((f64::from(rng.below(6 << 12) as i32 - (1 << 12)) / 4096.0) as f32).to_bits(),
+    }
+}
+
+/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded quads, TGSI
+/// `SAMPLE_C_LZ` and `GATHER4` in turn, on [`compare_views`] and [`compare_samplers`] (seven
+/// ops in eight; the others on the self-check scene's own views, from [`OpGen`]): every op
+/// the sampling subset admits must equal the model, every other must answer
+/// `ERR_UNSUPPORTED`.
+pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
+    let (t0, c0) = (Instant::now(), rtl.cycles().map_err(rtl_err)?);
+    let mut o = Outcome::new("lockstep-compare");
+    let mut mem = vec![0u8; MEM_BYTES];
+    let soft: Soft<'_> = SoftSampler::new(&mut mem);
+    let mut pair = LockstepSampler::new(fpga(rtl)?, soft);
+    let scene = Scene::new(seed).ok_or_else(|| anyhow!("scene"))?;
+    scene.upload(&mut pair).map_err(|e| anyhow!("upload: {e:?}"))?;
+    let mut rng = Rng::new(seed ^ 0x00C0_4DA2);
+    let mut image: Vec<u8> = scene.memory().to_vec();
+    image.resize_with(MEM_BYTES, || rng.u32() as u8);
+    // Few distinct depths: equal codes, and references that quantise onto them.
+    for a in (3..3 + 70).step_by(2) {
+        let z: u16 = rng.pick(&[0, 1, 0x8000, 0xFFFF, 0x7FFF], 0);
+        image[a..a + 2].copy_from_slice(&z.to_le_bytes());
+    }
+    let z32 = COMPARE_Z32_BASE as usize;
+    for a in (z32..z32 + 1024).step_by(4) {
+        let z: u32 = match rng.below(3) {
+            0 => rng.pick(&[0, 0x3F00_0000, 0x3E80_0000, 0x3F80_0000, 0x8000_0000, 0x7FC0_0000], 0),
+            _ => ((f64::from(rng.below(1 << 12)) / 4096.0) as f32).to_bits(),
+        };
+        image[a..a + 4].copy_from_slice(&z.to_le_bytes());
+    }
+    pair.write_memory(0, &image).map_err(|e| anyhow!("memory: {e:?}"))?;
+    let (views, samplers) = (compare_views(), compare_samplers());
+    for (i, h) in (SAMPLE_VIEW0..).zip(&views) {
+        pair.write_texture_header(i, h).map_err(|e| anyhow!("header {i}: {e:?}"))?;
+    }
+    for (i, s) in (SAMPLE_SMP0..).zip(&samplers) {
+        pair.write_sampler_header(i, s).map_err(|e| anyhow!("sampler {i}: {e:?}"))?;
+    }
+    pair.set_header_pool_max(SAMPLE_VIEW0 + views.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
+    pair.set_sampler_pool_max(SAMPLE_SMP0 + samplers.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
+    let mut gen = OpGen::new(seed ^ 0x0C4D_A200);
+    let mut ops = Vec::with_capacity(n);
+    for i in 0..n {
+        let code = if i % 2 == 0 { protocol::op::TGSI_SAMPLE_C_LZ } else { protocol::op::TGSI_GATHER4 };
+        let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
+        let pick = |rng: &mut Rng, n: usize| {
+            if rng.chance(7, 8) {
+                rng.below(COMPARE_IN[usize::from(n == samplers.len())])
+            } else {
+                rng.below(n as u32)
+            }
+        };
+        if let (false, Op::TgsiGather4 { view, sampler, address, component, offset, reference }) =
+            (rng.chance(1, 8), &mut op)
+        {
+            *view = SAMPLE_VIEW0 + pick(&mut rng, views.len());
+            *sampler = SAMPLE_SMP0 + pick(&mut rng, samplers.len());
+            for lane in address.iter_mut() {
+                lane[0] = sample_coord(&mut rng);
+                lane[1] = sample_coord(&mut rng);
+                lane[2] = sample_layer(&mut rng);
+            }
+            *component = if rng.chance(1, 64) { rng.pick(&[4, 5, 255], 4) } else { rng.below(4) as u8 };
+            *offset = if rng.chance(1, 2) { [rng.range(-32, 31) as i32, rng.range(-32, 31) as i32] } else { [0; 2] };
+            if rng.chance(1, 64) {
+                offset[rng.below(2) as usize] = rng.pick(&[32, -33, 1000], 32);
+            }
+            *reference = if rng.chance(1, 2) {
+                Some([compare_ref(&mut rng), compare_ref(&mut rng), compare_ref(&mut rng), compare_ref(&mut rng)])
+            } else {
+                None
+            };
+        } else if !rng.chance(1, 8) {
+            if let Op::TgsiSampleCLz { view, sampler, address, offset, reference } = &mut op {
+                *view = SAMPLE_VIEW0 + pick(&mut rng, views.len());
+                *sampler = SAMPLE_SMP0 + pick(&mut rng, samplers.len());
+                for lane in address.iter_mut() {
+                    lane[0] = sample_coord(&mut rng);
+                    lane[1] = sample_coord(&mut rng);
+                    lane[2] = sample_layer(&mut rng);
+                }
+                for r in reference.iter_mut() {
+                    *r = compare_ref(&mut rng);
+                }
+                *offset = if rng.chance(1, 2) { [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32, 0] } else { [0; 3] };
+                if rng.chance(1, 64) {
+                    offset[rng.below(3) as usize] = rng.pick(&[8, -9, 100], 8);
+                }
+            }
+        }
+        ops.push(op);
+    }
+    // The admitted ops on a view and sampler that decode, past the core's rejections: the
+    // ones through the pipeline, by op, view and sampler kind (`gather`: GATHER4, else
+    // SAMPLE_C_LZ).
+    let count = |gather: bool, f: &dyn Fn(&Op, &TextureHeader, &SamplerHeader) -> bool| {
+        ops.iter()
+            .filter(|op| {
+                let Some((v, s)) = sample_pointers(op) else { return false };
+                let (Ok(h), Ok(t)) = (pair.b.view(v), pair.b.sampler(s)) else { return false };
+                let integer = texcore::texel::domains(h.format, h.srgb)[0].is_integer();
+                let runs = match op {
+                    Op::TgsiSampleCLz { offset, .. } => {
+                        !gather && offset.iter().all(|o| (-8..=7).contains(o)) && !integer
+                    }
+                    Op::TgsiGather4 { offset, component, reference, .. } => {
+                        gather
+                            && *component <= 3
+                            && offset.iter().all(|o| (-32..=31).contains(o))
+                            && !(reference.is_some() && integer)
+                    }
+                    _ => false,
+                };
+                runs && two_d(h.ty) && f(op, &h, &t) && admitted(&pair.b, op)
+            })
+            .count()
+    };
+    let per_op = |gather: bool| {
+        let fmt = |g: Format| count(gather, &|_, h, _| h.format == g);
+        let (all, z16, x8z24, z24s8, z32) = (
+            count(gather, &|_, _, _| true),
+            fmt(Format::Z16_UNORM),
+            fmt(Format::X8Z24_UNORM),
+            fmt(Format::Z24S8_UNORM),
+            fmt(Format::Z32_FLOAT),
+        );
+        format!(
+            "{all} through the pipeline: Z16 {z16}, X8Z24 {x8z24}, Z24S8 {z24s8}, Z32_FLOAT {z32}, RGBA8 family {}; \
+             {} with a CLAMP_TO_BORDER axis, {} tiled, {} 2D array or no-mipmap",
+            all - z16 - x8z24 - z24s8 - z32,
+            count(gather, &|_, _, t| t.wrap[..2].contains(&WrapMode::ClampToBorder)),
+            count(gather, &|_, h, _| h.layout == Layout::Tiled4x4),
+            count(gather, &|_, h, _| h.ty != TextureType::TwoD),
+        )
+    };
+    let linear = count(false, &|_, _, t| t.min_filter == Filter::Linear);
+    let mips = count(false, &|_, h, t| t.mip_filter != MipFilter::None && h.levels > 1);
+    let gather_cmp = count(true, &|op, _, _| matches!(op, Op::TgsiGather4 { reference: Some(_), .. }));
+    let (c_lz, g4) = (per_op(false), per_op(true));
+    // one op at a time (the two ops interleaved), counting the compared ones of each
+    let mut kinds = [0u64; 2];
+    for op in &ops {
+        let before = o.passed;
+        run_pair(&mut o, &mut pair, core::slice::from_ref(op));
+        kinds[usize::from(matches!(op, Op::TgsiGather4 { .. }))] += o.passed - before;
+    }
+    let kinds = |gather: bool| kinds[usize::from(gather)];
+    o.note = format!(
+        "{} SAMPLE_C_LZ and {} GATHER4 admitted by the sampling subset and compared; SAMPLE_C_LZ {c_lz}, \
+         {linear} linear (PCF), {mips} mip nearest or linear on a mip chain; GATHER4 {g4}, {gather_cmp} of them \
+         the compare form; {} refused",
+        kinds(false),
+        kinds(true),
+        o.refused
+    );
+    finish(o, rtl, c0, t0)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -971,7 +971,7 @@ fn exec_texel_check(
     inner().map_err(|e| format!("{e:#}"))
 }
 
-/// Flips bit 0 of result word 15 of record `line` (an admitted `SAMPLE_L` with a quad
+/// Flips bit 0 of result word 15 of record `line` (an admitted sampling op with a quad
 /// result) in a copy of the records up to 100 past it; the testbench must fail for exactly
 /// that record and word.
 fn exec_mutation_check(
