@@ -16,8 +16,11 @@
 // the exponent stays >= 1: subnormal results), rounded to 24 bits (a carry out of the
 // significand moves into the exponent field, subnormal -> normal and largest -> inf alike).
 //
-// Pipelined, one subtraction per clock, LATENCY = 3: s0 input registers; s1 specials,
-// order and alignment; s2 the sum, normalization, rounding and packing (output registers).
+// Pipelined, one subtraction per clock, LATENCY = 5, each stage short enough for the
+// sampler's 50 MHz clock on ECP5 (one magnitude compare, one barrel shift, one carry chain
+// or one normalization per stage): s0 input registers; s1 specials, order and the exponent
+// difference; s2 alignment (the shift with its sticky bit); s3 the sum and its leading-zero
+// count; s4 normalization, rounding and packing (output registers).
 module texcore_f32_sub (
   input  logic        clk,
   input  logic        rst,
@@ -36,7 +39,7 @@ module texcore_f32_sub (
     b_q <= {~b[31], b[30:0]};
   end
 
-  // ---- s1: specials, order, alignment
+  // ---- s1: specials, order by magnitude, exponent difference
   wire         a_nan = a_q[30:23] == 8'hFF && a_q[22:0] != 23'd0;
   wire         b_nan = b_q[30:23] == 8'hFF && b_q[22:0] != 23'd0;
   wire         a_inf = a_q[30:23] == 8'hFF && a_q[22:0] == 23'd0;
@@ -48,17 +51,14 @@ module texcore_f32_sub (
   wire  [31:0] y = swap ? a_q : b_q;
   wire  [7:0]  ex = (x[30:23] == 8'd0) ? 8'd1 : x[30:23];
   wire  [7:0]  ey = (y[30:23] == 8'd0) ? 8'd1 : y[30:23];
-  wire  [23:0] mx = {x[30:23] != 8'd0, x[22:0]};
-  wire  [23:0] my = {y[30:23] != 8'd0, y[22:0]};
   wire  [7:0]  dexp = ex - ey;
-  wire  [4:0]  dsh = (dexp > 8'd27) ? 5'd27 : dexp[4:0];
-  wire  [50:0] ywide = {my, 27'd0} >> dsh;
   logic        v1;
   logic        sp1;                       // special: the result is r1
   logic [31:0] r1;
   logic        sx1, sub1;                 // the result's sign (A's); B subtracted
   logic [7:0]  ex1;
-  logic [26:0] mx1, my1;
+  logic [23:0] mx1, my1;                  // significands with their hidden bits
+  logic [4:0]  dsh1;                      // alignment shift, at most 27
   always @(posedge clk) begin
     v1 <= rst ? 1'b0 : v0;
     sp1 <= 1'b1;
@@ -75,32 +75,66 @@ module texcore_f32_sub (
     sx1 <= x[31];
     sub1 <= x[31] != y[31];
     ex1 <= ex;
-    mx1 <= {mx, 3'd0};
-    my1 <= {ywide[50:25], ywide[24] | (ywide[23:0] != 24'd0)};
+    mx1 <= {x[30:23] != 8'd0, x[22:0]};
+    my1 <= {y[30:23] != 8'd0, y[22:0]};
+    dsh1 <= (dexp > 8'd27) ? 5'd27 : dexp[4:0];
   end
 
-  // ---- s2: sum, normalization, rounding, packing
-  wire  [27:0] sum = sub1 ? {1'b0, mx1} - {1'b0, my1} : {1'b0, mx1} + {1'b0, my1};
+  // ---- s2: alignment (B's significand with three bits below the last, the lowest sticky)
+  wire  [50:0] ywide = {my1, 27'd0} >> dsh1;
+  logic        v2, sp2, sx2, sub2;
+  logic [31:0] r2;
+  logic [7:0]  ex2;
+  logic [26:0] mx2, my2;
+  always @(posedge clk) begin
+    v2 <= rst ? 1'b0 : v1;
+    sp2 <= sp1;
+    r2 <= r1;
+    sx2 <= sx1;
+    sub2 <= sub1;
+    ex2 <= ex1;
+    mx2 <= {mx1, 3'd0};
+    my2 <= {ywide[50:25], ywide[24] | (ywide[23:0] != 24'd0)};
+  end
+
+  // ---- s3: sum and its leading-zero count
+  wire  [27:0] sum = sub2 ? {1'b0, mx2} - {1'b0, my2} : {1'b0, mx2} + {1'b0, my2};
   logic [4:0]  lz;
   always @* begin
     lz = 5'd27;
     for (int i = 0; i < 27; i = i + 1)
       if (sum[i]) lz = 5'(26 - i);
   end
-  // left shift by lz, at most ex1 - 1 (the exponent field stays >= 1, or 0 for subnormals)
-  wire  [8:0]  lmax = {1'b0, ex1} - 9'd1;
-  wire  [4:0]  lsh = ({4'd0, lz} > lmax) ? lmax[4:0] : lz;
-  wire  [26:0] nl = sum[26:0] << lsh;
-  wire  [26:0] n = sum[27] ? {sum[27:2], sum[1] | sum[0]} : nl;
-  wire  [8:0]  en = sum[27] ? {1'b0, ex1} + 9'd1 : {1'b0, ex1} - {4'd0, lsh};
+  logic        v3, sp3, sx3;
+  logic [31:0] r3;
+  logic [7:0]  ex3;
+  logic [27:0] sum3;
+  logic [4:0]  lz3;
+  always @(posedge clk) begin
+    v3 <= rst ? 1'b0 : v2;
+    sp3 <= sp2;
+    r3 <= r2;
+    sx3 <= sx2;
+    ex3 <= ex2;
+    sum3 <= sum;
+    lz3 <= lz;
+  end
+
+  // ---- s4: normalization, rounding, packing
+  // left shift by lz, at most ex - 1 (the exponent field stays >= 1, or 0 for subnormals)
+  wire  [8:0]  lmax = {1'b0, ex3} - 9'd1;
+  wire  [4:0]  lsh = ({4'd0, lz3} > lmax) ? lmax[4:0] : lz3;
+  wire  [26:0] nl = sum3[26:0] << lsh;
+  wire  [26:0] n = sum3[27] ? {sum3[27:2], sum3[1] | sum3[0]} : nl;
+  wire  [8:0]  en = sum3[27] ? {1'b0, ex3} + 9'd1 : {1'b0, ex3} - {4'd0, lsh};
   wire  [7:0]  efield = n[26] ? en[7:0] : 8'd0;
   wire         rup = n[2] & (n[1] | n[0] | n[3]);
   wire  [30:0] pk = {efield, n[25:3]} + {30'd0, rup};
   always @(posedge clk) begin
-    out_valid <= rst ? 1'b0 : v1;
-    if (sp1) d <= r1;
-    else if (sum == 28'd0) d <= 32'd0;                         // exact cancellation: +0
-    else if (en >= 9'd255 || pk[30:23] == 8'hFF) d <= {sx1, 8'hFF, 23'd0};
-    else d <= {sx1, pk};
+    out_valid <= rst ? 1'b0 : v3;
+    if (sp3) d <= r3;
+    else if (sum3 == 28'd0) d <= 32'd0;                        // exact cancellation: +0
+    else if (en >= 9'd255 || pk[30:23] == 8'hFF) d <= {sx3, 8'hFF, 23'd0};
+    else d <= {sx3, pk};
   end
 endmodule
