@@ -1264,6 +1264,7 @@ fn render_subset(out: &mut impl Write, s: &crate::subset::Subset) -> fmt::Result
     )?;
     hex(out, "TXC_SUBSET_OPS_BASE", 8, crate::subset::GOVERNED_BASE.into(), "op code of bit 0 of TXC_SUBSET_OPS")?;
     hex(out, "TXC_SUBSET_OPS", 32, s.ops, "governed op codes (bit = op code - TXC_SUBSET_OPS_BASE)")?;
+    hex(out, "TXC_SUBSET_NV_OPS", 16, s.nv_ops.into(), "governed NVIDIA op codes (bit = op code, codes below 0x10)")?;
     hex(out, "TXC_SUBSET_TYPES", 16, s.types.into(), "texture types")?;
     let f = s.formats;
     writeln!(

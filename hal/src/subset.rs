@@ -7,15 +7,25 @@
 //! outside its subset — never with a different result. The decision depends on the op code
 //! and the two decoded headers only (never on coordinates or texel data), in this order:
 //!
-//! 1. an op this subset does not govern ([`Subset::ops`]) is admitted (the `CAPS` check
-//!    decides about it);
+//! 1. an op this subset does not govern ([`Subset::ops`] for the TGSI sampling codes,
+//!    [`Subset::nv_ops`] for the NVIDIA codes below [`NV_GOVERNED_END`]) is admitted (the
+//!    `CAPS` check decides about it);
 //! 2. a texel offset outside the op's range is admitted: the core's rejection is answered;
 //! 3. an unbound or invalid view or sampler is admitted: the core's zeros are answered;
 //!    before it, a TGSI `TXD` without its derivatives is admitted (the core's `TextureType`
-//!    rejection, whatever the descriptors); after it, a shadow `TEX`-family form is refused;
+//!    rejection, whatever the descriptors), and so is a `TEX`-family form that reads an
+//!    absent `src1` on a valid view (the same rejection, whatever the sampler); after it, a
+//!    shadow `TEX`-family form is refused;
 //! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection; so is a
 //!    depth compare on an integer format (the core's `Compare` rejection);
-//! 5. otherwise the view must have a type, format (of [`Subset::formats`], or of
+//! 5. NVIDIA `TMML.LOD`, which names its texture by a handle: the caller passes the
+//!    handle's resolution as `view` and `sampler` (the op's source through the device's
+//!    bindings); a texture that does not resolve, a coordinate description whose class
+//!    does not match the view's type, a buffer or a multisample view is admitted (the
+//!    core's zeros); otherwise the rule of step 6 decides with [`Subset::formats`], with
+//!    the same fields as for the sampling ops (wrap modes, filters and layout do not change
+//!    `TMML`'s result; one descriptor check serves every governed op);
+//! 6. otherwise the view must have a type, format (of [`Subset::formats`], or of
 //!    [`Subset::compare_formats`] for a compare op), sRGB flag and layout of the subset, and
 //!    the sampler wrap modes (on the view's axes), filters, mip filter and anisotropy of the
 //!    subset.
@@ -29,7 +39,7 @@
 //! device answer like a build with a given subset.
 
 use texcore::descriptor::{Filter, Format, Layout, SamplerHeader, TextureHeader, TextureType, WrapMode};
-use texcore::handle::{checked_sampler, checked_view, Invalid};
+use texcore::handle::{checked_sampler, checked_view, Bindings, Invalid};
 use texcore::op::sample::TexOp;
 
 use crate::op::Op;
@@ -44,6 +54,10 @@ pub struct Subset {
     /// Op codes governed by the subset (bit = op code − [`GOVERNED_BASE`]); others are
     /// admitted whatever their descriptors.
     pub ops: u32,
+    /// NVIDIA op codes governed by the subset (bit = op code, codes below
+    /// [`NV_GOVERNED_END`]: `NV_TLD4S` 0x02, `NV_TMML` 0x03); others are admitted whatever
+    /// their descriptors.
+    pub nv_ops: u16,
     /// Texture types.
     pub types: u16,
     /// Formats of the filtered ops (`SAMPLE_L`, …).
@@ -70,6 +84,10 @@ pub struct Subset {
 /// The op code of bit 0 of [`Subset::ops`] (the TGSI sampling ops are `0x30` … `0x3E`).
 pub const GOVERNED_BASE: u8 = 0x30;
 
+/// The NVIDIA op codes lie below `GOVERNED_BASE` (`NV_TXQ` 0x01 … `NV_TMML` 0x03): bit `c` of
+/// [`Subset::nv_ops`] governs op code `c` for `c` below this bound.
+pub const NV_GOVERNED_END: u8 = 0x10;
+
 const fn bit8(k: u8) -> u8 {
     1 << k
 }
@@ -78,6 +96,7 @@ impl Subset {
     /// Everything (the model).
     pub const ALL: Subset = Subset {
         ops: 0,
+        nv_ops: 0,
         types: u16::MAX,
         formats: u128::MAX,
         compare_formats: u128::MAX,
@@ -101,6 +120,8 @@ impl Subset {
     /// level), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
+    /// It governs no NVIDIA op (`nv_ops` 0): `NV_TLD4S` and `NV_TMML` are not in the device
+    /// (`CAPS` 6 and 7 clear), so the op-code check refuses them before any subset decision.
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE - GOVERNED_BASE)
@@ -112,6 +133,7 @@ impl Subset {
             | 1 << (op::TGSI_TXD - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
             | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
+        nv_ops: 0,
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
         formats: (1 << Format::RGBA8_UNORM.code())
             | (1 << Format::BGRA8_UNORM.code())
@@ -142,6 +164,9 @@ impl Subset {
 
     /// Whether the subset governs op code `code`.
     pub const fn governs(&self, code: u8) -> bool {
+        if code < NV_GOVERNED_END {
+            return self.nv_ops >> code & 1 == 1;
+        }
         match code.checked_sub(GOVERNED_BASE) {
             Some(k) if k < 32 => self.ops >> k & 1 == 1,
             _ => false,
@@ -160,6 +185,13 @@ impl Subset {
         if !self.governs(op.code()) {
             return true;
         }
+        if let Op::NvTmml { desc, .. } = *op {
+            let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
+            if !texcore::op::tmml::desc_matches(desc, h.ty) || h.ty == TextureType::OneDBuffer || h.samples() > 1 {
+                return true;
+            }
+            return self.fields(self.formats, h, s);
+        }
         if let Op::TgsiGather4 { .. } = op {
             return self.admits_gather(op, view, sampler);
         }
@@ -172,6 +204,13 @@ impl Subset {
         }
         if matches!(*op, Op::TgsiTex { op: TexOp::Txd, grads: None, .. }) {
             return true;
+        }
+        if let Op::TgsiTex { op: t, shadow, src1: None, .. } = *op {
+            // a valid view whose form reads src1: the core's TextureType rejection, whatever
+            // the sampler
+            if checked_view(view).is_ok_and(|h| tex_reads_src1(t, shadow, h.ty)) {
+                return true;
+            }
         }
         let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
         if matches!(*op, Op::TgsiTex { shadow: true, .. }) {
@@ -223,7 +262,7 @@ impl Subset {
         self.fields(self.compare_formats, h, s)
     }
 
-    /// Step 5 of [`Subset::admits`]: the view's and sampler's fields, with the format set
+    /// Step 6 of [`Subset::admits`]: the view's and sampler's fields, with the format set
     /// `formats`.
     fn fields(&self, formats: u128, h: &TextureHeader, s: &SamplerHeader) -> bool {
         let has = |set: u128, k: u32| set.checked_shr(k).is_some_and(|v| v & 1 == 1);
@@ -243,6 +282,15 @@ impl Subset {
             && has(self.mips.into(), s.mip_filter as u32)
             && s.max_anisotropy_log2 <= self.max_aniso_log2
     }
+}
+
+/// Whether a TGSI `TEX`-family form reads `src1.x` on a view of type `ty`
+/// ([`texcore::op::sample::tex_family`]): the shadow reference of a cube array, and `TXB`'s
+/// bias / `TXL`'s LOD where `w` holds a coordinate (cube array) or the shadow reference (2D
+/// array, cube).
+fn tex_reads_src1(op: TexOp, shadow: bool, ty: TextureType) -> bool {
+    let w_taken = ty == TextureType::CubeArray || (shadow && matches!(ty, TextureType::TwoDArray | TextureType::Cube));
+    (shadow && ty == TextureType::CubeArray) || (matches!(op, TexOp::Txb | TexOp::Txl) && w_taken)
 }
 
 /// The texel offsets of a TGSI `SAMPLE`-family op (range −8 … +7), none (zeros) for the
@@ -277,6 +325,22 @@ pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
         | Op::TgsiSampleC { view, sampler, .. }
         | Op::TgsiSampleCLz { view, sampler, .. }
         | Op::TgsiGather4 { view, sampler, .. } => Some((view, sampler)),
+        _ => None,
+    }
+}
+
+/// The view and sampler an NVIDIA `TMML.LOD` names: its handle source resolved through
+/// `bindings` (the device's pools, constant bank and binding mode), as [`Subset::admits`]
+/// takes them (an unresolved texture is `Err` for both); `None` for every other op.
+pub fn tmml_descriptors(
+    op: &Op,
+    bindings: &Bindings<'_>,
+) -> Option<(Result<TextureHeader, Invalid>, Result<SamplerHeader, Invalid>)> {
+    match *op {
+        Op::NvTmml { source, .. } => Some(match bindings.resolve(source) {
+            Ok(r) => (Ok(r.header), Ok(r.sampler)),
+            Err(e) => (Err(e), Err(e)),
+        }),
         _ => None,
     }
 }
@@ -477,10 +541,66 @@ mod tests {
             // unbound: the core's zeros, shadow or not
             assert!(Subset::RTL.admits(&shadow, Err(Invalid::HeaderOutsidePool(0)), Ok(&s)), "{t:?}");
         }
+        // a form that reads an absent src1 on a valid view: the core's rejection, whatever
+        // the sampler
+        let arr = TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..h };
+        let cube_arr = TextureHeader { ty: TextureType::CubeArray, height: 16, depth: 6, ..h };
+        let unbound = Err(Invalid::SamplerAboveMaximum(9));
+        for t in [TexOp::Txb, TexOp::Txl] {
+            assert!(Subset::RTL.admits(&tex(t, true, None), Ok(&arr), unbound), "{t:?}");
+            assert!(Subset::RTL.admits(&tex(t, false, None), Ok(&cube_arr), Ok(&s)), "{t:?}");
+            // 2D array without the shadow reference: w is the bias / LOD
+            assert!(!Subset::RTL.admits(&tex(t, true, None), Ok(&h), Ok(&s)), "{t:?}");
+            assert!(!Subset::RTL.admits(&tex(t, false, None), Ok(&TextureHeader { srgb: true, ..arr }), Ok(&s)));
+        }
+        assert!(Subset::RTL.admits(&tex(TexOp::Tex, true, None), Ok(&cube_arr), unbound));
+        assert!(!Subset::RTL.admits(&tex(TexOp::Tex, true, None), Ok(&arr), Ok(&s)));
         // TXD without derivatives: the core's rejection, whatever the descriptors
         let txd = tex(TexOp::Txd, true, None);
         assert!(Subset::RTL.admits(&txd, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
         assert!(!Subset::RTL.governs(op::TGSI_TXP));
+    }
+
+    #[test]
+    fn nv_ops_govern_the_nvidia_codes_and_tmml_takes_the_descriptor_rule() {
+        use texcore::handle::HandleSource;
+        use texcore::op::tmml::CoordDesc;
+        let (h, s) = (view(), sampler());
+        let tmml = |desc| Op::NvTmml { source: HandleSource::Bindless(0), desc, ra: [[0; 4]; 4] };
+        // Subset::RTL governs no NVIDIA op: admitted whatever the descriptors (CAPS decides).
+        assert!(!Subset::RTL.governs(op::NV_TMML));
+        assert!(!Subset::RTL.governs(op::NV_TLD4S));
+        let srgb = TextureHeader { srgb: true, ..h };
+        assert!(Subset::RTL.admits(&tmml(CoordDesc::TwoD), Ok(&srgb), Ok(&s)));
+        let r = Subset { nv_ops: 1 << op::NV_TMML, ..Subset::RTL };
+        assert!(r.governs(op::NV_TMML));
+        assert!(!r.governs(op::NV_TLD4S));
+        assert!(!r.governs(op::NV_TXQ));
+        // the TGSI codes keep their own set
+        assert!(r.governs(op::TGSI_SAMPLE_L));
+        assert!(!Subset { ops: 0, ..r }.governs(op::TGSI_SAMPLE_L));
+        assert!(!Subset { ops: u32::MAX, ..Subset::ALL }.governs(op::NV_TMML));
+        // 2D descriptions on the 2D family: the descriptor rule
+        for v in [h, TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..h }] {
+            for d in [CoordDesc::TwoD, CoordDesc::Array2D] {
+                assert!(r.admits(&tmml(d), Ok(&v), Ok(&s)), "{d:?} {v:?}");
+                assert!(!r.admits(&tmml(d), Ok(&TextureHeader { srgb: true, ..v }), Ok(&s)), "{d:?}");
+                let aniso = SamplerHeader { max_anisotropy_log2: 1, ..s };
+                assert!(!r.admits(&tmml(d), Ok(&v), Ok(&aniso)), "{d:?}");
+            }
+        }
+        // a 3D view is outside the subset; with a non-3D description it is the core's zeros
+        let three = TextureHeader { ty: TextureType::ThreeD, depth: 4, ..h };
+        assert!(!r.admits(&tmml(CoordDesc::ThreeD), Ok(&three), Ok(&s)));
+        assert!(r.admits(&tmml(CoordDesc::TwoD), Ok(&three), Ok(&s)));
+        // a class mismatch, an unresolved texture, a buffer: the core's zeros
+        assert!(r.admits(&tmml(CoordDesc::OneD), Ok(&srgb), Ok(&s)));
+        assert!(r.admits(&tmml(CoordDesc::TwoD), Err(Invalid::HeaderOutsidePool(0)), Ok(&s)));
+        assert!(r.admits(&tmml(CoordDesc::TwoD), Ok(&srgb), Err(Invalid::SamplerAboveMaximum(9))));
+        let buf = TextureHeader { ty: TextureType::OneDBuffer, ..h };
+        for d in CoordDesc::ALL {
+            assert!(r.admits(&tmml(d), Ok(&buf), Ok(&s)), "{d:?}");
+        }
     }
 
     #[test]

@@ -817,6 +817,13 @@ module texcore_sampler_exec #(
   // no texel offsets; TXB's bias and TXL's LOD in src0.w. The shadow form is outside the
   // subset (no compare in this class); TXD without ddx / ddy is the core's rejection.
   wire         sm_tex = tex_code(code);
+  // A TEX form that reads src1.x on the view's type (texcore::op::sample::tex_family): the
+  // shadow reference of a cube array, TXB's bias / TXL's LOD where w holds a coordinate
+  // (cube array) or the shadow reference (2D array, cube).
+  wire         sm_tex_src1 = (b1[0] && hd_ty == texcore_vectors_pkg::TEX_CUBEMAP_ARRAY)
+    || ((code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXL)
+        && (hd_ty == texcore_vectors_pkg::TEX_CUBEMAP_ARRAY
+            || (b1[0] && (hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY || hd_ty == texcore_vectors_pkg::TEX_CUBEMAP))));
   wire  [4:0]  sm_cb = sm_tex ? 5'd3 : 5'd6;   // word of lane 0's x
   logic [5:0]  tz_j;                    // X_TZ: next word
   logic [6:0]  tz_t1, tz_t2;            // {valid, word} on pw_addr / pw_data
@@ -1460,6 +1467,11 @@ module texcore_sampler_exec #(
             st <= X_DONE;
           end else if (code == TXC_OP_TGSI_TXD && !b1[2]) begin
             // TXD without its derivatives: the core's rejection, whatever the descriptors
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
+            st <= X_DONE;
+          end else if (sm_tex && hl_ok && hd_ok && !b1[1] && sm_tex_src1) begin
+            // a valid view whose TEX form reads src1 without it: the core's rejection,
+            // whatever the sampler
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
             st <= X_DONE;
           end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin

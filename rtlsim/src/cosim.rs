@@ -25,7 +25,7 @@ use texcore::descriptor::{
 };
 use texcore_hal::protocol::{self, cmd, reg, FETCH};
 use texcore_hal::selfcheck::{self, OpGen, Rng, Scene};
-use texcore_hal::subset::sample_pointers;
+use texcore_hal::subset::{sample_pointers, tmml_descriptors};
 use texcore_hal::{
     Config, Error, FpgaSampler, LockstepError, LockstepSampler, Op, SamplerDevice, SimulatedFpga, SoftSampler, Subset,
 };
@@ -137,13 +137,17 @@ pub fn selfcheck(rtl: &Rtl) -> Result<Outcome> {
 
 /// Whether the RTL's sampling subset admits `op` on the model's descriptors.
 fn admitted(soft: &Soft<'_>, op: &Op) -> bool {
+    if let Some((v, s)) = tmml_descriptors(op, &soft.bindings()) {
+        return Subset::RTL.admits(op, v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
+    }
     let Some((v, s)) = sample_pointers(op) else { return true };
     let (v, s) = (soft.view(v), soft.sampler(s));
     Subset::RTL.admits(op, v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e))
 }
 
 /// Runs `ops` on the pair, counting matches, divergences and errors; `ERR_UNSUPPORTED` is
-/// a refusal (not a failure) where the sampling subset does not admit the op.
+/// a refusal (not a failure) where the sampling subset does not admit the op or the
+/// device's `CAPS` (read at `identify`) does not have it.
 fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops: &[Op]) {
     for op in ops {
         o.ops += 1;
@@ -153,7 +157,9 @@ fn run_pair(o: &mut Outcome, pair: &mut LockstepSampler<Fpga<'_>, Soft<'_>>, ops
                 o.passed += 1;
                 o.sampling += u64::from(sampling);
             }
-            Err(LockstepError::A(Error::Unsupported(_))) if !admitted(&pair.b, op) => {
+            Err(LockstepError::A(Error::Unsupported(_)))
+                if !admitted(&pair.b, op) || pair.a.cached_limits().is_some_and(|l| !l.supports(op)) =>
+            {
                 o.refused += 1;
                 o.sampling_refused += u64::from(sampling);
             }
@@ -420,11 +426,13 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let mut gen = OpGen::new(seed ^ 0x5A3B_1E00);
     let mut ops = Vec::with_capacity(n);
     for i in 0..n {
-        // the governed op codes in turn: SAMPLE_L, SAMPLE, SAMPLE_B, SAMPLE_D, TEX, TXB,
-        // TXL, TXD
+        // the op codes in turn: SAMPLE_L, SAMPLE, SAMPLE_B, SAMPLE_D, TEX, TXB, TXL, TXD,
+        // NV TMML
         let code = SAMPLE_CODES[i % SAMPLE_CODES.len()];
         let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
-        if !rng.chance(1, 4) && code != texcore_hal::protocol::op::TGSI_SAMPLE_L {
+        if code == texcore_hal::protocol::op::NV_TMML {
+            op = tmml_quad(&mut rng, views.len(), samplers.len());
+        } else if !rng.chance(1, 4) && code != texcore_hal::protocol::op::TGSI_SAMPLE_L {
             deriv_operands(&mut rng, &mut op, views.len(), samplers.len());
         } else if !rng.chance(1, 4) {
             if let Op::TgsiSampleL { view, sampler, address, offset, lod } = &mut op {
@@ -517,8 +525,10 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     finish(o, rtl, c0, t0)
 }
 
-/// The op codes [`lockstep_sample`] mixes (the ones [`Subset::RTL`] governs).
-const SAMPLE_CODES: [u8; 8] = [
+/// The op codes [`lockstep_sample`] mixes: the ones [`Subset::RTL`] governs and NVIDIA
+/// `TMML.LOD` (compared where the device's `CAPS` has it, else refused at the op-code
+/// check).
+const SAMPLE_CODES: [u8; 9] = [
     texcore_hal::protocol::op::TGSI_SAMPLE_L,
     texcore_hal::protocol::op::TGSI_SAMPLE,
     texcore_hal::protocol::op::TGSI_SAMPLE_B,
@@ -527,7 +537,50 @@ const SAMPLE_CODES: [u8; 8] = [
     texcore_hal::protocol::op::TGSI_TXB,
     texcore_hal::protocol::op::TGSI_TXL,
     texcore_hal::protocol::op::TGSI_TXD,
+    texcore_hal::protocol::op::NV_TMML,
 ];
+
+/// An NVIDIA `TMML.LOD` quad of [`lockstep_sample`]: a bindless handle (sampler slot << 20 |
+/// header slot) on the views and samplers of the `SAMPLE` ops (mostly inside the subset), a
+/// 2D or 2D-array coordinate description seven times in eight (else any: a class that
+/// does not match the view's type gives the core's zeros), and a coherent quad like
+/// [`deriv_operands`]' (lane 0 moved by a step along x and y; the array index, where the
+/// description has one, a small integer).
+fn tmml_quad(rng: &mut Rng, views: usize, samplers: usize) -> Op {
+    use texcore::op::tmml::CoordDesc;
+    let pick = |rng: &mut Rng, n: usize| {
+        if rng.chance(3, 4) {
+            rng.below(SAMPLE_IN[usize::from(n == samplers)])
+        } else {
+            rng.below(n as u32)
+        }
+    };
+    let (v, s) = (SAMPLE_VIEW0 + pick(rng, views), SAMPLE_SMP0 + pick(rng, samplers));
+    let desc = if rng.chance(7, 8) {
+        if rng.chance(1, 2) {
+            CoordDesc::TwoD
+        } else {
+            CoordDesc::Array2D
+        }
+    } else {
+        rng.pick(&CoordDesc::ALL, CoordDesc::TwoD)
+    };
+    let (sx, sy) = (sample_step(rng), sample_step(rng));
+    let (tx, ty) = (sample_step(rng), sample_step(rng));
+    let (x0, y0) = (sample_coord(rng), sample_coord(rng));
+    let layer = rng.below(4);
+    let ra = core::array::from_fn(|lane| {
+        let (dx, dy) = ((lane & 1) as f32, (lane >> 1) as f32);
+        let x = (f32::from_bits(x0) + dx * sx + dy * sy).to_bits();
+        let y = (f32::from_bits(y0) + dx * tx + dy * ty).to_bits();
+        if desc.is_array() {
+            [layer, x, y, 0]
+        } else {
+            [x, y, 0, 0]
+        }
+    });
+    Op::NvTmml { source: texcore::handle::HandleSource::Bindless((s << 20) | v), desc, ra }
+}
 
 /// The texel offsets of a `SAMPLE`-family op of [`SAMPLE_CODES`].
 fn sample_offset(op: &Op) -> Option<[i32; 3]> {

@@ -42,6 +42,12 @@ use texcore_vectors::layout::{Dir, Layout};
 /// Units this testbench replays.
 pub const UNITS: [&str; 4] = ["sample", "sample_c", "gather", "tmml"];
 
+/// Whether the ops of `unit` read texels: `tmml` (the LOD unit's result) reads none, so no
+/// texel flip can change its result and only the flipped expected word applies to it.
+pub fn reads_texels(unit: &str) -> bool {
+    unit != "tmml"
+}
+
 /// Bits of a record line.
 pub const REC_W: u32 = 2680;
 /// LSB of the `idx` field.
@@ -400,8 +406,14 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         let def = op.def().ok_or_else(|| anyhow!("op {:#x} has no protocol row", op.code()))?;
         // ops without a view / sampler pair (GATHER4): unbound pointers (the predicate
         // decides by the op code first)
-        let (v, sm) = texcore_hal::subset::sample_pointers(&op).unwrap_or((u32::MAX, u32::MAX));
-        let (v, sm) = (soft.view(v), soft.sampler(sm));
+        // (TMML names its texture by a handle: its resolution through the model's bindings)
+        let (v, sm) = match texcore_hal::subset::tmml_descriptors(&op, &soft.bindings()) {
+            Some(pair) => pair,
+            None => {
+                let (v, sm) = texcore_hal::subset::sample_pointers(&op).unwrap_or((u32::MAX, u32::MAX));
+                (soft.view(v), soft.sampler(sm))
+            }
+        };
         let admit = Subset::RTL.admits(&op, v.as_ref().map_err(|e| *e), sm.as_ref().map_err(|e| *e));
         let mut payload = [0u8; MAX_OP_LEN];
         let plen = op.encode(&mut payload);

@@ -133,6 +133,12 @@ const fn type_class(ty: TextureType) -> u8 {
     }
 }
 
+/// Whether `desc`'s coordinate class (1D, 2D, 3D, CUBE) is the class of texture type `ty`;
+/// otherwise (and for buffers, which have no class) `TMML.LOD` returns zeros.
+pub const fn desc_matches(desc: CoordDesc, ty: TextureType) -> bool {
+    desc.class() == type_class(ty)
+}
+
 /// `TMML.LOD` on resolved descriptors: `ra[lane]` holds the lane's `Ra … Ra+3`.
 pub fn tmml_header(
     h: &TextureHeader,
@@ -140,7 +146,7 @@ pub fn tmml_header(
     desc: CoordDesc,
     ra: &[[u32; 4]; 4],
 ) -> [[u32; 4]; 4] {
-    if desc.class() != type_class(h.ty) || h.samples() > 1 || h.validate().is_err() || s.validate().is_err() {
+    if !desc_matches(desc, h.ty) || h.samples() > 1 || h.validate().is_err() || s.validate().is_err() {
         return [[0; 4]; 4];
     }
     // Canonical (s, t, r, layer) for the LOD unit; the array index never matters for λ.
