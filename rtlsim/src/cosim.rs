@@ -271,8 +271,9 @@ fn two_d(t: TextureType) -> bool {
     matches!(t, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
 }
 
-fn sample_views() -> Vec<TextureHeader> {
-    let v = |format: Format, w: u32, h: u32, base_address: u32, row_pitch: u32| TextureHeader {
+/// A single-level pitch-linear 2D view, identity swizzle (the seeded views' starting point).
+fn view_2d(format: Format, w: u32, h: u32, base_address: u32, row_pitch: u32) -> TextureHeader {
+    TextureHeader {
         ty: TextureType::TwoD,
         format,
         srgb: false,
@@ -288,7 +289,11 @@ fn sample_views() -> Vec<TextureHeader> {
         quilt_width: 0,
         quilt_height: 0,
         row_pitch,
-    };
+    }
+}
+
+fn sample_views() -> Vec<TextureHeader> {
+    let v = view_2d;
     use SwizzleSource as Z;
     vec![
         v(Format::RGBA8_UNORM, 5, 3, 1, 20),
@@ -699,23 +704,7 @@ const COMPARE_Z32_BASE: u32 = 0x8000;
 /// Views of [`lockstep_compare`] (at the header pointers of [`lockstep_sample`]'s): depth
 /// and colour views inside the compare subset, then outside it.
 fn compare_views() -> Vec<TextureHeader> {
-    let v = |format: Format, w: u32, h: u32, base_address: u32, row_pitch: u32| TextureHeader {
-        ty: TextureType::TwoD,
-        format,
-        srgb: false,
-        layout: Layout::PitchLinear,
-        ms_mode: MsMode::Mode1x1,
-        swizzle: Swizzle::IDENTITY,
-        base_address,
-        width: w,
-        height: h,
-        depth: 1,
-        levels: 1,
-        base_level: 0,
-        quilt_width: 0,
-        quilt_height: 0,
-        row_pitch,
-    };
+    let v = view_2d;
     use SwizzleSource as Z;
     vec![
         v(Format::Z16_UNORM, 7, 5, 3, 14),

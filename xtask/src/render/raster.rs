@@ -43,6 +43,15 @@ impl<T: Copy> Grid<T> {
     }
 }
 
+/// Stores quad `qx`'s four pixels (lane order) into its two rows `rows` (`wu` pixels each).
+fn put_quad<T>(rows: &mut [T], wu: usize, qx: u32, [a, b, c, d]: [T; 4]) {
+    let x = 2 * qx as usize;
+    rows[x] = a;
+    rows[x + 1] = b;
+    rows[wu + x] = c;
+    rows[wu + x + 1] = d;
+}
+
 /// Runs `quad(x, y)` for the top-left pixel `(x, y)` of every 2×2 quad of a `w × h` view
 /// (rows of quads in parallel) and returns the per-pixel values; `bar` advances by one per
 /// row of quads.
@@ -59,12 +68,7 @@ pub fn quads<T: Copy + Default + Send>(
     px.par_chunks_mut(2 * wu).enumerate().for_each(|(qy, rows)| {
         let y = 2 * qy as u32;
         for qx in 0..w / 2 {
-            let [a, b, c, d] = quad(2 * qx, y);
-            let x = 2 * qx as usize;
-            rows[x] = a;
-            rows[x + 1] = b;
-            rows[wu + x] = c;
-            rows[wu + x + 1] = d;
+            put_quad(rows, wu, qx, quad(2 * qx, y));
         }
         bar.inc(1);
     });
@@ -100,12 +104,7 @@ pub fn sampled_quads<T: Copy + Default + Send, C: Copy>(
         let mut sampled = res.iter();
         for (qx, r) in row {
             let got = r.map(|(_, c)| (sampled.next().expect("one result per request"), c));
-            let [a, b, c, d] = shade(2 * qx, y, got);
-            let x = 2 * qx as usize;
-            rows[x] = a;
-            rows[x + 1] = b;
-            rows[wu + x] = c;
-            rows[wu + x + 1] = d;
+            put_quad(rows, wu, qx, shade(2 * qx, y, got));
         }
         bar.inc(1);
     });
