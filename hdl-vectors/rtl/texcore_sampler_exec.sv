@@ -512,7 +512,8 @@ module texcore_sampler_exec #(
   wire  [31:0] en_bits = (en_code & ~(32'hFFFF_FFFF << en_width)) << en_lsb[4:0];
 
   // decode and output conversion: the decoder's outputs stay valid while tbuf is held; the
-  // converter takes one component per pass (one texel datapath, LANES = 1)
+  // converter takes one component per pass (one texel datapath, LANES = 1: the unit
+  // u_gather_cmp below, shared with the compare and GATHER4 taps)
   logic        dec_in, dec_out;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [63:0] dec_x, dec_y, dec_z, dec_w;   // every code fits 32 bits
@@ -539,10 +540,6 @@ module texcore_sampler_exec #(
   end
   wire  [7:0]   cv_dom = fmt_dom(hd_fmt, hd_se, cv_c);
   assign cv_in = st == X_FCV;
-  texcore_gather_cmp #(.LANES(1)) u_convert (
-    .clk(clk), .rst(rst), .in_valid(cv_in), .dom(cv_dom[7:5]), .nbits(cv_dom[4:0]), .cmp(1'b0),
-    .func(3'd0), .refv(32'd0), .texels(cv_comp), .out_valid(cv_out), .err(cv_err), .res(cv_res)
-  );
   wire integer_fmt = fmt_dom(hd_fmt, hd_se, 2'd0) >= {texcore_vectors_pkg::DOM_UINT, 5'd0};
 
   // ---------------------------------------------------------------- outputs
@@ -980,33 +977,64 @@ module texcore_sampler_exec #(
   logic [255:0] cm_codes;               // tap k of pass p at [32(4p + k) +: 32]
   logic [31:0]  cm_ref;
   logic         cm_done;                // the lane's compare results are in sm_taps
-  logic         cm_in, cm_sel, cm_got, cm_out;
-  logic [127:0] cm_res;
+  logic         cm_in, cm_out;
+  logic [2:0]   cm_k;                   // the tap being issued to the unit
+  logic [2:0]   cm_r;                   // the result being received
+  logic [31:0]  cm_res;
   wire  [7:0]   cm_dom = fmt_dom(hd_fmt, hd_se, gt_idx);
-  // texcore::texel::unorm_from_f32(a, n): NaN, negative, zero -> 0; >= 1.0, +inf -> 2^n - 1;
-  // else RNE(a * (2^n - 1)) (the product as (significand << n) - significand)
-  function automatic logic [31:0] unorm_q(input logic [31:0] a, input logic [4:0] n);
-    logic [23:0] d, mant;
-    logic [47:0] p, rem, half, q;
-    logic [7:0]  sh;
-    d = ~(24'hFF_FFFF << n);
-    mant = {a[30:23] != 8'd0, a[22:0]};
-    p = ({24'd0, mant} << n) - {24'd0, mant};
-    sh = 8'd150 - a[30:23];
-    if (a[31] || a[30:23] == 8'd0 || (a[30:23] == 8'hFF && a[22:0] != 23'd0)) unorm_q = 32'd0;
-    else if (a[30:23] >= 8'd127) unorm_q = {8'd0, d};
-    else if (sh > 8'd48) unorm_q = 32'd0;
-    else begin
-      q = p >> sh;
-      rem = p & ~(48'hFFFF_FFFF_FFFF << sh);
-      half = 48'd1 << (sh - 8'd1);
-      if (rem > half || (rem == half && q[0])) q = q + 48'd1;
-      unorm_q = (q > {24'd0, d}) ? {8'd0, d} : q[31:0];
-    end
-  endfunction
-  // the border tap's code (compare formats: UNORM n or binary32)
-  wire  [31:0]  cm_bcode = (cm_dom[7:5] == texcore_vectors_pkg::DOM_F32) ? smp_w[127:96]
-                                                                      : unorm_q(smp_w[127:96], cm_dom[4:0]);
+  // The border tap's code (compare formats: UNORM n or binary32):
+  // texcore::texel::unorm_from_f32(r, n): NaN, negative, zero -> 0; >= 1.0, +inf -> 2^n - 1;
+  // else RNE(r * (2^n - 1)), the product as (significand << n) - significand. Its inputs (the
+  // sampler's border r, the view's format, the gathered component) are fixed from the
+  // sampler's load to the op's end, and the first tap is stored at least eight clocks after
+  // that load (coordinate unit, wrap), so the quantiser runs free in four register stages
+  // (48-bit product; shift with remainder; round; saturate) and its output is read as a
+  // constant of the op.
+  logic [31:0] bq0_a;                   // stage 0: the operands
+  logic [4:0]  bq0_n;
+  logic        bq0_f32;
+  logic [47:0] bq1_p;                   // stage 1: product, shift, class
+  logic [7:0]  bq1_sh;
+  logic [1:0]  bq1_cls;                 // 0 zero, 1 saturate, 2 round, 3 binary32
+  logic [23:0] bq1_d;
+  logic [31:0] bq1_a;
+  logic [47:0] bq2_q;                   // stage 2: quotient and round decision
+  logic        bq2_up;
+  logic [1:0]  bq2_cls;
+  logic [23:0] bq2_d;
+  logic [31:0] bq2_a;
+  logic [31:0] cm_bcode;                // stage 3: the code
+  always @(posedge clk) begin : border_q
+    logic [23:0] mant;
+    logic [47:0] q, rem, half;
+    bq0_a <= smp_w[127:96];
+    bq0_n <= cm_dom[4:0];
+    bq0_f32 <= cm_dom[7:5] == texcore_vectors_pkg::DOM_F32;
+    mant = {bq0_a[30:23] != 8'd0, bq0_a[22:0]};
+    bq1_p <= ({24'd0, mant} << bq0_n) - {24'd0, mant};
+    bq1_sh <= 8'd150 - bq0_a[30:23];
+    bq1_d <= ~(24'hFF_FFFF << bq0_n);
+    bq1_a <= bq0_a;
+    if (bq0_f32) bq1_cls <= 2'd3;
+    else if (bq0_a[31] || bq0_a[30:23] == 8'd0 || (bq0_a[30:23] == 8'hFF && bq0_a[22:0] != 23'd0)) bq1_cls <= 2'd0;
+    else if (bq0_a[30:23] >= 8'd127) bq1_cls <= 2'd1;
+    else if (8'd150 - bq0_a[30:23] > 8'd48) bq1_cls <= 2'd0;
+    else bq1_cls <= 2'd2;
+    rem = bq1_p & ~(48'hFFFF_FFFF_FFFF << bq1_sh);
+    half = 48'd1 << (bq1_sh - 8'd1);
+    q = bq1_p >> bq1_sh;
+    bq2_q <= q;
+    bq2_up <= rem > half || (rem == half && q[0]);
+    bq2_cls <= bq1_cls;
+    bq2_d <= bq1_d;
+    bq2_a <= bq1_a;
+    case (bq2_cls)
+      2'd0: cm_bcode <= 32'd0;
+      2'd1: cm_bcode <= {8'd0, bq2_d};
+      2'd2: cm_bcode <= (bq2_q + {47'd0, bq2_up} > {24'd0, bq2_d}) ? {8'd0, bq2_d} : 32'(bq2_q + {47'd0, bq2_up});
+      default: cm_bcode <= bq2_a;
+    endcase
+  end
   // a border tap's component: the border texel's (texcore::texel::border_texel: a depth
   // format's is (r, r, r, 1), r quantised like the compare's; the RGBA8 family's the
   // decoded border, sm_border)
@@ -1015,21 +1043,26 @@ module texcore_sampler_exec #(
   wire  [31:0] gt_bcode = (gt_idx == 2'd0) ? cm_bcode
                         : gt_depth ? ((gt_idx == 2'd3) ? gt_bone : cm_bcode)
                         : {24'd0, sm_border[8 * gt_idx +: 8]};
-  generate if (SAMPLE_PIPE != 0) begin : g_cmp
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic         cm_err_unused;          // integer formats never reach the unit
-  /* verilator lint_on UNUSEDSIGNAL */
-  texcore_gather_cmp #(.LANES(4)) u_compare (
-    .clk(clk), .rst(rst), .in_valid(cm_in), .dom(cm_dom[7:5]), .nbits(cm_dom[4:0]), .cmp(!sm_gat || gt_cmpf),
-    .func(smp_w[19:17]), .refv(cm_ref), .texels(cm_sel ? cm_codes[255:128] : cm_codes[127:0]),
-    .out_valid(cm_out), .err(cm_err_unused), .res(cm_res)
+  // One texel datapath of texcore_gather_cmp for the fetch ops' output conversion (cv_*, one
+  // component per clock of X_FCV) and the compare / GATHER4 taps (cm_*: one tap per clock,
+  // four for GATHER4, eight for the compare's two passes, results taken in order). The
+  // unit registers every input with in_valid, and the two users never overlap (one op at a
+  // time), so the inputs are the fetch path's on its issue clocks and the compare path's
+  // otherwise.
+  wire          gc_cmp = (SAMPLE_PIPE != 0) && !cv_in;
+  logic         gc_out;
+  logic [31:0]  gc_res;
+  texcore_gather_cmp #(.LANES(1)) u_gather_cmp (
+    .clk(clk), .rst(rst), .in_valid(cv_in || ((SAMPLE_PIPE != 0) && cm_in)),
+    .dom(gc_cmp ? cm_dom[7:5] : cv_dom[7:5]), .nbits(gc_cmp ? cm_dom[4:0] : cv_dom[4:0]),
+    .cmp(gc_cmp && (!sm_gat || gt_cmpf)), .func(gc_cmp ? smp_w[19:17] : 3'd0),
+    .refv(gc_cmp ? cm_ref : 32'd0), .texels(gc_cmp ? cm_codes[32*cm_k +: 32] : cv_comp),
+    .out_valid(gc_out), .err(cv_err), .res(gc_res)
   );
-  end else begin : g_no_cmp
-    assign {cm_out, cm_res} = '0;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_cmp = ^{cm_in, cm_ref, cm_codes, cm_bcode};
-    /* verilator lint_on UNUSEDSIGNAL */
-  end endgenerate
+  assign cv_out = gc_out;
+  assign cv_res = gc_res;
+  assign cm_out = gc_out;
+  assign cm_res = gc_res;
 
   always @(posedge clk) begin : seq
     integer i;
@@ -1716,13 +1749,14 @@ module texcore_sampler_exec #(
               st <= X_RES0;
             end else begin
               cm_in <= 1'b1;
-              cm_sel <= 1'b0;
+              cm_k <= 3'd0;
+              cm_r <= 3'd0;
               st <= X_SGA;
             end
           end else if (sm_cmp && !cm_done) begin
             cm_in <= 1'b1;                            // pass 0's four taps, then pass 1's
-            cm_sel <= 1'b0;
-            cm_got <= 1'b0;
+            cm_k <= 3'd0;
+            cm_r <= 3'd0;
             st <= X_SCP;
           end else begin
             f_in <= 1'b1;
@@ -1730,24 +1764,38 @@ module texcore_sampler_exec #(
           end
         end
         X_SCP: begin                                  // compare: 0 / 255 taps for the filter
-          if (!cm_sel) begin
+          if (cm_k != 3'd7) begin
             cm_in <= 1'b1;
-            cm_sel <= 1'b1;
+            cm_k <= cm_k + 3'd1;
           end
           if (cm_out) begin
-            for (i = 0; i < 4; i = i + 1)
-              sm_taps[32*(4*32'(cm_got) + i) +: 32] <= (cm_res[32*i +: 32] != 32'd0) ? 32'hFFFF_FFFF : 32'd0;
-            cm_got <= 1'b1;
-            if (cm_got) begin
+            for (i = 0; i < 8; i = i + 1)
+              if (cm_r == 3'(i)) sm_taps[32*i +: 32] <= (cm_res != 32'd0) ? 32'hFFFF_FFFF : 32'd0;
+            cm_r <= cm_r + 3'd1;
+            if (cm_r == 3'd7) begin
               cm_done <= 1'b1;
               st <= X_SF;
             end
           end
         end
-        X_SGA: if (cm_out) begin                      // (S0, S1, S2, S3) = taps 2, 3, 1, 0
-          rwords <= {cm_res[31:0], cm_res[63:32], cm_res[127:96], cm_res[95:64]};
-          rswz <= 1'b0;
-          st <= X_RES0;
+        X_SGA: begin                                  // (S0, S1, S2, S3) = taps 2, 3, 1, 0
+          if (cm_k != 3'd3) begin
+            cm_in <= 1'b1;
+            cm_k <= cm_k + 3'd1;
+          end
+          if (cm_out) begin
+            case (cm_r[1:0])
+              2'd0:    rwords[127:96] <= cm_res;
+              2'd1:    rwords[95:64] <= cm_res;
+              2'd2:    rwords[31:0] <= cm_res;
+              default: rwords[63:32] <= cm_res;
+            endcase
+            cm_r <= cm_r + 3'd1;
+            if (cm_r == 3'd3) begin
+              rswz <= 1'b0;
+              st <= X_RES0;
+            end
+          end
         end
         X_SFW: if (f_out) begin
           rwords <= {f_a, f_b, f_g, f_r};
