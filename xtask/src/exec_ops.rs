@@ -94,8 +94,9 @@ pub struct Prepared {
     /// and sampler at or after the middle of the file (else the first one): the record whose
     /// expected word, and a texel it reads, the mutation checks flip.
     pub mutation_line: Option<u64>,
-    /// Up to 64 such records from the middle of the file on: the candidates of the flipped
-    /// texel (the first one that reads a texel whose bit 0 matters to its result).
+    /// Up to 64 such records from the middle of the file on, one per view and op code: the
+    /// candidates of the flipped texel (the first one that reads a texel whose bit 0, or
+    /// bit 7, matters to its result).
     pub sampled: Vec<u64>,
 }
 
@@ -123,7 +124,9 @@ fn model<'m>(img: &Images, mem: &'m mut [u8]) -> Result<Model<'m>> {
 type Model<'m> = SoftSampler<'m, 256, 256, 1024>;
 
 /// A texel of the image the op of record line `rec` (of a `.sub` file) reads: the first
-/// byte address from its view's base address whose flipped bit 0 changes the model's reply. Returns that address and `texmem.hex` of `dir` with the bit flipped.
+/// byte address from its view's base address whose flipped bit 0 changes the model's reply,
+/// else the first whose flipped bit 7 does (a depth compare often ignores a code's low
+/// bit). Returns that address and `texmem.hex` of `dir` with the bit flipped.
 pub fn texel_flip(dir: &Path, rec: &str) -> Result<(u32, String)> {
     let digits: String = rec.chars().filter(|c| *c != '_').collect();
     let field = |lsb: u32, bits: u32| -> Result<&str> {
@@ -147,17 +150,19 @@ pub fn texel_flip(dir: &Path, rec: &str) -> Result<(u32, String)> {
     let end = img.texmem.len();
     let e = |e| anyhow!("model device: {e:?}");
     let mut hit = None;
-    for a in h.base_address as usize..end {
-        let b = img.texmem[a];
-        soft.write_memory(a as u32, &[b ^ 1]).map_err(e)?;
-        let changed = soft.run(&op) != want;
-        soft.write_memory(a as u32, &[b]).map_err(e)?;
-        if changed {
-            hit = Some(a);
-            break;
+    'bits: for bit in [0u8, 7] {
+        for a in h.base_address as usize..end {
+            let b = img.texmem[a];
+            soft.write_memory(a as u32, &[b ^ (1 << bit)]).map_err(e)?;
+            let changed = soft.run(&op) != want;
+            soft.write_memory(a as u32, &[b]).map_err(e)?;
+            if changed {
+                hit = Some((a, bit));
+                break 'bits;
+            }
         }
     }
-    let a = hit.ok_or_else(|| anyhow!("no texel of view {view} changes the op's result"))?;
+    let (a, bit) = hit.ok_or_else(|| anyhow!("no texel of view {view} changes the op's result"))?;
     // texmem.hex: 16 bytes per line, a little-endian number printed most significant digit
     // first (`_` separators and `//` comment lines allowed)
     let text = fs::read_to_string(dir.join("texmem.hex"))?;
@@ -170,13 +175,14 @@ pub fn texel_flip(dir: &Path, rec: &str) -> Result<(u32, String)> {
             continue;
         }
         if row == a / 16 {
-            // bit 0 of byte a % 16 is the low digit of that byte: digit 31 - 2 * (a % 16)
-            let target = 31 - 2 * (a % 16);
+            // bit 0 of byte a % 16 is in the low digit of that byte: digit 31 - 2 * (a % 16);
+            // bit 7 in the high digit before it
+            let target = 31 - 2 * (a % 16) - usize::from(bit / 4);
             let mut n = 0;
             for c in l.chars() {
                 if c.is_ascii_hexdigit() {
                     let c2 = if n == target {
-                        let v = c.to_digit(16).unwrap_or(0) ^ 1;
+                        let v = c.to_digit(16).unwrap_or(0) ^ (1 << (bit % 4));
                         char::from_digit(v, 16).unwrap_or('0')
                     } else {
                         c
@@ -383,6 +389,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     let mut p = Prepared { vectors: n, ..Prepared::default() };
     let mut s = String::with_capacity(text.len() * 2);
     let mut first_done = None;
+    let mut sampled_views = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
@@ -442,7 +449,11 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
                 first_done.get_or_insert(p.records);
                 if k as u64 >= n / 2 {
                     p.mutation_line.get_or_insert(p.records);
-                    if p.sampled.len() < 64 {
+                    // one record per view and op (a run of records on one view may read no
+                    // texel whose flipped bit changes a result: a depth compare's)
+                    let view = (texcore_hal::subset::sample_pointers(&op).map(|(v, _)| v), op.code());
+                    if p.sampled.len() < 64 && !sampled_views.contains(&view) {
+                        sampled_views.push(view);
                         p.sampled.push(p.records);
                     }
                 }
