@@ -824,7 +824,7 @@ module texcore_sampler_exec #(
   // or src0.w (2D array: TXB's bias / TXL's LOD then in src1.x); TXD without ddx / ddy is
   // the core's rejection.
   wire         sm_tex = tex_code(code);
-  wire         sm_tex_rw = b1[0] && hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY;   // reference in src0.w
+  wire         sm_tex_rw = sm_tex && b1[0] && hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY;   // reference in src0.w
   // A TEX form that reads src1.x on the view's type (texcore::op::sample::tex_family): the
   // shadow reference of a cube array, TXB's bias / TXL's LOD where w holds a coordinate
   // (cube array) or the shadow reference (2D array, cube).

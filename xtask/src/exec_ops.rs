@@ -244,9 +244,10 @@ impl Line<'_> {
 }
 
 /// The candidate ops of a vector (the first whose model reply equals the vector is
-/// replayed). With `tex_first`, a non-shadow `sample` vector without texel offsets tries
+/// replayed). With `tex_first`, a `sample` or `sample_c` vector without texel offsets tries
 /// the TGSI `TEX`-family form first (`TEX`, `TXB`, `TXL`, `TXD`: the bias or LOD in
-/// `src0.w`), so that both families are replayed (the caller alternates).
+/// `src0.w`; the shadow forms' reference in `src0.z`, or a 2D array's in `src0.w` with the
+/// bias or LOD in `src1.x`), so that both families are replayed (the caller alternates).
 fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
     let mut v = Vec::new();
     let (view, sampler) = (l.get("hdr")?, l.get("smp")?);
@@ -294,6 +295,43 @@ fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
                     match (mode, grads) {
                         (1, 0) => v.push(tex(TexOp::Txl, lod, None)),
                         (2, 0) => v.push(tex(TexOp::Txl, 0, None)),
+                        (0, 0) => {
+                            if lod == 0 {
+                                v.push(tex(TexOp::Tex, 0, None));
+                            }
+                            v.push(tex(TexOp::Txb, lod, None));
+                        }
+                        (0, 1) if lod == 0 => v.push(tex(TexOp::Txd, 0, Some(g()?))),
+                        _ => {}
+                    }
+                }
+            }
+            if tex_first && shadow && offset == [0; 3] {
+                // the shadow TEX forms: the reference in src0.z (2D) or, with the layer in
+                // src0.z, in src0.w (2D array: TXB's bias / TXL's LOD then in src1.x)
+                let r = l.refs()?;
+                for array in [false, true] {
+                    let src0 = |w: u32| -> [[u32; 4]; 4] {
+                        core::array::from_fn(|k| {
+                            let a = c[k];
+                            if array {
+                                [a[0], a[1], a[3], r[k]]
+                            } else {
+                                [a[0], a[1], r[k], w]
+                            }
+                        })
+                    };
+                    let tex = |op, w, grads| Op::TgsiTex {
+                        op,
+                        shadow: true,
+                        view,
+                        sampler,
+                        src0: src0(w),
+                        src1: (array && matches!(op, TexOp::Txb | TexOp::Txl)).then_some([w; 4]),
+                        grads,
+                    };
+                    match (mode, grads) {
+                        (1, 0) => v.push(tex(TexOp::Txl, lod, None)),
                         (0, 0) => {
                             if lod == 0 {
                                 v.push(tex(TexOp::Tex, 0, None));
