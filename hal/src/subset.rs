@@ -540,7 +540,8 @@ mod tests {
     fn the_rtl_subset_takes_sample_c_like_sample_c_lz() {
         let (h, s) = (view(), sampler());
         let r = Subset::RTL;
-        let sample_c = |offset| Op::TgsiSampleC { view: 0, sampler: 0, address: [[0; 4]; 4], offset, reference: [0; 4] };
+        let sample_c =
+            |offset| Op::TgsiSampleC { view: 0, sampler: 0, address: [[0; 4]; 4], offset, reference: [0; 4] };
         assert!(r.governs(op::TGSI_SAMPLE_C));
         for format in [Format::Z16_UNORM, Format::X8Z24_UNORM, Format::Z24S8_UNORM, Format::Z32_FLOAT, Format::R8_UNORM]
         {

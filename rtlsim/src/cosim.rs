@@ -787,15 +787,12 @@ fn compare_ref(rng: &mut Rng) -> u32 {
 
 /// The op codes [`lockstep_compare`] mixes, in turn (`TGSI_TEX` stands for the four shadow
 /// `TEX`-family forms, [`TEX_CODES`] in turn).
-const COMPARE_CODES: [u8; 4] = [
-    protocol::op::TGSI_SAMPLE_C_LZ,
-    protocol::op::TGSI_GATHER4,
-    protocol::op::TGSI_SAMPLE_C,
-    protocol::op::TGSI_TEX,
-];
+const COMPARE_CODES: [u8; 4] =
+    [protocol::op::TGSI_SAMPLE_C_LZ, protocol::op::TGSI_GATHER4, protocol::op::TGSI_SAMPLE_C, protocol::op::TGSI_TEX];
 
 /// The `TEX`-family codes (not `TXP`).
-const TEX_CODES: [u8; 4] = [protocol::op::TGSI_TEX, protocol::op::TGSI_TXB, protocol::op::TGSI_TXL, protocol::op::TGSI_TXD];
+const TEX_CODES: [u8; 4] =
+    [protocol::op::TGSI_TEX, protocol::op::TGSI_TXB, protocol::op::TGSI_TXL, protocol::op::TGSI_TXD];
 
 /// The kind of a [`lockstep_compare`] op: 0 `SAMPLE_C_LZ`, 1 `GATHER4`, 2 `SAMPLE_C`, 3 a
 /// `TEX`-family form.

@@ -94,9 +94,10 @@ pub struct Prepared {
     /// and sampler at or after the middle of the file (else the first one): the record whose
     /// expected word, and a texel it reads, the mutation checks flip.
     pub mutation_line: Option<u64>,
-    /// Up to 64 such records from the middle of the file on, one per view and op code: the
-    /// candidates of the flipped texel (the first one that reads a texel whose bit 0, or
-    /// bit 7, matters to its result).
+    /// Such records, the candidates of the flipped texel (the first one that reads a texel
+    /// whose bit 0, or bit 7, matters to its result): up to 64 from the middle of the file
+    /// on, one per view and op code; the first 64 from the middle on; up to 64 before it, one
+    /// per view and op code.
     pub sampled: Vec<u64>,
 }
 
@@ -427,7 +428,9 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     let mut p = Prepared { vectors: n, ..Prepared::default() };
     let mut s = String::with_capacity(text.len() * 2);
     let mut first_done = None;
-    let mut sampled_views = Vec::new();
+    let mut sampled_keys = Vec::new();
+    let mut early = Vec::new();
+    let mut first_late = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
@@ -485,15 +488,20 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
             // a quad sampled from a valid view and sampler (its texels are read)
             if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
                 first_done.get_or_insert(p.records);
-                if k as u64 >= n / 2 {
+                let late = k as u64 >= n / 2;
+                if late {
                     p.mutation_line.get_or_insert(p.records);
-                    // one record per view and op (a run of records on one view may read no
-                    // texel whose flipped bit changes a result: a depth compare's)
-                    let view = (texcore_hal::subset::sample_pointers(&op).map(|(v, _)| v), op.code());
-                    if p.sampled.len() < 64 && !sampled_views.contains(&view) {
-                        sampled_views.push(view);
-                        p.sampled.push(p.records);
+                    if first_late.len() < 64 {
+                        first_late.push(p.records);
                     }
+                }
+                // one record per view and op in each half (a run of records on one view may
+                // read no texel whose flipped bit changes a result: a depth compare's)
+                let key = (late, texcore_hal::subset::sample_pointers(&op).map(|(v, _)| v), op.code());
+                let list = if late { &mut p.sampled } else { &mut early };
+                if list.len() < 64 && !sampled_keys.contains(&key) {
+                    sampled_keys.push(key);
+                    list.push(p.records);
                 }
             }
         }
@@ -504,6 +512,9 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         p.mutation_line = first_done;
         p.sampled.extend(first_done);
     }
+    // then the first 64 of the second half, then the first half's
+    p.sampled.extend(first_late.into_iter().filter(|r| !p.sampled.contains(r)).collect::<Vec<_>>());
+    p.sampled.extend(early);
     fs::write(out, &s).with_context(|| format!("{}", out.display()))?;
     Ok(p)
 }
