@@ -126,14 +126,15 @@ const fn to_f32_rare(x: u32) -> u32 {
 /// ([`level_sum`] of its taps) and receives the four binary32 components of the sample
 /// whose second level has the taps `t`, weights `frac` and level weight `delta` — the same
 /// value as [`filter_rgba8`] (`x = v0·(256 − δ) + v1·δ`, then `to_f32`). The conversion is
-/// inline on Arm, once per component (`to_f32_inline`: the level kernel's lanes make no
-/// calls in the common case), one out-of-line loop over the four elsewhere (code size).
+/// inline on Arm and 64-bit hosts, once per component (`to_f32_inline`: the level kernel's
+/// lanes make no calls in the common case), one out-of-line loop over the four on RV32
+/// (code size).
 #[inline(always)]
 pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta: u8) {
     let v1 = level_sum(t, frac);
     let (d, id) = (u32::from(delta), 256 - u32::from(delta));
     *v = [v[0] * id + v1[0] * d, v[1] * id + v1[1] * d, v[2] * id + v1[2] * d, v[3] * id + v1[3] * d];
-    if cfg!(target_arch = "arm") {
+    if cfg!(any(target_arch = "arm", target_pointer_width = "64")) {
         *v = [to_f32_inline(v[0]), to_f32_inline(v[1]), to_f32_inline(v[2]), to_f32_inline(v[3])];
     } else {
         to_f32_x4(v);
