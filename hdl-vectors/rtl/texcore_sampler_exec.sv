@@ -760,20 +760,29 @@ module texcore_sampler_exec #(
   logic [31:0] sm_border;               // the border texel, R in bits 7:0
   // the layer of a 2D array: texcore::coord::select_layer(z, depth) = clamp(floor(z + 1/2),
   // 0, depth - 1) (NaN, zeros, negatives and values below 1/2 give 0; +inf and z >= 2^23
-  // the last layer); the other 2D types read layer 0
+  // the last layer); the other 2D types read layer 0. Two free-running register stages (the
+  // rounded value; its clamp): sm_z is captured in X_SC at least six clocks (the coordinate
+  // unit's latency) before the first tap reads sm_layer in X_ST.
   logic [31:0] sm_z;
-  function automatic logic [16:0] sel_layer(input logic [31:0] a, input logic [16:0] count);
-    logic [16:0] mx;
-    logic [24:0] v;
-    logic [4:0]  sh;
-    mx = count - 17'd1;
-    sh = 5'(8'd150 - a[30:23]);
-    v = ({1'b0, 1'b1, a[22:0]} + (25'd1 << (sh - 5'd1))) >> sh;
-    if (a[31] || a[30:23] < 8'd126 || (a[30:23] == 8'hFF && a[22:0] != 23'd0)) sel_layer = 17'd0;
-    else if (a[30:23] >= 8'd150) sel_layer = mx;
-    else sel_layer = (v > {8'd0, mx}) ? mx : v[16:0];
-  endfunction
-  wire  [16:0] sm_layer = (hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY) ? sel_layer(sm_z, hd_depth) : 17'd0;
+  logic [24:0] ly1_v;                   // stage 1: floor(z + 1/2) of 0.5 <= z < 2^23
+  logic [1:0]  ly1_cls;                 // 0 layer 0, 1 the last layer, 2 ly1_v clamped
+  logic [16:0] ly1_mx;
+  logic [16:0] sm_layer;                // stage 2
+  always @(posedge clk) begin : layer_sel
+    logic [4:0] sh;
+    sh = 5'(8'd150 - sm_z[30:23]);
+    ly1_v <= ({1'b0, 1'b1, sm_z[22:0]} + (25'd1 << (sh - 5'd1))) >> sh;
+    ly1_mx <= hd_depth - 17'd1;
+    if (hd_ty != texcore_vectors_pkg::TEX_TWO_D_ARRAY || sm_z[31] || sm_z[30:23] < 8'd126
+        || (sm_z[30:23] == 8'hFF && sm_z[22:0] != 23'd0)) ly1_cls <= 2'd0;
+    else if (sm_z[30:23] >= 8'd150) ly1_cls <= 2'd1;
+    else ly1_cls <= 2'd2;
+    case (ly1_cls)
+      2'd0:    sm_layer <= 17'd0;
+      2'd1:    sm_layer <= ly1_mx;
+      default: sm_layer <= (ly1_v > {8'd0, ly1_mx}) ? ly1_mx : ly1_v[16:0];
+    endcase
+  end
   // the base level's size on each axis (2D sizes are at most 65 536)
   // the lane's LOD (texcore_lod, explicit): the first level, the second and its weight,
   // relative to the base level; the level of the current pass (0: level, 1: level2)
