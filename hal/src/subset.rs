@@ -14,10 +14,10 @@
 //! 3. an unbound or invalid view or sampler is admitted: the core's zeros are answered;
 //!    before it, a TGSI `TXD` without its derivatives is admitted (the core's `TextureType`
 //!    rejection, whatever the descriptors), and so is a `TEX`-family form that reads an
-//!    absent `src1` on a valid view (the same rejection, whatever the sampler); after it, a
-//!    shadow `TEX`-family form is refused;
+//!    absent `src1` on a valid view (the same rejection, whatever the sampler);
 //! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection; so is a
-//!    depth compare on an integer format (the core's `Compare` rejection);
+//!    depth compare (`SAMPLE_C`, `SAMPLE_C_LZ`, a shadow `TEX`-family form) on an integer
+//!    format (the core's `Compare` rejection);
 //! 5. NVIDIA `TMML.LOD`, which names its texture by a handle: the caller passes the
 //!    handle's resolution as `view` and `sampler` (the op's source through the device's
 //!    bindings); a texture that does not resolve, a coordinate description whose class
@@ -26,7 +26,7 @@
 //!    the same fields as for the sampling ops (wrap modes, filters and layout do not change
 //!    `TMML`'s result; one descriptor check serves every governed op);
 //! 6. otherwise the view must have a type, format (of [`Subset::formats`], or of
-//!    [`Subset::compare_formats`] for a compare op), sRGB flag and layout of the subset, and
+//!    [`Subset::compare_formats`] for a compare op, shadow `TEX` forms included), sRGB flag and layout of the subset, and
 //!    the sampler wrap modes (on the view's axes), filters, mip filter and anisotropy of the
 //!    subset.
 //!
@@ -62,7 +62,8 @@ pub struct Subset {
     pub types: u16,
     /// Formats of the filtered ops (`SAMPLE_L`, …).
     pub formats: u128,
-    /// Formats of the compare and gather ops (`SAMPLE_C`, `SAMPLE_C_LZ`, `GATHER4`): the
+    /// Formats of the compare and gather ops (`SAMPLE_C`, `SAMPLE_C_LZ`, the shadow
+    /// `TEX`-family forms, `GATHER4`): the
     /// depth formats are sampled only through a compare or a gather.
     pub compare_formats: u128,
     /// sRGB views admitted (with their format in [`Subset::formats`]).
@@ -111,12 +112,14 @@ impl Subset {
 
     /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` (explicit LOD), `SAMPLE` (the quad's
     /// implicit derivatives), `SAMPLE_B` (with the shader bias) and `SAMPLE_D` (explicit
-    /// derivatives), the non-shadow `TEX`, `TXB`, `TXL`, `TXD` (not `TXP`), `SAMPLE_C_LZ` and
+    /// derivatives), `TEX`, `TXB`, `TXL`, `TXD` (not `TXP`) and their shadow forms,
+    /// `SAMPLE_C`, `SAMPLE_C_LZ` and
     /// `GATHER4` on 2D, 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled,
-    /// `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; `SAMPLE_C_LZ` and
+    /// `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; the compare ops and
     /// `GATHER4` also `Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`), mip filter none,
     /// nearest or linear (the explicit LOD or the derivatives through the LOD unit: base
-    /// level, level count, bias and clamps; `SAMPLE_C_LZ` at λ_base = 0, `GATHER4` at the base
+    /// level, level count, bias and clamps; `SAMPLE_C` and the shadow forms by the LOD of
+    /// their non-shadow form, `SAMPLE_C_LZ` at λ_base = 0, `GATHER4` at the base
     /// level), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
@@ -131,6 +134,7 @@ impl Subset {
             | 1 << (op::TGSI_TXB - GOVERNED_BASE)
             | 1 << (op::TGSI_TXL - GOVERNED_BASE)
             | 1 << (op::TGSI_TXD - GOVERNED_BASE)
+            | 1 << (op::TGSI_SAMPLE_C - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
             | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
         nv_ops: 0,
@@ -213,9 +217,6 @@ impl Subset {
             }
         }
         let (Ok(h), Ok(s)) = (checked_view(view), checked_sampler(sampler)) else { return true };
-        if matches!(*op, Op::TgsiTex { shadow: true, .. }) {
-            return false;
-        }
         if h.ty == TextureType::OneDBuffer || h.samples() > 1 {
             return true;
         }
@@ -308,9 +309,10 @@ fn sample_offset(op: &Op) -> Option<[i32; 3]> {
     }
 }
 
-/// Whether `op` is a depth-compare op (its formats are [`Subset::compare_formats`]).
+/// Whether `op` is a depth-compare op (its formats are [`Subset::compare_formats`]):
+/// `SAMPLE_C`, `SAMPLE_C_LZ` and the shadow `TEX`-family forms.
 fn is_compare(op: &Op) -> bool {
-    matches!(op, Op::TgsiSampleC { .. } | Op::TgsiSampleCLz { .. })
+    matches!(op, Op::TgsiSampleC { .. } | Op::TgsiSampleCLz { .. } | Op::TgsiTex { shadow: true, .. })
 }
 
 /// The view and sampler pointers of a TGSI `SAMPLE`-family or `TEX`-family op, or of
@@ -518,26 +520,62 @@ mod tests {
     #[test]
     fn ops_outside_the_governed_set_are_admitted_and_all_admits_everything() {
         let (h, s) = (TextureHeader { srgb: true, ..view() }, sampler());
-        let sample_c = Op::TgsiSampleC { view: 0, sampler: 0, address: [[0; 4]; 4], offset: [0; 3], reference: [0; 4] };
-        assert!(Subset::RTL.admits(&sample_c, Ok(&h), Ok(&s)));
+        let txp = Op::TgsiTex {
+            op: TexOp::Txp,
+            shadow: false,
+            view: 0,
+            sampler: 0,
+            src0: [[0; 4]; 4],
+            src1: None,
+            grads: None,
+        };
+        assert!(Subset::RTL.admits(&txp, Ok(&h), Ok(&s)));
         assert!(Subset::ALL.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
         assert!(Subset::RTL.governs(op::TGSI_SAMPLE_L));
-        assert!(!Subset::RTL.governs(op::TGSI_SAMPLE_C));
+        assert!(!Subset::RTL.governs(op::TGSI_TXP));
         assert!(!Subset::RTL.governs(op::TGSI_TXF));
     }
 
     #[test]
-    fn the_rtl_subset_governs_the_tex_family_but_txp_and_refuses_shadow_forms() {
+    fn the_rtl_subset_takes_sample_c_like_sample_c_lz() {
+        let (h, s) = (view(), sampler());
+        let r = Subset::RTL;
+        let sample_c =
+            |offset| Op::TgsiSampleC { view: 0, sampler: 0, address: [[0; 4]; 4], offset, reference: [0; 4] };
+        assert!(r.governs(op::TGSI_SAMPLE_C));
+        for format in [Format::Z16_UNORM, Format::X8Z24_UNORM, Format::Z24S8_UNORM, Format::Z32_FLOAT, Format::R8_UNORM]
+        {
+            let v = TextureHeader { format, ..h };
+            assert!(r.admits(&sample_c([0; 3]), Ok(&v), Ok(&s)), "{format:?}");
+            assert_eq!(r.admits(&sample_c([0; 3]), Ok(&v), Ok(&s)), r.admits(&sample_c_lz([0; 3]), Ok(&v), Ok(&s)));
+        }
+        assert!(!r.admits(&sample_c([0; 3]), Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
+        assert!(!r.admits(&sample_c([0; 3]), Ok(&h), Ok(&SamplerHeader { max_anisotropy_log2: 1, ..s })));
+        // the core's Compare rejection and offsets out of range: admitted
+        assert!(r.admits(&sample_c([0; 3]), Ok(&TextureHeader { format: Format::R32_UINT, ..h }), Ok(&s)));
+        assert!(r.admits(&sample_c([8, 0, 0]), Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
+    }
+
+    #[test]
+    fn the_rtl_subset_governs_the_tex_family_but_txp_and_takes_shadow_forms() {
         let (h, s) = (view(), sampler());
         let tex =
             |op, shadow, grads| Op::TgsiTex { op, shadow, view: 0, sampler: 0, src0: [[0; 4]; 4], src1: None, grads };
+        let z16 = TextureHeader { format: Format::Z16_UNORM, ..h };
+        let uint = TextureHeader { format: Format::R32_UINT, ..h };
         for t in [TexOp::Tex, TexOp::Txb, TexOp::Txl, TexOp::Txd] {
             let op = tex(t, false, Some(Default::default()));
             assert!(Subset::RTL.governs(op.code()), "{t:?}");
             assert!(Subset::RTL.admits(&op, Ok(&h), Ok(&s)), "{t:?}");
             assert!(!Subset::RTL.admits(&op, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)), "{t:?}");
+            assert!(!Subset::RTL.admits(&op, Ok(&z16), Ok(&s)), "{t:?}");
+            // the shadow form: the compare formats
             let shadow = tex(t, true, Some(Default::default()));
-            assert!(!Subset::RTL.admits(&shadow, Ok(&h), Ok(&s)), "{t:?}");
+            assert!(Subset::RTL.admits(&shadow, Ok(&h), Ok(&s)), "{t:?}");
+            assert!(Subset::RTL.admits(&shadow, Ok(&z16), Ok(&s)), "{t:?}");
+            assert!(!Subset::RTL.admits(&shadow, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)), "{t:?}");
+            // an integer format: the core's Compare rejection
+            assert!(Subset::RTL.admits(&shadow, Ok(&uint), Ok(&s)), "{t:?}");
             // unbound: the core's zeros, shadow or not
             assert!(Subset::RTL.admits(&shadow, Err(Invalid::HeaderOutsidePool(0)), Ok(&s)), "{t:?}");
         }
@@ -548,13 +586,15 @@ mod tests {
         let unbound = Err(Invalid::SamplerAboveMaximum(9));
         for t in [TexOp::Txb, TexOp::Txl] {
             assert!(Subset::RTL.admits(&tex(t, true, None), Ok(&arr), unbound), "{t:?}");
+            assert!(Subset::RTL.admits(&tex(t, true, None), Ok(&TextureHeader { srgb: true, ..arr }), Ok(&s)));
             assert!(Subset::RTL.admits(&tex(t, false, None), Ok(&cube_arr), Ok(&s)), "{t:?}");
-            // 2D array without the shadow reference: w is the bias / LOD
-            assert!(!Subset::RTL.admits(&tex(t, true, None), Ok(&h), Ok(&s)), "{t:?}");
+            // 2D without the src1: the bias / LOD in w
+            assert!(Subset::RTL.admits(&tex(t, true, None), Ok(&h), Ok(&s)), "{t:?}");
+            assert!(!Subset::RTL.admits(&tex(t, true, None), Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
             assert!(!Subset::RTL.admits(&tex(t, false, None), Ok(&TextureHeader { srgb: true, ..arr }), Ok(&s)));
         }
         assert!(Subset::RTL.admits(&tex(TexOp::Tex, true, None), Ok(&cube_arr), unbound));
-        assert!(!Subset::RTL.admits(&tex(TexOp::Tex, true, None), Ok(&arr), Ok(&s)));
+        assert!(Subset::RTL.admits(&tex(TexOp::Tex, true, None), Ok(&arr), Ok(&s)));
         // TXD without derivatives: the core's rejection, whatever the descriptors
         let txd = tex(TexOp::Txd, true, None);
         assert!(Subset::RTL.admits(&txd, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));

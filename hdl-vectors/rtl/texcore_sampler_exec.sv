@@ -24,14 +24,15 @@
 //   STORE   TGSI_STORE                                texcore_texel_encode -> texel memory
 //   ATOM    the ten TGSI_ATOM*                        read, op, write; old texel as LOAD
 //   SMP     TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,          the sampling pipeline's first slice
-//           SAMPLE_D; TEX, TXB, TXL, TXD (not the     (docs/hdl/sampler-pipeline.md), one lane
-//           shadow forms); SAMPLE_C_LZ, GATHER4       and one tap at a time: [texcore_f32_sub
+//           SAMPLE_D; TEX, TXB, TXL, TXD (and their   (docs/hdl/sampler-pipeline.md), one lane
+//           shadow forms); SAMPLE_C, SAMPLE_C_LZ,     and one tap at a time: [texcore_f32_sub
+//           GATHER4
 //                                                     (derivatives) ->] texcore_lod ->
 //                                                     texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
 //                                                     texel memory -> texcore_texel_decode ->
 //                                                     texcore_filter_rgba8 -> swizzle
-//                                                     (SAMPLE_C_LZ: texcore_gather_cmp per
+//                                                     (the compare ops: texcore_gather_cmp per
 //                                                     tap before the filter, no swizzle;
 //                                                     GATHER4: the four taps through
 //                                                     texcore_gather_cmp, no filter)
@@ -63,8 +64,8 @@ module texcore_sampler_exec #(
   parameter int SAW             = 11,      // sampler pool word address bits
   parameter int CAW             = 10,      // constant bank address bits
   parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,
-                                           // SAMPLE_D, TEX, TXB, TXL, TXD, SAMPLE_C_LZ, GATHER4:
-                                           // CAPS 13-16, 18-21, 23, 24) and its units; 0: neither
+                                           // SAMPLE_D, TEX, TXB, TXL, TXD, SAMPLE_C, SAMPLE_C_LZ,
+                                           // GATHER4: CAPS 13-16, 18-24) and its units; 0: neither
                                            // (their CAPS bits clear)
 ) (
   input  logic              clk,
@@ -121,8 +122,8 @@ module texcore_sampler_exec #(
     // the TEX family without TXP (its projective divide is not in the device)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TEX_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXB_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXL_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXD_CAP)
-    // depth compare (SAMPLE_C_LZ) and gather (GATHER4)
-    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
+    // depth compare (SAMPLE_C, SAMPLE_C_LZ; the TEX family's shadow forms) and gather (GATHER4)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP);
 
   assign caps = CAPS_IMPL;
@@ -149,6 +150,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_D:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_TEX, TXC_OP_TGSI_TXB, TXC_OP_TGSI_TXL,
       TXC_OP_TGSI_TXD:                                   op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_SAMPLE_C,
       TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_GATHER4:                               op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
@@ -175,7 +177,8 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_TXB:         op_len = 9'(TXC_OP_TGSI_TXB_LEN);
       TXC_OP_TGSI_TXL:         op_len = 9'(TXC_OP_TGSI_TXL_LEN);
       TXC_OP_TGSI_TXD:         op_len = 9'(TXC_OP_TGSI_TXD_LEN);
-      TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);
+      TXC_OP_TGSI_SAMPLE_C,
+      TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);   // (the same layout)
       TXC_OP_TGSI_GATHER4:     op_len = 9'(TXC_OP_TGSI_GATHER4_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
@@ -210,6 +213,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_TXB:         op_cap = 6'(TXC_OP_TGSI_TXB_CAP);
       TXC_OP_TGSI_TXL:         op_cap = 6'(TXC_OP_TGSI_TXL_CAP);
       TXC_OP_TGSI_TXD:         op_cap = 6'(TXC_OP_TGSI_TXD_CAP);
+      TXC_OP_TGSI_SAMPLE_C:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_CAP);
       TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
       TXC_OP_TGSI_GATHER4:     op_cap = 6'(TXC_OP_TGSI_GATHER4_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
@@ -719,7 +723,8 @@ module texcore_sampler_exec #(
   // through the address unit, the texel memory and the decoder, then texcore_filter_rgba8.
   // Payload: w1 view, w2 sampler, w3..w5 offsets, lane l's (x, y) at words 6 + 4l, 7 + 4l.
   logic        sm_valid;                // the sampler words decode
-  wire         sm_cmp = code == TXC_OP_TGSI_SAMPLE_C_LZ;   // a depth compare (PCF), see "compare" below
+  // a depth compare (PCF), see "compare" below: SAMPLE_C, SAMPLE_C_LZ, a shadow TEX form
+  wire         sm_cmp = code == TXC_OP_TGSI_SAMPLE_C || code == TXC_OP_TGSI_SAMPLE_C_LZ || (tex_code(code) && b1[0]);
   wire         sm_gat = code == TXC_OP_TGSI_GATHER4;       // a gather, see "gather" below
   // GATHER4's payload: its lane words one below SAMPLE_L's (two offsets, not three)
   wire  [4:0]  sm_wb = {4'd0, sm_gat};
@@ -801,19 +806,25 @@ module texcore_sampler_exec #(
   // lane 2 - lane 0 through texcore_f32_sub (a NaN coordinate taken as +0, as
   // texcore::op::sample does), SAMPLE_D the lane's ddx / ddy words (22 + 3 lane, 34 + 3 lane).
   // The payload words are read in a stream (address now, data two clocks later).
+  // (SAMPLE_C: SAMPLE's implicit derivatives, bias 0)
   wire         sd_op = code == TXC_OP_TGSI_SAMPLE || code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_SAMPLE_D
-                    || code == TXC_OP_TGSI_TEX || code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXD;
+                    || code == TXC_OP_TGSI_TEX || code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXD
+                    || code == TXC_OP_TGSI_SAMPLE_C;
   wire         sd_expl = code == TXC_OP_TGSI_SAMPLE_D || code == TXC_OP_TGSI_TXD;
   wire         sd_bias = code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_TXB;
-  // (SAMPLE_C_LZ: the explicit LOD 0, lambda_base = 0; GATHER4 ignores the LOD)
+  // (SAMPLE_C_LZ: the explicit LOD 0, lambda_base = 0; SAMPLE_C: SAMPLE's; GATHER4 ignores
+  // the LOD)
   wire  [1:0]  sd_mode = (code == TXC_OP_TGSI_SAMPLE_L || code == TXC_OP_TGSI_TXL || code == TXC_OP_TGSI_SAMPLE_C_LZ)
                          ? texcore_vectors_pkg::LOD_MODE_EXPLICIT : texcore_vectors_pkg::LOD_MODE_DERIV;
   logic        kh;                      // payload word address bit 5 (words 32 .. 46)
   // TEX family (TEX, TXB, TXL, TXD): src0 lane l at words 3 + 4 lane (x, y, z, w), src1.x at
   // 19 + lane (read by no 2D non-shadow form), TXD's ddx / ddy at 23 + 3 lane / 35 + 3 lane;
-  // no texel offsets; TXB's bias and TXL's LOD in src0.w. The shadow form is outside the
-  // subset (no compare in this class); TXD without ddx / ddy is the core's rejection.
+  // no texel offsets; TXB's bias and TXL's LOD in src0.w. The shadow forms (the compare
+  // path, texcore::op::sample::shadow_ref_slot): the reference in src0.z (2D, 2D no-mipmap)
+  // or src0.w (2D array: TXB's bias / TXL's LOD then in src1.x); TXD without ddx / ddy is
+  // the core's rejection.
   wire         sm_tex = tex_code(code);
+  wire         sm_tex_rw = sm_tex && b1[0] && hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY;   // reference in src0.w
   // A TEX form that reads src1.x on the view's type (texcore::op::sample::tex_family): the
   // shadow reference of a cube array, TXB's bias / TXL's LOD where w holds a coordinate
   // (cube array) or the shadow reference (2D array, cube).
@@ -925,6 +936,7 @@ module texcore_sampler_exec #(
   logic        sw_second;               // the wrapped index pair being collected (0: i0, 1: i0 + 1)
   logic        sw_sent;
   logic        sm_zc;                   // the lane's z word is captured
+  logic        sm_wc;                   // its w word is read (the shadow reference of a 2D array)
 
   // ---------------------------------------------------------------- gather (GATHER4)
   // texcore::op::gather::gather4 on the subset's views: the SMP sequence at the base level
@@ -966,14 +978,17 @@ module texcore_sampler_exec #(
     endcase
   end
 
-  // ---------------------------------------------------------------- compare (SAMPLE_C_LZ)
+  // ------------------------------------------- compare (SAMPLE_C, SAMPLE_C_LZ, shadow TEX)
   // Depth compare before filtering (PCF, texcore::op::sample::sample_compare_quad): the SMP
-  // sequence above with lambda_base = 0, each tap's component x (the decoder's code; a
+  // sequence above with the LOD of the op's non-shadow form (SAMPLE_C: SAMPLE's implicit
+  // derivatives; SAMPLE_C_LZ: lambda_base = 0; the shadow TEX forms: TEX's, TXB's, TXL's,
+  // TXD's; a depth format's mip filter stays linear: compare results filter), each tap's component x (the decoder's code; a
   // border tap the border colour's r quantised to the format: texcore::texel::border_texel)
   // kept in cm_codes, then per pass the four codes through texcore_gather_cmp (cmp = 1, the
   // sampler's function, the lane's reference) -> 1.0 / +0 -> taps of 255 / 0 in every byte,
   // filtered by texcore_filter_rgba8: sum w pass / 2^24, RNE (the model's exact value), in
-  // all four words, not swizzled. Payload: the lane's reference at word 22 + lane.
+  // all four words, not swizzled. Payload: the lane's reference at word 22 + lane (SAMPLE_C,
+  // SAMPLE_C_LZ; read in X_SL2), src0.z or a 2D array's src0.w (the shadow TEX forms; X_SC).
   logic [255:0] cm_codes;               // tap k of pass p at [32(4p + k) +: 32]
   logic [31:0]  cm_ref;
   logic         cm_done;                // the lane's compare results are in sm_taps
@@ -1490,6 +1505,16 @@ module texcore_sampler_exec #(
               status <= TXC_ST_ERR_UNSUPPORTED;
               st <= X_DONE;
             end
+          end else if (code == TXC_OP_TGSI_TXD && !b1[2]) begin
+            // TXD without its derivatives: the core's rejection, whatever the descriptors
+            // (texcore::op::sample::tex_family: before the compare of a shadow form)
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
+            st <= X_DONE;
+          end else if (sm_tex && hl_ok && hd_ok && !b1[1] && sm_tex_src1) begin
+            // a valid view whose TEX form reads src1 without it: the core's rejection,
+            // whatever the sampler
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
+            st <= X_DONE;
           end else if (sm_cmp && hl_ok && hd_ok && sm_s_ok && sm_valid && integer_fmt) begin
             // compare: zeros of an unbound view / sampler first, then the integer format,
             // then the offsets (texcore::op::sample::sample_compare_quad)
@@ -1498,15 +1523,6 @@ module texcore_sampler_exec #(
           end else if (!sm_gat && !sm_tex && sm_off_bad && (!sm_cmp || (hl_ok && hd_ok && sm_s_ok && sm_valid))) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_OFFSET_RANGE, {6'd0, sm_off_idx}, 8'd0)
             st <= X_DONE;
-          end else if (code == TXC_OP_TGSI_TXD && !b1[2]) begin
-            // TXD without its derivatives: the core's rejection, whatever the descriptors
-            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
-            st <= X_DONE;
-          end else if (sm_tex && hl_ok && hd_ok && !b1[1] && sm_tex_src1) begin
-            // a valid view whose TEX form reads src1 without it: the core's rejection,
-            // whatever the sampler
-            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
-            st <= X_DONE;
           end else if (!(hl_ok && hd_ok && sm_s_ok && sm_valid)) begin
             // unbound or invalid view / sampler: zeros, no swizzle
             sm_zero <= 1'b1;
@@ -1514,10 +1530,6 @@ module texcore_sampler_exec #(
             rswz <= 1'b0;
             `TXC_FIN_OK(16'hF, 8'd16)
             st <= X_RES0;
-          end else if (sm_tex && b1[0]) begin
-            // the shadow TEX forms: outside the subset (Subset::admits)
-            status <= TXC_ST_ERR_UNSUPPORTED;
-            st <= X_DONE;
           end else if (hd_buf || hd_samples > 5'd1) begin
             `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
             st <= X_DONE;
@@ -1553,13 +1565,15 @@ module texcore_sampler_exec #(
         end
         // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
         X_SL0: begin
-          k <= sm_tex ? 5'(6 + 4 * 32'(sm_lane)) : 5'(22 + 32'(sm_lane)) - sm_wb;   // TEX family: src0.w
+          // TEX family: src0.w, or src1.x (19 + lane) where w is the shadow reference
+          k <= sm_tex ? (sm_tex_rw ? 5'(19 + 32'(sm_lane)) : 5'(6 + 4 * 32'(sm_lane)))
+                      : 5'(22 + 32'(sm_lane)) - sm_wb;
           st <= X_SL1;
         end
         X_SL1: st <= X_SL2;                           // pw_addr = the LOD word
         X_SL2: begin                                  // pw_data = the LOD word
-          sl_lod <= sm_cmp ? 32'd0 : pw_data;         // SAMPLE_C_LZ: lambda_base = 0
-          cm_ref <= pw_data;                          // SAMPLE_C_LZ: the lane's reference
+          sl_lod <= (code == TXC_OP_TGSI_SAMPLE_C_LZ) ? 32'd0 : pw_data;   // SAMPLE_C_LZ: lambda_base = 0
+          cm_ref <= pw_data;                          // SAMPLE_C(_LZ): the lane's reference (TEX: X_SC)
           cm_done <= 1'b0;
           st <= X_SL3;
           sw_sent <= 1'b0;
@@ -1656,9 +1670,15 @@ module texcore_sampler_exec #(
             sc_in <= 1'b1;
             sw_sent <= 1'b1;
             sm_zc <= 1'b0;
+            sm_wc <= 1'b0;
+            k <= 5'(sm_cb + 5'd3 + 5'(4 * sm_lane)) - sm_wb;   // w next
           end else if (!sm_zc) begin                  // (the coordinate unit's latency is 6)
             sm_z <= pw_data;
+            if (sm_tex) cm_ref <= pw_data;            // shadow TEX: the reference in src0.z
             sm_zc <= 1'b1;
+          end else if (!sm_wc) begin                  // pw_data = w
+            if (sm_tex_rw) cm_ref <= pw_data;         // a 2D array's: src0.w
+            sm_wc <= 1'b1;
           end else if (scx_out) begin
             if (!sm_pass) begin
               sm_ax <= scx_w;

@@ -8,7 +8,7 @@
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
 //! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD` quads (in turn) on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
-//! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ` and `GATHER4` quads (interleaved; gathers of every component, the compare form, offsets −32 … 31 and out of range, components above 3) on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ`, `GATHER4`, `SAMPLE_C` and shadow `TEX` / `TXB` / `TXL` / `TXD` quads (in turn; `SAMPLE_C` and the shadow forms mostly on coherent quads, their LOD from the quad's differences, the bias, the LOD or the derivatives; the shadow reference in `src0.z`, a 2D array's in `src0.w` with the bias or LOD in `src1.x`; gathers of every component, the compare form, offsets −32 … 31 and out of range, components above 3) on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -785,8 +785,50 @@ fn compare_ref(rng: &mut Rng) -> u32 {
     }
 }
 
+/// The op codes [`lockstep_compare`] mixes, in turn (`TGSI_TEX` stands for the four shadow
+/// `TEX`-family forms, [`TEX_CODES`] in turn).
+const COMPARE_CODES: [u8; 4] =
+    [protocol::op::TGSI_SAMPLE_C_LZ, protocol::op::TGSI_GATHER4, protocol::op::TGSI_SAMPLE_C, protocol::op::TGSI_TEX];
+
+/// The `TEX`-family codes (not `TXP`).
+const TEX_CODES: [u8; 4] =
+    [protocol::op::TGSI_TEX, protocol::op::TGSI_TXB, protocol::op::TGSI_TXL, protocol::op::TGSI_TXD];
+
+/// The kind of a [`lockstep_compare`] op: 0 `SAMPLE_C_LZ`, 1 `GATHER4`, 2 `SAMPLE_C`, 3 a
+/// `TEX`-family form.
+fn compare_kind(op: &Op) -> usize {
+    match op {
+        Op::TgsiSampleCLz { .. } => 0,
+        Op::TgsiGather4 { .. } => 1,
+        Op::TgsiSampleC { .. } => 2,
+        _ => 3,
+    }
+}
+
+/// The address quad of a [`lockstep_compare`] op: (x, y, layer) per lane, independent lanes
+/// or (`coherent`) lane 0 moved by a step along x and y, as [`deriv_operands`]' quads.
+fn compare_quad(rng: &mut Rng, coherent: bool) -> [[u32; 4]; 4] {
+    let (sx, sy) = (sample_step(rng), sample_step(rng));
+    let (tx, ty) = (sample_step(rng), sample_step(rng));
+    let (x0, y0) = (sample_coord(rng), sample_coord(rng));
+    let layer = sample_layer(rng);
+    core::array::from_fn(|lane| {
+        if coherent {
+            let (dx, dy) = ((lane & 1) as f32, (lane >> 1) as f32);
+            let x = (f32::from_bits(x0) + dx * sx + dy * sy).to_bits();
+            let y = (f32::from_bits(y0) + dx * tx + dy * ty).to_bits();
+            [x, y, layer, 0]
+        } else {
+            [sample_coord(rng), sample_coord(rng), sample_layer(rng), 0]
+        }
+    })
+}
+
 /// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded quads, TGSI
-/// `SAMPLE_C_LZ` and `GATHER4` in turn, on [`compare_views`] and [`compare_samplers`] (seven
+/// `SAMPLE_C_LZ`, `GATHER4`, `SAMPLE_C` and the shadow `TEX`, `TXB`, `TXL`, `TXD` forms in
+/// turn ([`COMPARE_CODES`]; `SAMPLE_C` and the shadow forms mostly on coherent quads, the
+/// shadow reference in `src0.z` or a 2D array's `src0.w`, one in 16 the non-shadow form),
+/// on [`compare_views`] and [`compare_samplers`] (seven
 /// ops in eight; the others on the self-check scene's own views, from [`OpGen`]): every op
 /// the sampling subset admits must equal the model, every other must answer
 /// `ERR_UNSUPPORTED`.
@@ -826,16 +868,18 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     pair.set_sampler_pool_max(SAMPLE_SMP0 + samplers.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
     let mut gen = OpGen::new(seed ^ 0x0C4D_A200);
     let mut ops = Vec::with_capacity(n);
+    let pick = |rng: &mut Rng, n: usize| {
+        if rng.chance(7, 8) {
+            rng.below(COMPARE_IN[usize::from(n == samplers.len())])
+        } else {
+            rng.below(n as u32)
+        }
+    };
     for i in 0..n {
-        let code = if i % 2 == 0 { protocol::op::TGSI_SAMPLE_C_LZ } else { protocol::op::TGSI_GATHER4 };
+        // SAMPLE_C_LZ, GATHER4, SAMPLE_C, a shadow TEX form (TEX, TXB, TXL, TXD in turn)
+        let code = COMPARE_CODES[i % 4];
+        let code = if code == protocol::op::TGSI_TEX { TEX_CODES[(i / 4) % 4] } else { code };
         let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
-        let pick = |rng: &mut Rng, n: usize| {
-            if rng.chance(7, 8) {
-                rng.below(COMPARE_IN[usize::from(n == samplers.len())])
-            } else {
-                rng.below(n as u32)
-            }
-        };
         if let (false, Op::TgsiGather4 { view, sampler, address, component, offset, reference }) =
             (rng.chance(1, 8), &mut op)
         {
@@ -857,54 +901,88 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
                 None
             };
         } else if !rng.chance(1, 8) {
-            if let Op::TgsiSampleCLz { view, sampler, address, offset, reference } = &mut op {
-                *view = SAMPLE_VIEW0 + pick(&mut rng, views.len());
-                *sampler = SAMPLE_SMP0 + pick(&mut rng, samplers.len());
-                for lane in address.iter_mut() {
-                    lane[0] = sample_coord(&mut rng);
-                    lane[1] = sample_coord(&mut rng);
-                    lane[2] = sample_layer(&mut rng);
+            // SAMPLE_C_LZ on independent lanes; SAMPLE_C and the shadow TEX forms mostly on
+            // coherent quads (their LOD from the quad's differences)
+            let (v, s) = (pick(&mut rng, views.len()), pick(&mut rng, samplers.len()));
+            let coherent = !matches!(op, Op::TgsiSampleCLz { .. }) && !rng.chance(1, 4);
+            let quad = compare_quad(&mut rng, coherent);
+            let refs: [u32; 4] = core::array::from_fn(|_| compare_ref(&mut rng));
+            let mut off = if rng.chance(1, 2) { [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32, 0] } else { [0; 3] };
+            if rng.chance(1, 64) {
+                off[rng.below(3) as usize] = rng.pick(&[8, -9, 100], 8);
+            }
+            let (view_p, smp_p) = (SAMPLE_VIEW0 + v, SAMPLE_SMP0 + s);
+            match &mut op {
+                Op::TgsiSampleCLz { view, sampler, address, offset, reference }
+                | Op::TgsiSampleC { view, sampler, address, offset, reference } => {
+                    (*view, *sampler, *address, *offset, *reference) = (view_p, smp_p, quad, off, refs);
                 }
-                for r in reference.iter_mut() {
-                    *r = compare_ref(&mut rng);
+                Op::TgsiTex { op: t, shadow, view, sampler, src0, src1, grads } => {
+                    (*view, *sampler, *shadow) = (view_p, smp_p, !rng.chance(1, 16));
+                    // the reference in src0.z (2D, no-mipmap) or src0.w (2D array: the bias
+                    // or LOD then in src1.x, mostly present)
+                    let array = views.get(v as usize).is_some_and(|h| h.ty == TextureType::TwoDArray);
+                    let lods: [u32; 4] = core::array::from_fn(|_| sample_lod(&mut rng));
+                    for (lane, d) in src0.iter_mut().enumerate() {
+                        let q = quad[lane];
+                        *d = if array { [q[0], q[1], q[2], refs[lane]] } else { [q[0], q[1], refs[lane], lods[lane]] };
+                    }
+                    *src1 = if (array && !rng.chance(1, 16)) || rng.chance(1, 8) { Some(lods) } else { None };
+                    if *t == texcore::op::sample::TexOp::Txd {
+                        *grads = if rng.chance(15, 16) {
+                            let mut g = texcore_hal::op::Grads::default();
+                            for lane in 0..4 {
+                                for c in 0..3 {
+                                    g.ddx[lane][c] = sample_step(&mut rng).to_bits();
+                                    g.ddy[lane][c] = sample_step(&mut rng).to_bits();
+                                }
+                            }
+                            Some(g)
+                        } else {
+                            None
+                        };
+                    }
                 }
-                *offset = if rng.chance(1, 2) { [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32, 0] } else { [0; 3] };
-                if rng.chance(1, 64) {
-                    offset[rng.below(3) as usize] = rng.pick(&[8, -9, 100], 8);
-                }
+                _ => {}
             }
         }
         ops.push(op);
     }
     // The admitted ops on a view and sampler that decode, past the core's rejections: the
-    // ones through the pipeline, by op, view and sampler kind (`gather`: GATHER4, else
-    // SAMPLE_C_LZ).
-    let count = |gather: bool, f: &dyn Fn(&Op, &TextureHeader, &SamplerHeader) -> bool| {
+    // ones through the pipeline, by op kind (`CompareKind`), view and sampler kind.
+    let count = |kind: usize, f: &dyn Fn(&Op, &TextureHeader, &SamplerHeader) -> bool| {
         ops.iter()
             .filter(|op| {
                 let Some((v, s)) = sample_pointers(op) else { return false };
                 let (Ok(h), Ok(t)) = (pair.b.view(v), pair.b.sampler(s)) else { return false };
                 let integer = texcore::texel::domains(h.format, h.srgb)[0].is_integer();
-                let runs = match op {
-                    Op::TgsiSampleCLz { offset, .. } => {
-                        !gather && offset.iter().all(|o| (-8..=7).contains(o)) && !integer
-                    }
-                    Op::TgsiGather4 { offset, component, reference, .. } => {
-                        gather
-                            && *component <= 3
-                            && offset.iter().all(|o| (-32..=31).contains(o))
-                            && !(reference.is_some() && integer)
-                    }
-                    _ => false,
-                };
+                let runs = compare_kind(op) == kind
+                    && match op {
+                        Op::TgsiSampleCLz { offset, .. } | Op::TgsiSampleC { offset, .. } => {
+                            offset.iter().all(|o| (-8..=7).contains(o)) && !integer
+                        }
+                        Op::TgsiGather4 { offset, component, reference, .. } => {
+                            *component <= 3
+                                && offset.iter().all(|o| (-32..=31).contains(o))
+                                && !(reference.is_some() && integer)
+                        }
+                        Op::TgsiTex { op: t, shadow: true, src1, grads, .. } => {
+                            let needs_src1 = h.ty == TextureType::TwoDArray
+                                && matches!(t, texcore::op::sample::TexOp::Txb | texcore::op::sample::TexOp::Txl);
+                            !integer
+                                && (src1.is_some() || !needs_src1)
+                                && (grads.is_some() || *t != texcore::op::sample::TexOp::Txd)
+                        }
+                        _ => false,
+                    };
                 runs && two_d(h.ty) && f(op, &h, &t) && admitted(&pair.b, op)
             })
             .count()
     };
-    let per_op = |gather: bool| {
-        let fmt = |g: Format| count(gather, &|_, h, _| h.format == g);
+    let per_op = |kind: usize| {
+        let fmt = |g: Format| count(kind, &|_, h, _| h.format == g);
         let (all, z16, x8z24, z24s8, z32) = (
-            count(gather, &|_, _, _| true),
+            count(kind, &|_, _, _| true),
             fmt(Format::Z16_UNORM),
             fmt(Format::X8Z24_UNORM),
             fmt(Format::Z24S8_UNORM),
@@ -912,32 +990,30 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         );
         format!(
             "{all} through the pipeline: Z16 {z16}, X8Z24 {x8z24}, Z24S8 {z24s8}, Z32_FLOAT {z32}, RGBA8 family {}; \
-             {} with a CLAMP_TO_BORDER axis, {} tiled, {} 2D array or no-mipmap",
+             {} with a CLAMP_TO_BORDER axis, {} tiled, {} 2D array or no-mipmap, {} linear, {} mip nearest or linear \
+             on a mip chain",
             all - z16 - x8z24 - z24s8 - z32,
-            count(gather, &|_, _, t| t.wrap[..2].contains(&WrapMode::ClampToBorder)),
-            count(gather, &|_, h, _| h.layout == Layout::Tiled4x4),
-            count(gather, &|_, h, _| h.ty != TextureType::TwoD),
+            count(kind, &|_, _, t| t.wrap[..2].contains(&WrapMode::ClampToBorder)),
+            count(kind, &|_, h, _| h.layout == Layout::Tiled4x4),
+            count(kind, &|_, h, _| h.ty != TextureType::TwoD),
+            count(kind, &|_, _, t| t.min_filter == Filter::Linear),
+            count(kind, &|_, h, t| t.mip_filter != MipFilter::None && h.levels > 1),
         )
     };
-    let linear = count(false, &|_, _, t| t.min_filter == Filter::Linear);
-    let mips = count(false, &|_, h, t| t.mip_filter != MipFilter::None && h.levels > 1);
-    let gather_cmp = count(true, &|op, _, _| matches!(op, Op::TgsiGather4 { reference: Some(_), .. }));
-    let (c_lz, g4) = (per_op(false), per_op(true));
-    // one op at a time (the two ops interleaved), counting the compared ones of each
-    let mut kinds = [0u64; 2];
+    let gather_cmp = count(1, &|op, _, _| matches!(op, Op::TgsiGather4 { reference: Some(_), .. }));
+    let details: Vec<String> = (0..4).map(per_op).collect();
+    // one op at a time (the kinds interleaved), counting the compared ones of each
+    let mut kinds = [0u64; 4];
     for op in &ops {
         let before = o.passed;
         run_pair(&mut o, &mut pair, core::slice::from_ref(op));
-        kinds[usize::from(matches!(op, Op::TgsiGather4 { .. }))] += o.passed - before;
+        kinds[compare_kind(op)] += o.passed - before;
     }
-    let kinds = |gather: bool| kinds[usize::from(gather)];
     o.note = format!(
-        "{} SAMPLE_C_LZ and {} GATHER4 admitted by the sampling subset and compared; SAMPLE_C_LZ {c_lz}, \
-         {linear} linear (PCF), {mips} mip nearest or linear on a mip chain; GATHER4 {g4}, {gather_cmp} of them \
-         the compare form; {} refused",
-        kinds(false),
-        kinds(true),
-        o.refused
+        "{} SAMPLE_C_LZ, {} GATHER4, {} SAMPLE_C and {} shadow TEX / TXB / TXL / TXD admitted by the sampling \
+         subset and compared; SAMPLE_C_LZ {}; GATHER4 {}, {gather_cmp} of them the compare form; SAMPLE_C {}; \
+         shadow TEX forms {}; {} refused",
+        kinds[0], kinds[1], kinds[2], kinds[3], details[0], details[1], details[2], details[3], o.refused
     );
     finish(o, rtl, c0, t0)
 }

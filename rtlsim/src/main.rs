@@ -8,7 +8,8 @@
 //! Runs, in order: the embedded self-check, lock-step over the op-level `fetch` / `store`
 //! vectors of DIR (first N of each unit), lock-step over N seeded ops, lock-step over
 //! `--sample-ops` seeded sampling quads (`SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD` in turn)
-//! and as many `SAMPLE_C_LZ` / `GATHER4` quads (half each) at both sides of the sampling
+//! and as many `SAMPLE_C_LZ` / `GATHER4` / `SAMPLE_C` / shadow `TEX`-family quads (a quarter
+//! each) at both sides of the sampling
 //! subset, raw frames against
 //! the model device, wire faults, garbage on the bus. Prints one line per run, then
 //! `N passed, M failed` and `divergences: D`; exits 1 on any failure.

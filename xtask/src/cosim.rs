@@ -917,7 +917,7 @@ fn run_exec_unit(sim: Sim, d: &UnitDef, report: &Report, level: u8, mutation: bo
     })
 }
 
-/// Flips bit 0 of a texel byte of `texmem.hex` that the op of one of the records `lines`
+/// Flips bit 0 (or 7) of a texel byte of `texmem.hex` that the op of one of the records `lines`
 /// reads ([`exec_ops::texel_flip`]: the first record with such a byte); the testbench, given
 /// that record alone, must fail for it.
 fn exec_texel_check(

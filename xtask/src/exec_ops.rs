@@ -94,8 +94,10 @@ pub struct Prepared {
     /// and sampler at or after the middle of the file (else the first one): the record whose
     /// expected word, and a texel it reads, the mutation checks flip.
     pub mutation_line: Option<u64>,
-    /// Up to 64 such records from the middle of the file on: the candidates of the flipped
-    /// texel (the first one that reads a texel whose bit 0 matters to its result).
+    /// Such records, the candidates of the flipped texel (the first one that reads a texel
+    /// whose bit 0, or bit 7, matters to its result): up to 64 from the middle of the file
+    /// on, one per view and op code; the first 64 from the middle on; up to 64 before it, one
+    /// per view and op code.
     pub sampled: Vec<u64>,
 }
 
@@ -123,7 +125,9 @@ fn model<'m>(img: &Images, mem: &'m mut [u8]) -> Result<Model<'m>> {
 type Model<'m> = SoftSampler<'m, 256, 256, 1024>;
 
 /// A texel of the image the op of record line `rec` (of a `.sub` file) reads: the first
-/// byte address from its view's base address whose flipped bit 0 changes the model's reply. Returns that address and `texmem.hex` of `dir` with the bit flipped.
+/// byte address from its view's base address whose flipped bit 0 changes the model's reply,
+/// else the first whose flipped bit 7 does (a depth compare often ignores a code's low
+/// bit). Returns that address and `texmem.hex` of `dir` with the bit flipped.
 pub fn texel_flip(dir: &Path, rec: &str) -> Result<(u32, String)> {
     let digits: String = rec.chars().filter(|c| *c != '_').collect();
     let field = |lsb: u32, bits: u32| -> Result<&str> {
@@ -147,17 +151,19 @@ pub fn texel_flip(dir: &Path, rec: &str) -> Result<(u32, String)> {
     let end = img.texmem.len();
     let e = |e| anyhow!("model device: {e:?}");
     let mut hit = None;
-    for a in h.base_address as usize..end {
-        let b = img.texmem[a];
-        soft.write_memory(a as u32, &[b ^ 1]).map_err(e)?;
-        let changed = soft.run(&op) != want;
-        soft.write_memory(a as u32, &[b]).map_err(e)?;
-        if changed {
-            hit = Some(a);
-            break;
+    'bits: for bit in [0u8, 7] {
+        for a in h.base_address as usize..end {
+            let b = img.texmem[a];
+            soft.write_memory(a as u32, &[b ^ (1 << bit)]).map_err(e)?;
+            let changed = soft.run(&op) != want;
+            soft.write_memory(a as u32, &[b]).map_err(e)?;
+            if changed {
+                hit = Some((a, bit));
+                break 'bits;
+            }
         }
     }
-    let a = hit.ok_or_else(|| anyhow!("no texel of view {view} changes the op's result"))?;
+    let (a, bit) = hit.ok_or_else(|| anyhow!("no texel of view {view} changes the op's result"))?;
     // texmem.hex: 16 bytes per line, a little-endian number printed most significant digit
     // first (`_` separators and `//` comment lines allowed)
     let text = fs::read_to_string(dir.join("texmem.hex"))?;
@@ -170,13 +176,14 @@ pub fn texel_flip(dir: &Path, rec: &str) -> Result<(u32, String)> {
             continue;
         }
         if row == a / 16 {
-            // bit 0 of byte a % 16 is the low digit of that byte: digit 31 - 2 * (a % 16)
-            let target = 31 - 2 * (a % 16);
+            // bit 0 of byte a % 16 is in the low digit of that byte: digit 31 - 2 * (a % 16);
+            // bit 7 in the high digit before it
+            let target = 31 - 2 * (a % 16) - usize::from(bit / 4);
             let mut n = 0;
             for c in l.chars() {
                 if c.is_ascii_hexdigit() {
                     let c2 = if n == target {
-                        let v = c.to_digit(16).unwrap_or(0) ^ 1;
+                        let v = c.to_digit(16).unwrap_or(0) ^ (1 << (bit % 4));
                         char::from_digit(v, 16).unwrap_or('0')
                     } else {
                         c
@@ -238,9 +245,10 @@ impl Line<'_> {
 }
 
 /// The candidate ops of a vector (the first whose model reply equals the vector is
-/// replayed). With `tex_first`, a non-shadow `sample` vector without texel offsets tries
+/// replayed). With `tex_first`, a `sample` or `sample_c` vector without texel offsets tries
 /// the TGSI `TEX`-family form first (`TEX`, `TXB`, `TXL`, `TXD`: the bias or LOD in
-/// `src0.w`), so that both families are replayed (the caller alternates).
+/// `src0.w`; the shadow forms' reference in `src0.z`, or a 2D array's in `src0.w` with the
+/// bias or LOD in `src1.x`), so that both families are replayed (the caller alternates).
 fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
     let mut v = Vec::new();
     let (view, sampler) = (l.get("hdr")?, l.get("smp")?);
@@ -288,6 +296,43 @@ fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
                     match (mode, grads) {
                         (1, 0) => v.push(tex(TexOp::Txl, lod, None)),
                         (2, 0) => v.push(tex(TexOp::Txl, 0, None)),
+                        (0, 0) => {
+                            if lod == 0 {
+                                v.push(tex(TexOp::Tex, 0, None));
+                            }
+                            v.push(tex(TexOp::Txb, lod, None));
+                        }
+                        (0, 1) if lod == 0 => v.push(tex(TexOp::Txd, 0, Some(g()?))),
+                        _ => {}
+                    }
+                }
+            }
+            if tex_first && shadow && offset == [0; 3] {
+                // the shadow TEX forms: the reference in src0.z (2D) or, with the layer in
+                // src0.z, in src0.w (2D array: TXB's bias / TXL's LOD then in src1.x)
+                let r = l.refs()?;
+                for array in [false, true] {
+                    let src0 = |w: u32| -> [[u32; 4]; 4] {
+                        core::array::from_fn(|k| {
+                            let a = c[k];
+                            if array {
+                                [a[0], a[1], a[3], r[k]]
+                            } else {
+                                [a[0], a[1], r[k], w]
+                            }
+                        })
+                    };
+                    let tex = |op, w, grads| Op::TgsiTex {
+                        op,
+                        shadow: true,
+                        view,
+                        sampler,
+                        src0: src0(w),
+                        src1: (array && matches!(op, TexOp::Txb | TexOp::Txl)).then_some([w; 4]),
+                        grads,
+                    };
+                    match (mode, grads) {
+                        (1, 0) => v.push(tex(TexOp::Txl, lod, None)),
                         (0, 0) => {
                             if lod == 0 {
                                 v.push(tex(TexOp::Tex, 0, None));
@@ -383,6 +428,9 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     let mut p = Prepared { vectors: n, ..Prepared::default() };
     let mut s = String::with_capacity(text.len() * 2);
     let mut first_done = None;
+    let mut sampled_keys = Vec::new();
+    let mut early = Vec::new();
+    let mut first_late = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
@@ -440,11 +488,20 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
             // a quad sampled from a valid view and sampler (its texels are read)
             if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
                 first_done.get_or_insert(p.records);
-                if k as u64 >= n / 2 {
+                let late = k as u64 >= n / 2;
+                if late {
                     p.mutation_line.get_or_insert(p.records);
-                    if p.sampled.len() < 64 {
-                        p.sampled.push(p.records);
+                    if first_late.len() < 64 {
+                        first_late.push(p.records);
                     }
+                }
+                // one record per view and op in each half (a run of records on one view may
+                // read no texel whose flipped bit changes a result: a depth compare's)
+                let key = (late, texcore_hal::subset::sample_pointers(&op).map(|(v, _)| v), op.code());
+                let list = if late { &mut p.sampled } else { &mut early };
+                if list.len() < 64 && !sampled_keys.contains(&key) {
+                    sampled_keys.push(key);
+                    list.push(p.records);
                 }
             }
         }
@@ -455,6 +512,9 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         p.mutation_line = first_done;
         p.sampled.extend(first_done);
     }
+    // then the first 64 of the second half, then the first half's
+    p.sampled.extend(first_late.into_iter().filter(|r| !p.sampled.contains(r)).collect::<Vec<_>>());
+    p.sampled.extend(early);
     fs::write(out, &s).with_context(|| format!("{}", out.display()))?;
     Ok(p)
 }
