@@ -136,6 +136,10 @@ pub fn aniso_offset_t(n: u32, i: u32) -> i32 {
 /// at most [`LOG2_MAX_OVER`] above it (`x = 0` gives `i32::MIN`): with `f` the 17 fraction
 /// bits of the significand, segment `j = f >> 11` and `r = f & 2047`,
 /// `(e + 17)·2^16 + T[j] + ((T[j+1] − T[j])·r >> 11) + LOG2_BIAS`. Monotone in `x`.
+///
+/// One copy on RV32 (the core's flash budget there): the LOD unit, its isotropic form and
+/// TMML's unit vector use it seven times, about 50 bytes each inline.
+#[cfg_attr(target_arch = "riscv32", inline(never))]
 pub fn log2_up(x: Sf) -> i32 {
     if x.m == 0 {
         return i32::MIN;
