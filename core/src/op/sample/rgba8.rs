@@ -593,14 +593,10 @@ fn levels_kernel(
         // sums and converted ([`blend_level_rgba8`]). Each pass holds one level's address
         // constants; the sums are those of [`filter_rgba8`].
         let (kx, ky) = (l0.ax.pair_k1(&l1.ax), l0.ay.pair_k1(&l1.ay));
-        // (Every element is written below; filled from registers, not cleared: the clear is
-        // a library call on Arm.)
-        let mut pos1 = [[kx, ky]; 4];
-        for ((o, c), p) in out.iter_mut().zip(req.coords.iter()).zip(pos1.iter_mut()) {
-            let (u0, u1) = l0.ax.fixed_pair(&l1.ax, kx, c[0]);
-            let (v0, v1) = l0.ay.fixed_pair(&l1.ay, ky, c[1]);
-            *p = [u1, v1];
-            let (t0, f0) = l0.taps_at([u0, v0], linear, texels);
+        // Both levels' first-tap positions of every lane and axis ([`quad_positions`]).
+        let (pos0, pos1) = quad_positions([(&l0.ax, &l1.ax, kx), (&l0.ay, &l1.ay, ky)], &req.coords);
+        for (o, p) in out.iter_mut().zip(pos0.iter()) {
+            let (t0, f0) = l0.taps_at(*p, linear, texels);
             *o = level_sum(&t0, f0);
         }
         for (o, p) in out.iter_mut().zip(pos1.iter()) {
@@ -635,6 +631,34 @@ fn levels_kernel(
         output.fix(o);
     }
     true
+}
+
+/// The first-tap S.8 positions `(pos0, pos1)` of the quad `coords` on two levels, per lane
+/// and axis: `units[a] = (first level's axis, next level's axis, `[`KernelAxis::pair_k1`]`)`
+/// and [`KernelAxis::fixed_pair`] of lane `k`'s coordinate `a`. The lanes of a quad are
+/// 0 (x, y), 1 (x + 1, y), 2 (x, y + 1), 3 (x + 1, y + 1): where lane 2 (3) has the x
+/// coordinate of lane 0 (1), or lane 1 (3) the y coordinate of lane 0 (2) — a
+/// screen-aligned quad, every lane sharing one axis with another —, the positions are
+/// copied instead of decoded again (the unit is a pure function of the coordinate bits:
+/// the same values).
+#[inline(always)]
+fn quad_positions(
+    units: [(&KernelAxis, &KernelAxis, i32); 2],
+    coords: &[[u32; 4]; 4],
+) -> ([[i32; 2]; 4], [[i32; 2]; 4]) {
+    let [(ax0, ax1, kx), (ay0, ay1, ky)] = units;
+    let fx = |s: u32| ax0.fixed_pair(ax1, kx, s);
+    let fy = |s: u32| ay0.fixed_pair(ay1, ky, s);
+    let [c0, c1, c2, c3] = coords;
+    let x0 = fx(c0[0]);
+    let x1 = fx(c1[0]);
+    let x2 = if c2[0] == c0[0] { x0 } else { fx(c2[0]) };
+    let x3 = if c3[0] == c1[0] { x1 } else { fx(c3[0]) };
+    let y0 = fy(c0[1]);
+    let y2 = fy(c2[1]);
+    let y1 = if c1[1] == c0[1] { y0 } else { fy(c1[1]) };
+    let y3 = if c3[1] == c2[1] { y2 } else { fy(c3[1]) };
+    ([[x0.0, y0.0], [x1.0, y1.0], [x2.0, y2.0], [x3.0, y3.0]], [[x0.1, y0.1], [x1.1, y1.1], [x2.1, y2.1], [x3.1, y3.1]])
 }
 
 /// Texel word `i` of aligned word memory (little-endian), 0 outside it (as
