@@ -834,22 +834,24 @@ impl KernelAxis {
 
     /// `(self.fixed(s), next.fixed(s))` with one decode of `s` (`k1` =
     /// [`KernelAxis::pair_k1`]`(next)`): where both shifts `k` and `k + 1` are in 1 ..= 23,
-    /// the next level's quotient is the first's shifted right once and its dropped bits are
-    /// the first's with the first's last quotient bit on top, both rounded to nearest even
-    /// as [`KernelAxis::fixed`] does (a property test compares); elsewhere the two units.
+    /// both quotients are rounded to nearest even from one word `v`: the significand
+    /// shifted right by `k − 2` (two bits more than the first level's quotient keeps), its
+    /// last bit ORed with every bit shifted out (a sticky bit: below the half bit of both
+    /// levels, it only tells whether anything was dropped). Then `RNE(v / 2^n) = (v + 2^(n−1)
+    /// − 1 + ⌊v / 2^n⌋ mod 2) / 2^n` (integer division) with `n = 2` for the first level and
+    /// `n = 3` for the next, the values [`KernelAxis::fixed`] gives (a property test compares;
+    /// `v < 2^25`, no overflow); elsewhere the two units.
     #[inline(always)]
     pub(super) fn fixed_pair(&self, next: &KernelAxis, k1: i32, s: u32) -> (i32, i32) {
         let km1 = k1 - ((s >> 23) & 0xFF) as i32;
         if (km1 as u32) < 22 {
             let km1 = km1 as u32;
             let top = (s << 8) | 0x8000_0000;
-            let q0 = top >> (km1 + 9);
-            let rem0 = top << (23 - km1);
-            // `top << (22 − km1)`: the first quotient's last bit, then its dropped bits (the
-            // bit shifted out of `rem0` is 0: `23 − km1 ≥ 2`).
-            let (q1, rem1) = (q0 >> 1, (q0 << 31) | (rem0 >> 1));
-            let r0 = (q0 + ((rem0 | (q0 & 1)) > 0x8000_0000) as u32) as i32;
-            let r1 = (q1 + ((rem1 | (q1 & 1)) > 0x8000_0000) as u32) as i32;
+            // `k − 2 = km1 − 1` bits of the significand's 24 dropped: `top >> (km1 + 7)`; the
+            // bits below it are `top << (25 − km1)` (a shift of 4 … 25).
+            let v = (top >> (km1 + 7)) | u32::from(top << (25 - km1) != 0);
+            let r0 = ((v + 1 + ((v >> 2) & 1)) >> 2) as i32;
+            let r1 = ((v + 3 + ((v >> 3) & 1)) >> 3) as i32;
             (apply_sign(r0, s) + self.off, apply_sign(r1, s) + next.off)
         } else {
             (self.fixed(s), next.fixed(s))
