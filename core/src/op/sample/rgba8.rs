@@ -1625,6 +1625,31 @@ pub(super) mod tests {
         }
     }
 
+    /// Both levels' positions from one decode equal the two single-level units for every
+    /// shift of the shared form (every exponent that reaches it, both signs) on a stride of
+    /// significands that includes the halfway and all-ones patterns, on a pair of
+    /// power-of-two axes.
+    #[test]
+    fn kernel_axis_fixed_pair_matches_every_shift() {
+        let (a, b) =
+            match (KernelAxis::new(64, WrapMode::Repeat, true), KernelAxis::new(32, WrapMode::ClampToEdge, true)) {
+                (Some(a), Some(b)) => (a.offset(3), b.offset(-5)),
+                _ => panic!("power-of-two axes are kernel axes"),
+            };
+        let k1 = a.pair_k1(&b);
+        let mut checked = 0u32;
+        for exp in 0u32..256 {
+            for m in (0u32..1 << 23).step_by(4093).chain([0x40_0000, 0x7F_FFFF, 0x40_0001, 0x3F_FFFF, 1, 2, 3]) {
+                for sign in [0, 1u32 << 31] {
+                    let s = sign | exp << 23 | m;
+                    assert_eq!(a.fixed_pair(&b, k1, s), (a.fixed(s), b.fixed(s)), "s = {s:#x}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500_000);
+    }
+
     /// Both forms of the kernel's sign unit agree on the whole range of its quotients.
     #[test]
     fn apply_sign_forms_agree() {
