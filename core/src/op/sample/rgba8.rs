@@ -1631,11 +1631,8 @@ pub(super) mod tests {
     /// power-of-two axes.
     #[test]
     fn kernel_axis_fixed_pair_matches_every_shift() {
-        let (a, b) =
-            match (KernelAxis::new(64, WrapMode::Repeat, true), KernelAxis::new(32, WrapMode::ClampToEdge, true)) {
-                (Some(a), Some(b)) => (a.offset(3), b.offset(-5)),
-                _ => panic!("power-of-two axes are kernel axes"),
-            };
+        let a = KernelAxis::new(64, WrapMode::Repeat, true).unwrap().offset(3);
+        let b = KernelAxis::new(32, WrapMode::ClampToEdge, true).unwrap().offset(-5);
         let k1 = a.pair_k1(&b);
         let mut checked = 0u32;
         for exp in 0u32..256 {
