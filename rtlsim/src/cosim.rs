@@ -502,6 +502,20 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let arrays = count(&|h, _| h.ty != TextureType::TwoD);
     let r8 = count(&|h, _| matches!(h.format, Format::R8_UNORM | Format::RG8_UNORM));
     let mips = count(&|h, t| t.mip_filter != MipFilter::None && h.levels > 1);
+    // TMML quads that reach the LOD unit (admitted, a resolved 2D-family texture of the
+    // description's class, single-sampled), and of those the ones whose major axis is
+    // oblique (both components of the model's B nonzero)
+    let (mut tmml_lod, mut tmml_oblique) = (0u64, 0u64);
+    for op in &ops {
+        let Op::NvTmml { source, desc, ra } = *op else { continue };
+        let Some((Ok(h), Ok(_))) = tmml_descriptors(op, &pair.b.bindings()) else { continue };
+        if !(two_d(h.ty) && texcore::op::tmml::desc_matches(desc, h.ty) && h.samples() <= 1 && admitted(&pair.b, op)) {
+            continue;
+        }
+        tmml_lod += 1;
+        let b = texcore::op::tmml::tmml(&pair.b.bindings(), source, desc, &ra)[0][2];
+        tmml_oblique += u64::from(b & 0xFF != 0 && b >> 8 & 0xFF != 0);
+    }
     // op by op, to count the compared and refused ops of each code
     let mut per_op: Vec<(u8, u64, u64)> = SAMPLE_CODES.iter().map(|c| (*c, 0, 0)).collect();
     for op in &ops {
@@ -522,7 +536,8 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     o.note = format!(
         "{} admitted by the sampling subset and compared ({piped} through the pipeline: {border} with a \
          CLAMP_TO_BORDER axis, {mirror} MIRRORED_REPEAT, {once} MIRROR_CLAMP_TO_EDGE; {tiled} tiled, {arrays} \
-         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain), {} refused; by op: {}",
+         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain; NV_TMML {tmml_lod} \
+         through the LOD unit, {tmml_oblique} of them with an oblique major axis), {} refused; by op: {}",
         o.passed,
         o.refused,
         by_op.join(", ")
