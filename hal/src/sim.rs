@@ -768,9 +768,13 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
                     return Err(status::ERR_UNSUPPORTED);
                 }
                 let op = Op::decode(p)?;
-                // The sampling subset, on the decoded view and sampler.
-                if let Some((v, smp)) = subset::sample_pointers(&op) {
-                    let (v, smp) = (self.core.view(v), self.core.sampler(smp));
+                // The sampling subset, on the decoded view and sampler (TMML: its handle's
+                // resolution through the device's bindings).
+                let pair = match subset::tmml_descriptors(&op, &self.core.bindings()) {
+                    Some(pair) => Some(pair),
+                    None => subset::sample_pointers(&op).map(|(v, smp)| (self.core.view(v), self.core.sampler(smp))),
+                };
+                if let Some((v, smp)) = pair {
                     if !self.subset.admits(&op, v.as_ref().map_err(|e| *e), smp.as_ref().map_err(|e| *e)) {
                         return Err(status::ERR_UNSUPPORTED);
                     }

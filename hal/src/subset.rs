@@ -123,8 +123,10 @@ impl Subset {
     /// level), the same nearest or linear
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
-    /// It governs no NVIDIA op (`nv_ops` 0): `NV_TLD4S` and `NV_TMML` are not in the device
-    /// (`CAPS` 6 and 7 clear), so the op-code check refuses them before any subset decision.
+    /// Of the NVIDIA ops it governs `NV_TMML` (`CAPS` 7: the LOD of the same views and
+    /// samplers through the same LOD unit; the rule of step 5 with [`Subset::formats`]);
+    /// `NV_TLD4S` is not in the device (`CAPS` 6 clear), so the op-code check refuses it
+    /// before any subset decision.
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE - GOVERNED_BASE)
@@ -137,7 +139,7 @@ impl Subset {
             | 1 << (op::TGSI_SAMPLE_C - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
             | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
-        nv_ops: 0,
+        nv_ops: 1 << op::NV_TMML,
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
         formats: (1 << Format::RGBA8_UNORM.code())
             | (1 << Format::BGRA8_UNORM.code())
@@ -607,12 +609,14 @@ mod tests {
         use texcore::op::tmml::CoordDesc;
         let (h, s) = (view(), sampler());
         let tmml = |desc| Op::NvTmml { source: HandleSource::Bindless(0), desc, ra: [[0; 4]; 4] };
-        // Subset::RTL governs no NVIDIA op: admitted whatever the descriptors (CAPS decides).
-        assert!(!Subset::RTL.governs(op::NV_TMML));
+        // Subset::RTL governs NV_TMML, not NV_TLD4S (admitted whatever the descriptors: CAPS
+        // decides); without nv_ops TMML is admitted on any view
+        assert!(Subset::RTL.governs(op::NV_TMML));
         assert!(!Subset::RTL.governs(op::NV_TLD4S));
         let srgb = TextureHeader { srgb: true, ..h };
-        assert!(Subset::RTL.admits(&tmml(CoordDesc::TwoD), Ok(&srgb), Ok(&s)));
-        let r = Subset { nv_ops: 1 << op::NV_TMML, ..Subset::RTL };
+        assert!(!Subset::RTL.admits(&tmml(CoordDesc::TwoD), Ok(&srgb), Ok(&s)));
+        assert!(Subset { nv_ops: 0, ..Subset::RTL }.admits(&tmml(CoordDesc::TwoD), Ok(&srgb), Ok(&s)));
+        let r = Subset::RTL;
         assert!(r.governs(op::NV_TMML));
         assert!(!r.governs(op::NV_TLD4S));
         assert!(!r.governs(op::NV_TXQ));

@@ -19,6 +19,9 @@
 //             (shader bias binary32 -> S9.17 RNE, saturated at +-256)
 //   lambda  = max(min_lod, min(max_lod, lambda'))  -> magnify, levels, weight, used LOD
 //   log2_ratio = S4.12 of (L_min - L_max) / 2, half up, clamped to -8 .. 0 (TMML A)
+//   log2_rho2_max = L_max itself (S11.16, two's complement; rho_max = 0: not meaningful),
+//            for TMML B: the sampler device's TMML runs the block again with one texel
+//            derivative alone, so that L_max is log2 of that component's square
 //
 // No divider. Twelve multipliers: the six derivative x size products (18 x 17) and the six
 // squares (18 x 18), one MULT18X18D each on ECP5; the two log interpolations (11 x 11)
@@ -84,7 +87,8 @@ module texcore_lod (
   output logic [15:0] used_lod,            // U8.8
   output logic [4:0]  samples,
   output logic        major_x,
-  output logic [15:0] log2_ratio           // S4.12
+  output logic [15:0] log2_ratio,          // S4.12
+  output logic [27:0] log2_rho2_max        // S11.16: L_max = log2 rho_max^2 (TMML B)
 );
 `include "texcore_lod_tables.svh"
   localparam int LATENCY = 34;
@@ -636,6 +640,8 @@ module texcore_lod (
   end
   texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .d(ratio28_q), .q(ratio33)); // for s34
   texcore_lod_dly #(.W(1), .D(8)) u_mx (.clk(clk), .d(mx25), .q(mx33));           // for s34
+  logic signed [LW-1:0] lmax33;
+  texcore_lod_dly #(.W(LW), .D(6)) u_lm (.clk(clk), .d(lmax27_q), .q(lmax33));    // for s34
 
   // ---------------------------------------------------------------- s30 .. s34 lambda, levels
   logic signed [LW-1:0] v30_q;
@@ -709,6 +715,7 @@ module texcore_lod (
     samples <= smp33;
     major_x <= mx33;
     log2_ratio <= ratio33;
+    log2_rho2_max <= lmax33;
     case (mip33)
       texcore_vectors_pkg::MIP_NONE: begin
         level <= 5'd0;

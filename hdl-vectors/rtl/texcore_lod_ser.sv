@@ -24,6 +24,9 @@ module texcore_lod_ser (
   logic [4:0]   lv, lv2, smp;
   logic [7:0]   dl;
   logic         mag, mx;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [27:0]  lmax_unused;            // (TMML B's L_max: not serialized)
+  /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk) begin
     if (shift_in) in_q <= {in_q[337:0], sin};
     ld_q <= rst ? 1'b0 : load;
@@ -38,7 +41,7 @@ module texcore_lod_ser (
     .lod_mode(in_q[33:32]), .lod(in_q[31:0]),
     .out_valid(v), .lambda_base(lb), .lambda_prime(lp), .lambda(lam), .magnify(mag),
     .level(lv), .level2(lv2), .delta(dl), .used_lod(used), .samples(smp), .major_x(mx),
-    .log2_ratio(lr)
+    .log2_ratio(lr), .log2_rho2_max(lmax_unused)
   );
   always @(posedge clk) begin
     if (v) res_q <= {lb, lp, lam, 3'd0, mag, 3'd0, lv, 3'd0, lv2, dl, used, 3'd0, smp, 3'd0, mx, lr};

@@ -26,7 +26,10 @@
 //   SMP     TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,          the sampling pipeline's first slice
 //           SAMPLE_D; TEX, TXB, TXL, TXD (and their   (docs/hdl/sampler-pipeline.md), one lane
 //           shadow forms); SAMPLE_C, SAMPLE_C_LZ,     and one tap at a time: [texcore_f32_sub
-//           GATHER4
+//           GATHER4; NV_TMML (the handle through
+//           texcore_txq_nv as NV_TXQ, then the
+//           implicit derivatives and the LOD unit
+//           as SAMPLE, three passes: see "TMML")
 //                                                     (derivatives) ->] texcore_lod ->
 //                                                     texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
@@ -65,7 +68,8 @@ module texcore_sampler_exec #(
   parameter int CAW             = 10,      // constant bank address bits
   parameter int SAMPLE_PIPE     = 1        // 1: the SMP class (TGSI_SAMPLE_L, SAMPLE, SAMPLE_B,
                                            // SAMPLE_D, TEX, TXB, TXL, TXD, SAMPLE_C, SAMPLE_C_LZ,
-                                           // GATHER4: CAPS 13-16, 18-24) and its units; 0: neither
+                                           // GATHER4: CAPS 13-16, 18-24; NV_TMML: CAPS 7) and its
+                                           // units; 0: neither
                                            // (their CAPS bits clear)
 ) (
   input  logic              clk,
@@ -124,7 +128,9 @@ module texcore_sampler_exec #(
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXL_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXD_CAP)
     // depth compare (SAMPLE_C, SAMPLE_C_LZ; the TEX family's shadow forms) and gather (GATHER4)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
-    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP);
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP)
+    // NVIDIA TMML.LOD: the derivative path and the LOD unit of the SMP class
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_NV_TMML_CAP);
 
   assign caps = CAPS_IMPL;
 
@@ -153,6 +159,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_C,
       TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_GATHER4:                               op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_NV_TMML:                                    op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -180,6 +187,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_C,
       TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);   // (the same layout)
       TXC_OP_TGSI_GATHER4:     op_len = 9'(TXC_OP_TGSI_GATHER4_LEN);
+      TXC_OP_NV_TMML:          op_len = 9'(TXC_OP_NV_TMML_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
   endfunction
@@ -216,6 +224,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_C:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_CAP);
       TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
       TXC_OP_TGSI_GATHER4:     op_cap = 6'(TXC_OP_TGSI_GATHER4_CAP);
+      TXC_OP_NV_TMML:          op_cap = 6'(TXC_OP_NV_TMML_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
   endfunction
@@ -227,6 +236,11 @@ module texcore_sampler_exec #(
   endfunction
   function automatic logic [7:0] tex_flags(input logic [7:0] c);
     tex_flags = (c == TXC_OP_TGSI_TXD) ? 8'b111 : 8'b011;
+  endfunction
+  // NVIDIA TMML.LOD (the SMP class): byte 1 the handle source (0 constant bank, 1 bindless),
+  // byte 2 the coordinate description (#paramA: 0 .. 5, 7)
+  function automatic logic tm_code(input logic [7:0] c);
+    tm_code = SAMPLE_PIPE != 0 && c == TXC_OP_NV_TMML;
   endfunction
 
   // Component domain of the fetch output conversion (texcore::texel::domains): DOM_* and
@@ -315,6 +329,8 @@ module texcore_sampler_exec #(
     X_SCP = 6'd58, X_SGA = 6'd59;
   localparam logic [5:0] X_SD = 6'd63;   // the lane's derivatives (SAMPLE, SAMPLE_B, SAMPLE_D)
   localparam logic [5:0] X_TZ = 6'd62;   // TEX family: absent optional operands must be 0
+  localparam logic [5:0] X_TMB = 6'd60;  // TMML: passes 1 and 2 of the LOD unit
+  localparam logic [5:0] X_TMC = 6'd61;  // TMML: B's components
   logic [5:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
@@ -790,6 +806,11 @@ module texcore_sampler_exec #(
   logic [31:0] sl_lod;
   logic [4:0]  sl_level, sl_level2, sm_lv0, sm_lv1;
   logic [7:0]  sl_delta, sm_delta;
+  // TMML's outputs of the LOD unit: lambda' (R), the LOD used (G), the major axis, the S4.12
+  // ratio (A) and L_max = log2 rho_max^2 (B's length, then each component's square)
+  logic [15:0] sl_lp, sl_used, sl_ratio;
+  logic        sl_major;
+  logic [27:0] sl_lmax;
   logic        sm_pass;
   wire  [5:0]  sm_lvl = {1'b0, hd_base} + {1'b0, sm_pass ? sm_lv1 : sm_lv0};
   wire  [31:0] sm_wsh = hd_width >> sm_lvl;
@@ -816,9 +837,11 @@ module texcore_sampler_exec #(
   // texcore::op::sample does), SAMPLE_D the lane's ddx / ddy words (22 + 3 lane, 34 + 3 lane).
   // The payload words are read in a stream (address now, data two clocks later).
   // (SAMPLE_C: SAMPLE's implicit derivatives, bias 0)
+  // (TMML: SAMPLE's implicit derivatives, bias 0, on its coordinate words)
+  wire         sm_tmml = tm_code(code);
   wire         sd_op = code == TXC_OP_TGSI_SAMPLE || code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_SAMPLE_D
                     || code == TXC_OP_TGSI_TEX || code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXD
-                    || code == TXC_OP_TGSI_SAMPLE_C;
+                    || code == TXC_OP_TGSI_SAMPLE_C || sm_tmml;
   wire         sd_expl = code == TXC_OP_TGSI_SAMPLE_D || code == TXC_OP_TGSI_TXD;
   wire         sd_bias = code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_TXB;
   // (SAMPLE_C_LZ: the explicit LOD 0, lambda_base = 0; SAMPLE_C: SAMPLE's; GATHER4 ignores
@@ -853,13 +876,16 @@ module texcore_sampler_exec #(
   logic        fs_in, fs_out;
   logic [31:0] fs_a, fs_b, fs_d;
   // word of read j: implicit (8 reads): derivative j / 2, its neighbour's coordinate (j even:
-  // lane 1 for d/dx, lane 2 for d/dy) then lane 0's; explicit (4 reads): derivative j
-  function automatic logic [5:0] sd_word(input logic expl, input logic tex, input logic [2:0] j,
-                                          input logic [1:0] lane);
+  // lane 1 for d/dx, lane 2 for d/dy) then lane 0's; explicit (4 reads): derivative j.
+  // `base` is lane 0's s word: 6 (SAMPLE family), 3 (TEX family), 2 + array (TMML: Ra, with
+  // the array index first in an array description)
+  function automatic logic [5:0] sd_word(input logic expl, input logic tex, input logic [3:0] base,
+                                          input logic [2:0] j, input logic [1:0] lane);
     if (expl) sd_word = 6'((j[1] ? 34 : 22) + 32'(tex) + 3 * 32'(lane) + 32'(j[0]));
-    else if (j[0]) sd_word = 6'((tex ? 3 : 6) + 32'(j[1]));
-    else sd_word = 6'((tex ? 3 : 6) + (j[2] ? 8 : 4) + 32'(j[1]));
+    else if (j[0]) sd_word = 6'(32'(base) + 32'(j[1]));
+    else sd_word = 6'(32'(base) + (j[2] ? 8 : 4) + 32'(j[1]));
   endfunction
+  wire  [3:0]  sd_base = sm_tex ? 4'd3 : sm_tmml ? {3'd1, b2[2]} : 4'd6;
   function automatic logic [31:0] nan_zero(input logic [31:0] v);
     nan_zero = (v[30:0] > 31'h7F80_0000) ? 32'd0 : v;
   endfunction
@@ -892,9 +918,9 @@ module texcore_sampler_exec #(
     .out_a(f_a)
   );
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [15:0] sl_lb_unused, sl_lp_unused, sl_l_unused, sl_used_unused, sl_ratio_unused;
+  logic [15:0] sl_lb_unused, sl_l_unused;
   logic [4:0]  sl_samples_unused;
-  logic        sl_mag_unused, sl_major_unused;
+  logic        sl_mag_unused;
   /* verilator lint_on UNUSEDSIGNAL */
   texcore_lod u_lod (
     .clk(clk), .rst(rst), .in_valid(sl_in),
@@ -903,17 +929,17 @@ module texcore_sampler_exec #(
     .base_level(hd_base), .levels_m1(5'(hd_levels - 6'd1)), .lod_bias(smp_w[47:32]),
     .min_lod(smp_w[79:64]), .max_lod(smp_w[95:80]), .mip(smp_w[12:11]), .aniso(smp_w[15:13]),
     .lod_mode(sd_mode), .lod(sl_lod),
-    .out_valid(sl_out), .lambda_base(sl_lb_unused), .lambda_prime(sl_lp_unused), .lambda(sl_l_unused),
+    .out_valid(sl_out), .lambda_base(sl_lb_unused), .lambda_prime(sl_lp), .lambda(sl_l_unused),
     .magnify(sl_mag_unused), .level(sl_level), .level2(sl_level2), .delta(sl_delta),
-    .used_lod(sl_used_unused), .samples(sl_samples_unused), .major_x(sl_major_unused),
-    .log2_ratio(sl_ratio_unused)
+    .used_lod(sl_used), .samples(sl_samples_unused), .major_x(sl_major),
+    .log2_ratio(sl_ratio), .log2_rho2_max(sl_lmax)
   );
   // S1: the quad's implicit derivatives (binary32 differences, RNE), one per clock
   texcore_f32_sub u_dsub (
     .clk(clk), .rst(rst), .in_valid(fs_in), .a(fs_a), .b(fs_b), .out_valid(fs_out), .d(fs_d)
   );
   end else begin : g_no_smp
-    assign {sl_out, sl_level, sl_level2, sl_delta} = '0;
+    assign {sl_out, sl_level, sl_level2, sl_delta, sl_lp, sl_used, sl_major, sl_ratio, sl_lmax} = '0;
     assign {fs_out, fs_d} = '0;
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_sd = ^{fs_in, fs_a, fs_b, sd_d[0], sd_d[1], sd_d[2], sd_d[3], sd_mode};
@@ -1088,6 +1114,60 @@ module texcore_sampler_exec #(
   assign cm_out = gc_out;
   assign cm_res = gc_res;
 
+  // ---------------------------------------------------------------- TMML (NV_TMML)
+  // texcore::op::tmml::tmml_header on the subset's views: the handle through texcore_txq_nv
+  // (NV_TXQ's two passes: its status is the full resolution, sampler included), the zeros
+  // of an unresolved texture, of a description whose class is not the view's type and of a
+  // multisample view, then the subset (ERR_UNSUPPORTED), then SAMPLE's implicit derivatives
+  // of the quad (lane 0's, lane 1's and lane 2's (s, t): Ra + array, Ra + array + 1) through
+  // texcore_f32_sub and the LOD unit in derivative mode, bias 0. Outside cube maps one
+  // result serves the quad: the four lanes' words are the same (texcore::op::tmml).
+  //   pass 0: the derivatives -> R = lambda', G = used LOD, A = log2 ratio, the major axis and
+  //           L_len = log2 (u^2 + v^2) (u, v: the major axis's ds, dt in texel space)
+  //   pass 1: ds of the major axis alone in ds/dx (scaled by the width) -> L_u = log2 u^2
+  //   pass 2: dt of the major axis alone in dt/dx (scaled by the height) -> L_v = log2 v^2
+  // (a single term's rho^2 is the term's square rounded up to 18 bits, as Sf::square; the
+  // unit is pipelined: passes 1 and 2 are issued on consecutive clocks). B's components are
+  // RNE(64 |c| / len) = #{k : L_c - L_len >= LOD_UNIT_T[k]} (texcore::lod::tables::
+  // unit_component), counted by a 7-step search over the table with one comparator, signed
+  // like c (the binary32 derivative's sign); 0 for a zero c (a zero or NaN derivative).
+`include "texcore_lod_tables.svh"
+  function automatic logic [2:0] ty_class(input logic [3:0] ty);   // texcore::op::tmml, type_class
+    case (ty)
+      texcore_vectors_pkg::TEX_ONE_D, texcore_vectors_pkg::TEX_ONE_D_ARRAY: ty_class = 3'd1;
+      texcore_vectors_pkg::TEX_TWO_D, texcore_vectors_pkg::TEX_TWO_D_ARRAY,
+      texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP:                             ty_class = 3'd2;
+      texcore_vectors_pkg::TEX_THREE_D:                                     ty_class = 3'd3;
+      texcore_vectors_pkg::TEX_CUBEMAP, texcore_vectors_pkg::TEX_CUBEMAP_ARRAY: ty_class = 3'd4;
+      default:                                                              ty_class = 3'd0;   // buffer
+    endcase
+  endfunction
+  // the description's class (1D, 2D, 3D, CUBE: codes 0 / 4, 1 / 5, 2, 3 / 7) is the view's
+  wire         tm_match = ty_class(hd_ty) == {1'b0, b2[1:0]} + 3'd1;
+  logic [27:0] tm_len, tm_xu, tm_xv;    // L_len; L_u - L_len, L_v - L_len
+  logic        tm_mx;                   // the major axis is x
+  logic [31:0] tm_vb;                   // v (binary32) while pass 1 is issued
+  logic        tm_us, tm_uz, tm_vs, tm_vz;   // sign and zero of u, v
+  logic [1:0]  tm_i;                    // passes 1, 2 issued
+  logic        tm_o;                    // pass 1's result received
+  logic        tm_c;                    // the component being counted (0 u, 1 v)
+  logic [2:0]  tm_s;                    // search step 0 .. 6
+  logic [6:0]  tm_n, tm_nu;             // the count; u's
+  wire  [6:0]  tm_try = tm_n + (7'd64 >> tm_s);
+  wire  [5:0]  tm_ti = 6'(tm_try - 7'd1);
+  wire  [20:0] tm_t = LOD_UNIT_T[LOD_UNIT_T_ENTRY_W * tm_ti +: LOD_UNIT_T_ENTRY_W];
+  wire  [27:0] tm_x = tm_c ? tm_xv : tm_xu;
+  wire         tm_ge = $signed(tm_x) >= $signed({{7{tm_t[20]}}, tm_t});
+  // the major axis's ds and dt (binary32), and whether each is zero for the model (0, NaN)
+  wire  [31:0] tm_u = tm_mx ? sd_d[0] : sd_d[2];
+  wire  [31:0] tm_v = tm_mx ? sd_d[1] : sd_d[3];
+  function automatic logic f32_zero(input logic [30:0] v);   // (the sign does not matter)
+    f32_zero = v == 31'd0 || v > 31'h7F80_0000;
+  endfunction
+  function automatic logic [7:0] tm_comp(input logic z, input logic neg, input logic [6:0] n);
+    tm_comp = z ? 8'd0 : neg ? 8'(-{1'b0, n}) : {1'b0, n};
+  endfunction
+
   always @(posedge clk) begin : seq
     integer i;
     nv_in <= 1'b0;
@@ -1136,11 +1216,14 @@ module texcore_sampler_exec #(
             // reserved header bytes: NV_TXQ, INFO byte 3; atomics bytes 2, 3 (byte 1 is the
             // replay tag); every other op bytes 1..3. NV_TXQ: query 1, 2, 5; source 0, 1.
             // GATHER4: byte 1 the component (any value), byte 2 the flags (bit 0).
+            // TMML: byte 1 the source (0, 1), byte 2 the description (0 .. 5, 7).
             if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
+                                          && !tm_code(pw_data[7:0])
                                           && pw_data[23:16] > ((pw_data[7:0] == TXC_OP_TGSI_GATHER4) ? 8'd1 : 8'd0))
                 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
                     && op_class(pw_data[7:0]) != C_ATOM && !tex_code(pw_data[7:0]) && pw_data[7:0] != TXC_OP_TGSI_GATHER4
-                    && pw_data[15:8] != 8'd0)
+                    && !tm_code(pw_data[7:0]) && pw_data[15:8] != 8'd0)
+                || (tm_code(pw_data[7:0]) && (pw_data[15:8] > 8'd1 || pw_data[23:16] == 8'd6 || pw_data[23:16] > 8'd7))
                 || (tex_code(pw_data[7:0]) && (pw_data[15:8] & ~tex_flags(pw_data[7:0])) != 8'd0)
                 || (op_class(pw_data[7:0]) == C_NVTXQ && (pw_data[15:8] > 8'd1
                     || !(pw_data[23:16] == 8'd1 || pw_data[23:16] == 8'd2 || pw_data[23:16] == 8'd5)))) begin
@@ -1158,8 +1241,8 @@ module texcore_sampler_exec #(
             if (k == 5'(i + 1)) opw[32*i +: 32] <= pw_data;
           if (k == 5'd14 || {2'b00, k, 2'b00} == plen) begin
             k <= 5'd0;
-            // NV_TXQ constant-bank source: index <= 0x1FFF.
-            if (cls == C_NVTXQ && b1 == 8'd0 && (k == 5'd2 ? pw_data : w1) > 32'h1FFF) begin
+            // NV_TXQ and TMML constant-bank source: index <= 0x1FFF.
+            if ((cls == C_NVTXQ || tm_code(code)) && b1 == 8'd0 && (k == 5'd2 ? pw_data : w1) > 32'h1FFF) begin
               status <= TXC_ST_ERR_BAD_VALUE;
               st <= X_DONE;
             end else begin
@@ -1171,6 +1254,8 @@ module texcore_sampler_exec #(
                   hl_ptr <= (k == 5'd2) ? pw_data : w1;
                   ret <= X_S0;
                   st <= X_HL;
+                  // TMML: the handle resolved as NV_TXQ's (both pool entries read)
+                  if (tm_code(code)) st <= X_NV1;
                   // TEX family: the absent src1 / ddx, ddy words must be 0 first
                   if (tex_code(code)) begin
                     tz_j <= 6'd19;
@@ -1271,6 +1356,20 @@ module texcore_sampler_exec #(
           `TXC_FIN_OK(16'd1, 8'd4)
           rk <= 6'd0;
           st <= X_RES0;
+          if (cls == C_SMP) begin                     // TMML: one result for the quad's lanes
+            sm_lane <= 2'd0;
+            sm_zero <= 1'b1;
+            rswz <= 1'b0;
+            `TXC_FIN_OK(16'hF, 8'd16)
+            if (nv_status != texcore_vectors_pkg::STATUS_VALID || !tm_match || hd_samples > 5'd1) begin
+              rwords <= 128'd0;                       // the core's zeros
+            end else if (TXC_SUBSET_NV_OPS[TXC_OP_NV_TMML[3:0]] && !sm_subset) begin
+              status <= TXC_ST_ERR_UNSUPPORTED;
+              st <= X_DONE;
+            end else begin
+              st <= X_SL0;                            // the derivatives, then the LOD unit
+            end
+          end
         end
         // ---- TGSI queries
         X_TQ: begin
@@ -1623,7 +1722,7 @@ module texcore_sampler_exec #(
           sd_t1 <= 3'd0;
           sd_t2 <= sd_t1;
           if (sd_j != (sd_expl ? 4'd4 : 4'd8)) begin
-            {kh, k} <= sd_word(sd_expl, sm_tex, sd_j[2:0], sm_lane);
+            {kh, k} <= sd_word(sd_expl, sm_tex, sd_base, sd_j[2:0], sm_lane);
             sd_t1 <= {1'b1, sd_j[1:0]};
             sd_j <= sd_j + 4'd1;
           end else begin
@@ -1657,6 +1756,62 @@ module texcore_sampler_exec #(
             sm_delta <= sm_gat ? 8'd0 : sl_delta;
             sm_pass <= 1'b0;
             st <= X_SX;
+            if (sm_tmml) begin                        // TMML pass 0: R, G, A; B's length
+              rwords <= {16'd0, sl_ratio, 32'd0, 16'd0, sl_used, 16'd0, sl_lp};
+              tm_len <= sl_lmax;
+              tm_mx <= sl_major;
+              tm_i <= 2'd0;
+              tm_o <= 1'b0;
+              st <= X_TMB;
+            end
+          end
+        end
+        X_TMB: begin                                  // TMML passes 1 (u alone) and 2 (v alone)
+          if (tm_i == 2'd0) begin
+            tm_us <= tm_u[31];
+            tm_uz <= f32_zero(tm_u[30:0]);
+            tm_vs <= tm_v[31];
+            tm_vz <= f32_zero(tm_v[30:0]);
+            sd_d[0] <= tm_u;
+            sd_d[1] <= 32'd0;
+            sd_d[2] <= 32'd0;
+            sd_d[3] <= 32'd0;
+            tm_vb <= tm_v;                            // for pass 2
+            sl_in <= 1'b1;
+            tm_i <= 2'd1;
+          end else if (tm_i == 2'd1) begin
+            sd_d[0] <= 32'd0;
+            sd_d[1] <= tm_vb;
+            sl_in <= 1'b1;
+            tm_i <= 2'd2;
+          end
+          if (sl_out) begin
+            if (!tm_o) begin
+              tm_xu <= sl_lmax - tm_len;
+              tm_o <= 1'b1;
+            end else begin
+              tm_xv <= sl_lmax - tm_len;
+              tm_c <= 1'b0;
+              tm_s <= 3'd0;
+              tm_n <= 7'd0;
+              st <= X_TMC;
+            end
+          end
+        end
+        X_TMC: begin                                  // one search step a clock: u, then v
+          if (tm_try <= 7'd64 && tm_ge) tm_n <= tm_try;
+          tm_s <= tm_s + 3'd1;
+          if (tm_s == 3'd6) begin
+            tm_s <= 3'd0;
+            tm_n <= 7'd0;
+            tm_c <= 1'b1;
+            if (!tm_c) begin
+              tm_nu <= (tm_try <= 7'd64 && tm_ge) ? tm_try : tm_n;
+            end else begin
+              rwords[95:64] <= {16'd0, tm_comp(tm_vz, tm_vs, (tm_try <= 7'd64 && tm_ge) ? tm_try : tm_n),
+                                tm_comp(tm_uz, tm_us, tm_nu)};
+              st <= X_RES0;
+            end
           end
         end
         X_SX: begin                                   // pw_addr = the lane's x word next

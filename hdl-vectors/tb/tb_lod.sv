@@ -39,7 +39,7 @@ module lod_harness
     .lod(in_bits[LOD_LOD_LSB +: LOD_LOD_W]),
     .out_valid(out_valid), .lambda_base(lb), .lambda_prime(lp), .lambda(lam), .magnify(mag),
     .level(lv), .level2(lv2), .delta(dl), .used_lod(used), .samples(smp), .major_x(mx),
-    .log2_ratio(lr)
+    .log2_ratio(lr), .log2_rho2_max()
   );
   always @* begin
     out_bits = '0;

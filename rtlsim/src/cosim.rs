@@ -430,6 +430,7 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     pair.set_sampler_pool_max(SAMPLE_SMP0 + samplers.len() as u32 - 1).map_err(|e| anyhow!("{e:?}"))?;
     let mut gen = OpGen::new(seed ^ 0x5A3B_1E00);
     let mut ops = Vec::with_capacity(n);
+    let mut tmml_edges = 0u64;
     for i in 0..n {
         // the op codes in turn: SAMPLE_L, SAMPLE, SAMPLE_B, SAMPLE_D, TEX, TXB, TXL, TXD,
         // NV TMML
@@ -437,6 +438,12 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
         if code == texcore_hal::protocol::op::NV_TMML {
             op = tmml_quad(&mut rng, views.len(), samplers.len());
+            if rng.chance(1, 3) {
+                if let Some(edge) = tmml_threshold(&mut rng, &op, &pair.b) {
+                    op = edge;
+                    tmml_edges += 1;
+                }
+            }
         } else if !rng.chance(1, 4) && code != texcore_hal::protocol::op::TGSI_SAMPLE_L {
             deriv_operands(&mut rng, &mut op, views.len(), samplers.len());
         } else if !rng.chance(1, 4) {
@@ -502,6 +509,20 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let arrays = count(&|h, _| h.ty != TextureType::TwoD);
     let r8 = count(&|h, _| matches!(h.format, Format::R8_UNORM | Format::RG8_UNORM));
     let mips = count(&|h, t| t.mip_filter != MipFilter::None && h.levels > 1);
+    // TMML quads that reach the LOD unit (admitted, a resolved 2D-family texture of the
+    // description's class, single-sampled), and of those the ones whose major axis is
+    // oblique (both components of the model's B nonzero)
+    let (mut tmml_lod, mut tmml_oblique) = (0u64, 0u64);
+    for op in &ops {
+        let Op::NvTmml { source, desc, ra } = *op else { continue };
+        let Some((Ok(h), Ok(_))) = tmml_descriptors(op, &pair.b.bindings()) else { continue };
+        if !(two_d(h.ty) && texcore::op::tmml::desc_matches(desc, h.ty) && h.samples() <= 1 && admitted(&pair.b, op)) {
+            continue;
+        }
+        tmml_lod += 1;
+        let b = texcore::op::tmml::tmml(&pair.b.bindings(), source, desc, &ra)[0][2];
+        tmml_oblique += u64::from(b & 0xFF != 0 && b >> 8 & 0xFF != 0);
+    }
     // op by op, to count the compared and refused ops of each code
     let mut per_op: Vec<(u8, u64, u64)> = SAMPLE_CODES.iter().map(|c| (*c, 0, 0)).collect();
     for op in &ops {
@@ -522,7 +543,9 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     o.note = format!(
         "{} admitted by the sampling subset and compared ({piped} through the pipeline: {border} with a \
          CLAMP_TO_BORDER axis, {mirror} MIRRORED_REPEAT, {once} MIRROR_CLAMP_TO_EDGE; {tiled} tiled, {arrays} \
-         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain), {} refused; by op: {}",
+         2D array or no-mipmap, {r8} R8 / RG8, {mips} mip nearest or linear on a mip chain; NV_TMML {tmml_lod} \
+         through the LOD unit, {tmml_oblique} of them with an oblique major axis, {tmml_edges} at a step of B), {} \
+         refused; by op: {}",
         o.passed,
         o.refused,
         by_op.join(", ")
@@ -585,6 +608,65 @@ fn tmml_quad(rng: &mut Rng, views: usize, samplers: usize) -> Op {
         }
     });
     Op::NvTmml { source: texcore::handle::HandleSource::Bindless((s << 20) | v), desc, ra }
+}
+
+/// A `TMML` quad of [`lockstep_sample`] moved onto a step of B (`texcore::op::tmml`: a
+/// component is the number of thresholds of `LOD_UNIT_T` that `L_c − L_len` reaches), where
+/// an off-by-one of the device's `log2` or threshold search changes the result: on `op`'s
+/// texture (resolved through the model's bindings; `None` unless it is a 2D-family view of
+/// the description's class), lane 1 is lane 0 moved by 1 … 4 texels along s and lane 2 by
+/// 1/16 texel along t (x is the major axis), and lane 1's t is bisected over its binary32
+/// values to the step where a random component (u or v) of B crosses a random count
+/// 1 … 64; one side of the step is taken (lane 3 is lane 1).
+fn tmml_threshold(rng: &mut Rng, op: &Op, soft: &Soft<'_>) -> Option<Op> {
+    let Op::NvTmml { source, desc, mut ra } = *op else { return None };
+    let h = soft.bindings().resolve(source).ok()?.header;
+    if !(two_d(h.ty) && texcore::op::tmml::desc_matches(desc, h.ty)) {
+        return None;
+    }
+    let (si, ti) = if desc.is_array() { (1, 2) } else { (0, 1) };
+    let (w, hh) = (h.width as f32, h.height as f32);
+    let (s0, t0) = (rng.below(1 << 12) as f32 / 4096.0, rng.below(1 << 12) as f32 / 4096.0);
+    let a = rng.range(1, 4) as f32;
+    let v_comp = rng.chance(1, 2);
+    let k = rng.range(1, 64) as i32;
+    // binary32 order as an unsigned key (monotone over the finite values)
+    let key = |b: u32| if b >> 31 == 1 { !b } else { b | 0x8000_0000 };
+    let unkey = |k: u32| if k >> 31 == 1 { k & 0x7FFF_FFFF } else { !k };
+    let mut quad = |t1: u32| {
+        ra[0][si] = s0.to_bits();
+        ra[0][ti] = t0.to_bits();
+        ra[1][si] = (s0 + a / w).to_bits();
+        ra[1][ti] = t1;
+        ra[2][si] = s0.to_bits();
+        ra[2][ti] = (t0 + 0.0625 / hh).to_bits();
+        ra[3] = ra[1];
+        ra
+    };
+    // whether lane 1's t = t1 is past the step: u's count below k, or v's count at k or above
+    let mut past = |t1: u32| {
+        let b = texcore::op::tmml::tmml(&soft.bindings(), source, desc, &quad(t1))[0][2];
+        let c = |x: u32| i32::from(x as u8 as i8).abs();
+        if v_comp {
+            c(b >> 8) >= k
+        } else {
+            c(b) < k
+        }
+    };
+    let (mut lo, mut hi) = (key(t0.to_bits()), key((t0 + 64.0 * a / hh).to_bits()));
+    if past(unkey(lo)) || !past(unkey(hi)) {
+        return None;
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if past(unkey(mid)) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let t1 = unkey(if rng.chance(1, 2) { lo } else { hi });
+    Some(Op::NvTmml { source, desc, ra: quad(t1) })
 }
 
 /// The texel offsets of a `SAMPLE`-family op of [`SAMPLE_CODES`].
