@@ -288,11 +288,50 @@ const fn div255_round_up(y: u32) -> u32 {
 #[cold]
 #[inline(never)]
 const fn unorm8_ratio_25(big: u32, lz: u32, shift: u32) -> u32 {
+    unorm8_ratio_25_inline(big, lz, shift)
+}
+
+/// [`unorm8_ratio_25`] inline: for a loop that makes no calls (on RV32 its operands then
+/// stay in the caller-saved registers and the loop's function saves none; `divu` is one
+/// instruction there).
+#[inline(always)]
+const fn unorm8_ratio_25_inline(big: u32, lz: u32, shift: u32) -> u32 {
     let q = big / 255; // [2^24, 2^24 + 2^16]
     let r = big - q * 255;
     let m = q >> 1;
     let up = q & 1 & ((r != 0) as u32 | (m & 1));
     ((150 - shift - lz) << 23) + m + up
+}
+
+/// [`unorm8_ratio`] with every case inline (the table count without a count-leading-zeros
+/// instruction, the 25-bit case without a call): the same value, for a conversion loop that
+/// makes no calls.
+#[inline(always)]
+pub(crate) const fn unorm8_ratio_leaf(x: u32, shift: u32) -> u32 {
+    let top = x >> 24;
+    if top == 0 {
+        if x == 0 {
+            return 0;
+        }
+        let lz = leading_zeros_table24(x);
+        let big = x << lz;
+        // `x < 2^24`: `big < 255 · 2^24` unless `x · 2^lz` is just below 2^32.
+        return if big <= 255 << 24 {
+            ((149 - shift - lz) << 23) + div255_round_up(big)
+        } else {
+            unorm8_ratio_25_inline(big, lz, shift)
+        };
+    }
+    // The common case (`x ≥ 2^24`) on its own: one table lookup, no join with the other
+    // branch's count. `top ≤ 255`: it cannot be out of bounds.
+    #[allow(clippy::indexing_slicing)]
+    let lz = CLZ8[top as usize] as u32;
+    let big = x << lz;
+    if big <= 255 << 24 {
+        ((149 - shift - lz) << 23) + div255_round_up(big)
+    } else {
+        unorm8_ratio_25_inline(big, lz, shift)
+    }
 }
 
 /// [`unorm8_ratio`] out of line: one shared copy for the callers off the filter kernel.
@@ -861,6 +900,32 @@ mod tests {
                 assert_eq!(unorm8_ratio_small_masked(x, shift), want, "masked, x = {x:#x}");
             }
         }
+    }
+
+    /// The call-free form equals [`unorm8_ratio`]: every `x < 2^25`, every `x` within 2^16
+    /// of a power of two or of its 25-bit-quotient boundary `2^k − 2^(k−8)`, and a sweep of
+    /// all words.
+    #[test]
+    fn unorm8_ratio_leaf_matches() {
+        let check = |x: u32| {
+            assert_eq!(unorm8_ratio_leaf(x, 24), unorm8_ratio(x, 24), "x = {x:#x}");
+            assert_eq!(unorm8_ratio_leaf(x, 16), unorm8_ratio(x, 16), "x = {x:#x}");
+        };
+        for x in 0..1u32 << 25 {
+            check(x);
+        }
+        for k in 25..32 {
+            let p = 1u32 << k;
+            for c in [p, p - (p >> 8)] {
+                for x in c - (1 << 16)..c + (1 << 16) {
+                    check(x);
+                }
+            }
+        }
+        for x in (0..=u32::MAX).step_by(1021) {
+            check(x);
+        }
+        check(u32::MAX);
     }
 
     proptest! {

@@ -27,7 +27,7 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
-use crate::fp::{unorm8_ratio, unorm8_ratio_call, unorm8_ratio_masked_common, unorm8_ratio_small};
+use crate::fp::{unorm8_ratio_call, unorm8_ratio_leaf, unorm8_ratio_masked_common, unorm8_ratio_small};
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -141,12 +141,15 @@ pub fn blend_level_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta:
     }
 }
 
-/// [`to_f32`] of the four components in one out-of-line loop with the conversion inline
-/// (its constants loaded once for the four instead of once per call).
+/// [`to_f32`] of the four components of a two-level sum (`x ≤ 255 · 2^24`) in one
+/// out-of-line loop with the whole conversion inline (its constants loaded once for the four
+/// instead of once per call; no call, so the loop saves no registers). In that range the
+/// clamp of [`to_f32`] is `x = 255 · 2^24` alone, which converts to 1.0 unclamped (the
+/// quotient 2^24 carries into the exponent).
 #[inline(never)]
 fn to_f32_x4(v: &mut [u32; 4]) {
     for x in v.iter_mut() {
-        *x = if *x >= 255 << 24 { 0x3F80_0000 } else { unorm8_ratio(*x, 24) };
+        *x = unorm8_ratio_leaf(*x, 24);
     }
 }
 
@@ -192,7 +195,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
     use crate::filter::Acc;
-    use crate::fp::ratio_to_f32_bits;
+    use crate::fp::{ratio_to_f32_bits, unorm8_ratio};
     use crate::texel::{Domain, Texel};
     use proptest::prelude::*;
 
@@ -274,6 +277,33 @@ mod tests {
                 }
             }
             prop_assert_eq!(filter_rgba8(&b), acc.finish(1, 24));
+        }
+    }
+
+    /// The call-free conversion loop equals [`to_f32`] at its case boundaries (zero, each
+    /// power of two and its neighbours, the 25-bit quotients just below each power of two,
+    /// 1.0) and over a sweep of the two-level sums.
+    #[test]
+    fn to_f32_x4_matches() {
+        let check = |x: u32| {
+            let mut v = [x, x / 3, x >> 9, (x ^ 0x00FF_FF00).min(255 << 24)];
+            let want = v.map(to_f32);
+            to_f32_x4(&mut v);
+            assert_eq!(v, want, "x = {x:#x}");
+        };
+        for x in [0, 1, (255 << 24) - 1, 255 << 24] {
+            check(x);
+        }
+        for k in 0..32 {
+            let p = 1u32 << k;
+            for x in [p, p - 1, p + 1, p - (p >> 8), p - (p >> 8) + 1, p - (p >> 8) - 1] {
+                if x <= 255 << 24 {
+                    check(x);
+                }
+            }
+        }
+        for x in (0..=255u32 << 24).step_by(253) {
+            check(x);
         }
     }
 

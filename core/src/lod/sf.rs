@@ -138,7 +138,7 @@ impl Sf {
         if mag == 0 {
             return Sf::ZERO;
         }
-        let len = 32 - mag.leading_zeros();
+        let len = 32 - crate::fp::leading_zeros(mag);
         if len <= SF_BITS {
             let sh = SF_BITS - len;
             return Sf { neg, m: mag << sh, e: exp - sh as i32 };
@@ -185,7 +185,7 @@ impl Sf {
             return Some(Sf::ZERO);
         }
         let exp = e as i32 - 150;
-        let len = 32 - v.leading_zeros();
+        let len = 32 - crate::fp::leading_zeros(v);
         if len <= 24 {
             return Some(Sf::round_up32(neg, v, exp));
         }
@@ -297,7 +297,7 @@ impl Sf {
         let t = (sum >> 17) as u32;
         let sticky = (sum as u32) & 0x1_FFFF != 0;
         // Bit length of `sum` minus 35: `t` has 18 … 20 bits.
-        let k = 32 - SF_BITS - t.leading_zeros();
+        let k = len18(t);
         let q = t >> k;
         let m = q + u32::from(t & ((1 << k) - 1) != 0 || sticky);
         let e = 2 * hi.e + 17 + k as i32;
@@ -354,6 +354,24 @@ impl Sf {
             self.m < o.m
         }
     }
+}
+
+/// `bit length of t − 18` for `2^17 ≤ t < 2^20` (0, 1 or 2): two compares where the core
+/// has no count-leading-zeros instruction (RV32IMAC without Zbb), the count elsewhere (a
+/// test checks both forms on that whole range).
+#[inline(always)]
+const fn len18(t: u32) -> u32 {
+    if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
+        len18_cmp(t)
+    } else {
+        32 - SF_BITS - t.leading_zeros()
+    }
+}
+
+/// [`len18`] by two compares.
+#[inline(always)]
+const fn len18_cmp(t: u32) -> u32 {
+    (t >= 1 << 18) as u32 + (t >= 1 << 19) as u32
 }
 
 #[cfg(test)]
@@ -431,6 +449,15 @@ mod tests {
                 t[2].e = t[0].e + (t[2].e.rem_euclid(3));
             }
             prop_assert_eq!(Sf::sum_squares(t), sum_squares_ref(t));
+        }
+    }
+
+    /// Both forms of [`len18`] on every `t` the sum of squares forms.
+    #[test]
+    fn len18_forms_agree() {
+        for t in 1u32 << 17..1 << 20 {
+            assert_eq!(len18_cmp(t), 32 - SF_BITS - t.leading_zeros(), "t = {t:#x}");
+            assert_eq!(len18(t), len18_cmp(t), "t = {t:#x}");
         }
     }
 

@@ -234,13 +234,9 @@ pub(crate) fn quad_lod_iso(
     let b = h.base_level;
     let size = [h.level_width(b), h.level_height(b)];
     let [c0, c1, c2, _] = &req.coords;
-    // (An equal coordinate, a zero derivative, is tested here on Arm and the host: no call
-    // for it, as on the axis a screen-aligned quad does not step along. Not on RV32: 82
-    // bytes of flash.)
-    #[cfg(not(target_arch = "riscv32"))]
+    // (An equal coordinate, a zero derivative, is tested here: no call for it, as on the
+    // axis a screen-aligned quad does not step along.)
     let d = |c: &[u32; 4], a: usize| if c[a] == c0[a] { Sf::ZERO } else { texel_deriv(c[a], c0[a], size[a]) };
-    #[cfg(target_arch = "riscv32")]
-    let d = |c: &[u32; 4], a: usize| texel_deriv(c[a], c0[a], size[a]);
     // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values).
     let ss = |a: Sf, b: Sf| Sf::sum_squares2(a, b);
     let (rx, ry) = (ss(d(c1, 0), d(c1, 1)), ss(d(c2, 0), d(c2, 1)));
