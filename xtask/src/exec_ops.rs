@@ -455,7 +455,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         // ops without a view / sampler pair (GATHER4): unbound pointers (the predicate
         // decides by the op code first)
         // (TMML names its texture by a handle: its resolution through the model's bindings)
-        let (v, sm) = match texcore_hal::subset::tmml_descriptors(&op, &soft.bindings()) {
+        let (v, sm) = match texcore_hal::subset::handle_descriptors(&op, &soft.bindings()) {
             Some(pair) => pair,
             None => {
                 let (v, sm) = texcore_hal::subset::sample_pointers(&op).unwrap_or((u32::MAX, u32::MAX));
