@@ -529,8 +529,9 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
             if admit && Subset::RTL.governs(op.code()) {
                 p.admitted += 1;
                 p.admitted_by_op.entry(op.code()).or_insert((def.name, 0)).1 += 1;
-                // a quad sampled from a valid view and sampler (its texels are read)
-                if matches!(reply, Reply::Quad(_) | Reply::Tld4s(_)) && v.is_ok() && sm.is_ok() {
+                // a quad sampled from a valid view and sampler (its texels are read; not a TLD4S
+                // lane: the mutation check flips result word 15, which a lane record has not)
+                if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
                     first_done.get_or_insert(p.records);
                     let late = k as u64 >= n / 2;
                     if late {
