@@ -593,14 +593,10 @@ fn levels_kernel(
         // sums and converted ([`blend_level_rgba8`]). Each pass holds one level's address
         // constants; the sums are those of [`filter_rgba8`].
         let (kx, ky) = (l0.ax.pair_k1(&l1.ax), l0.ay.pair_k1(&l1.ay));
-        // (Every element is written below; filled from registers, not cleared: the clear is
-        // a library call on Arm.)
-        let mut pos1 = [[kx, ky]; 4];
-        for ((o, c), p) in out.iter_mut().zip(req.coords.iter()).zip(pos1.iter_mut()) {
-            let (u0, u1) = l0.ax.fixed_pair(&l1.ax, kx, c[0]);
-            let (v0, v1) = l0.ay.fixed_pair(&l1.ay, ky, c[1]);
-            *p = [u1, v1];
-            let (t0, f0) = l0.taps_at([u0, v0], linear, texels);
+        // Both levels' first-tap positions of every lane and axis ([`quad_positions`]).
+        let (pos0, pos1) = quad_positions([(&l0.ax, &l1.ax, kx), (&l0.ay, &l1.ay, ky)], &req.coords);
+        for (o, p) in out.iter_mut().zip(pos0.iter()) {
+            let (t0, f0) = l0.taps_at(*p, linear, texels);
             *o = level_sum(&t0, f0);
         }
         for (o, p) in out.iter_mut().zip(pos1.iter()) {
@@ -635,6 +631,34 @@ fn levels_kernel(
         output.fix(o);
     }
     true
+}
+
+/// The first-tap S.8 positions `(pos0, pos1)` of the quad `coords` on two levels, per lane
+/// and axis: `units[a] = (first level's axis, next level's axis, `[`KernelAxis::pair_k1`]`)`
+/// and [`KernelAxis::fixed_pair`] of lane `k`'s coordinate `a`. The lanes of a quad are
+/// 0 (x, y), 1 (x + 1, y), 2 (x, y + 1), 3 (x + 1, y + 1): where lane 2 (3) has the x
+/// coordinate of lane 0 (1), or lane 1 (3) the y coordinate of lane 0 (2) — a
+/// screen-aligned quad, every lane sharing one axis with another —, the positions are
+/// copied instead of decoded again (the unit is a pure function of the coordinate bits:
+/// the same values).
+#[inline(always)]
+fn quad_positions(
+    units: [(&KernelAxis, &KernelAxis, i32); 2],
+    coords: &[[u32; 4]; 4],
+) -> ([[i32; 2]; 4], [[i32; 2]; 4]) {
+    let [(ax0, ax1, kx), (ay0, ay1, ky)] = units;
+    let fx = |s: u32| ax0.fixed_pair(ax1, kx, s);
+    let fy = |s: u32| ay0.fixed_pair(ay1, ky, s);
+    let [c0, c1, c2, c3] = coords;
+    let x0 = fx(c0[0]);
+    let x1 = fx(c1[0]);
+    let x2 = if c2[0] == c0[0] { x0 } else { fx(c2[0]) };
+    let x3 = if c3[0] == c1[0] { x1 } else { fx(c3[0]) };
+    let y0 = fy(c0[1]);
+    let y2 = fy(c2[1]);
+    let y1 = if c1[1] == c0[1] { y0 } else { fy(c1[1]) };
+    let y3 = if c3[1] == c2[1] { y2 } else { fy(c3[1]) };
+    ([[x0.0, y0.0], [x1.0, y1.0], [x2.0, y2.0], [x3.0, y3.0]], [[x0.1, y0.1], [x1.1, y1.1], [x2.1, y2.1], [x3.1, y3.1]])
 }
 
 /// Texel word `i` of aligned word memory (little-endian), 0 outside it (as
@@ -810,22 +834,24 @@ impl KernelAxis {
 
     /// `(self.fixed(s), next.fixed(s))` with one decode of `s` (`k1` =
     /// [`KernelAxis::pair_k1`]`(next)`): where both shifts `k` and `k + 1` are in 1 ..= 23,
-    /// the next level's quotient is the first's shifted right once and its dropped bits are
-    /// the first's with the first's last quotient bit on top, both rounded to nearest even
-    /// as [`KernelAxis::fixed`] does (a property test compares); elsewhere the two units.
+    /// both quotients are rounded to nearest even from one word `v`: the significand
+    /// shifted right by `k − 2` (two bits more than the first level's quotient keeps), its
+    /// last bit ORed with every bit shifted out (a sticky bit: below the half bit of both
+    /// levels, it only tells whether anything was dropped). Then `RNE(v / 2^n) = (v + 2^(n−1)
+    /// − 1 + ⌊v / 2^n⌋ mod 2) / 2^n` (integer division) with `n = 2` for the first level and
+    /// `n = 3` for the next, the values [`KernelAxis::fixed`] gives (a property test compares;
+    /// `v < 2^25`, no overflow); elsewhere the two units.
     #[inline(always)]
     pub(super) fn fixed_pair(&self, next: &KernelAxis, k1: i32, s: u32) -> (i32, i32) {
         let km1 = k1 - ((s >> 23) & 0xFF) as i32;
         if (km1 as u32) < 22 {
             let km1 = km1 as u32;
             let top = (s << 8) | 0x8000_0000;
-            let q0 = top >> (km1 + 9);
-            let rem0 = top << (23 - km1);
-            // `top << (22 − km1)`: the first quotient's last bit, then its dropped bits (the
-            // bit shifted out of `rem0` is 0: `23 − km1 ≥ 2`).
-            let (q1, rem1) = (q0 >> 1, (q0 << 31) | (rem0 >> 1));
-            let r0 = (q0 + ((rem0 | (q0 & 1)) > 0x8000_0000) as u32) as i32;
-            let r1 = (q1 + ((rem1 | (q1 & 1)) > 0x8000_0000) as u32) as i32;
+            // `k − 2 = km1 − 1` bits of the significand's 24 dropped: `top >> (km1 + 7)`; the
+            // bits below it are `top << (25 − km1)` (a shift of 4 … 25).
+            let v = (top >> (km1 + 7)) | u32::from(top << (25 - km1) != 0);
+            let r0 = ((v + 1 + ((v >> 2) & 1)) >> 2) as i32;
+            let r1 = ((v + 3 + ((v >> 3) & 1)) >> 3) as i32;
             (apply_sign(r0, s) + self.off, apply_sign(r1, s) + next.off)
         } else {
             (self.fixed(s), next.fixed(s))
@@ -1597,6 +1623,28 @@ pub(super) mod tests {
                 prop_assert_eq!(kernel_level(&h), general);
             }
         }
+    }
+
+    /// Both levels' positions from one decode equal the two single-level units for every
+    /// shift of the shared form (every exponent that reaches it, both signs) on a stride of
+    /// significands that includes the halfway and all-ones patterns, on a pair of
+    /// power-of-two axes.
+    #[test]
+    fn kernel_axis_fixed_pair_matches_every_shift() {
+        let a = KernelAxis::new(64, WrapMode::Repeat, true).unwrap().offset(3);
+        let b = KernelAxis::new(32, WrapMode::ClampToEdge, true).unwrap().offset(-5);
+        let k1 = a.pair_k1(&b);
+        let mut checked = 0u32;
+        for exp in 0u32..256 {
+            for m in (0u32..1 << 23).step_by(4093).chain([0x40_0000, 0x7F_FFFF, 0x40_0001, 0x3F_FFFF, 1, 2, 3]) {
+                for sign in [0, 1u32 << 31] {
+                    let s = sign | exp << 23 | m;
+                    assert_eq!(a.fixed_pair(&b, k1, s), (a.fixed(s), b.fixed(s)), "s = {s:#x}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500_000);
     }
 
     /// Both forms of the kernel's sign unit agree on the whole range of its quotients.
