@@ -33,6 +33,10 @@
 //! `GATHER4` admits its own rejections and zeros in the core's order
 //! ([`texcore::op::gather::gather4`]: component, offsets −32 … +31, zeros, type, offsets on a
 //! cube, compare on an integer format), then step 5 with [`Subset::compare_formats`].
+//! NVIDIA `TLD4S` (its handle resolved as `TMML`'s) admits its own in the order of
+//! [`texcore::op::gather::tld4s`] (component, an unresolved handle, `.AOFFI` on a cube, `.DC`
+//! on a 3D view, a type other than the 2D family or a multisample view, `.DC` on an integer
+//! format); then `.F16` needs [`Subset::f16`], then step 6 with [`Subset::compare_formats`].
 //!
 //! [`Subset::ALL`] admits everything (the model device); [`Subset::RTL`] is what the RTL
 //! device `texcore_sampler` runs. [`crate::SimulatedFpga::set_subset`] makes the simulated
