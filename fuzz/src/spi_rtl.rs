@@ -467,7 +467,7 @@ impl Rig {
             // model device configured with that subset refuses it; inside it, it must run.
             let admitted = sim
                 .with_core(|c| {
-                    let (v, s) = match subset::tmml_descriptors(&op, &c.bindings()) {
+                    let (v, s) = match subset::handle_descriptors(&op, &c.bindings()) {
                         Some(d) => d,
                         None => match subset::sample_pointers(&op) {
                             Some((v, s)) => (c.view(v), c.sampler(s)),

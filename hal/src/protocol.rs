@@ -1290,7 +1290,8 @@ fn render_subset(out: &mut impl Write, s: &crate::subset::Subset) -> fmt::Result
     hex(out, "TXC_SUBSET_FILTERS", 8, s.filters.into(), "mag and min filters")?;
     hex(out, "TXC_SUBSET_MIPS", 8, s.mips.into(), "mip filters")?;
     int(out, "TXC_SUBSET_MAG_EQ_MIN", usize::from(s.mag_eq_min), "1: the mag filter must equal the min filter")?;
-    int(out, "TXC_SUBSET_MAX_ANISO_LOG2", s.max_aniso_log2.into(), "largest max_anisotropy_log2")
+    int(out, "TXC_SUBSET_MAX_ANISO_LOG2", s.max_aniso_log2.into(), "largest max_anisotropy_log2")?;
+    int(out, "TXC_SUBSET_F16", usize::from(s.f16), "1: NVIDIA TLD4S.F16 admitted")
 }
 
 /// The code of a register access type in the generated Verilog (`TXC_ACCESS_*`).

@@ -770,7 +770,7 @@ impl<const H: usize, const S: usize, const C: usize> State<'_, H, S, C> {
                 let op = Op::decode(p)?;
                 // The sampling subset, on the decoded view and sampler (TMML: its handle's
                 // resolution through the device's bindings).
-                let pair = match subset::tmml_descriptors(&op, &self.core.bindings()) {
+                let pair = match subset::handle_descriptors(&op, &self.core.bindings()) {
                     Some(pair) => Some(pair),
                     None => subset::sample_pointers(&op).map(|(v, smp)| (self.core.view(v), self.core.sampler(smp))),
                 };

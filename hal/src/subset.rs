@@ -33,6 +33,10 @@
 //! `GATHER4` admits its own rejections and zeros in the core's order
 //! ([`texcore::op::gather::gather4`]: component, offsets −32 … +31, zeros, type, offsets on a
 //! cube, compare on an integer format), then step 5 with [`Subset::compare_formats`].
+//! NVIDIA `TLD4S` (its handle resolved as `TMML`'s) admits its own in the order of
+//! [`texcore::op::gather::tld4s`] (component, an unresolved handle, `.AOFFI` on a cube, `.DC`
+//! on a 3D view, a type other than the 2D family or a multisample view, `.DC` on an integer
+//! format); then `.F16` needs [`Subset::f16`], then step 6 with [`Subset::compare_formats`].
 //!
 //! [`Subset::ALL`] admits everything (the model device); [`Subset::RTL`] is what the RTL
 //! device `texcore_sampler` runs. [`crate::SimulatedFpga::set_subset`] makes the simulated
@@ -80,6 +84,8 @@ pub struct Subset {
     pub mag_eq_min: bool,
     /// Largest `max_anisotropy_log2`.
     pub max_aniso_log2: u8,
+    /// NVIDIA `TLD4S.F16` (the binary16 result packing) admitted.
+    pub f16: bool,
 }
 
 /// The op code of bit 0 of [`Subset::ops`] (the TGSI sampling ops are `0x30` … `0x3E`).
@@ -108,6 +114,7 @@ impl Subset {
         mips: u8::MAX,
         mag_eq_min: false,
         max_aniso_log2: u8::MAX,
+        f16: true,
     };
 
     /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` (explicit LOD), `SAMPLE` (the quad's
@@ -124,9 +131,10 @@ impl Subset {
     /// mag and min filter, all five wrap modes (border colour included), no anisotropy. Its constants
     /// are generated into `texcore_regs.vh` (`TXC_SUBSET_*`), which the device's check reads.
     /// Of the NVIDIA ops it governs `NV_TMML` (`CAPS` 7: the LOD of the same views and
-    /// samplers through the same LOD unit; the rule of step 5 with [`Subset::formats`]);
-    /// `NV_TLD4S` is not in the device (`CAPS` 6 clear), so the op-code check refuses it
-    /// before any subset decision.
+    /// samplers through the same LOD unit; the rule of step 5 with [`Subset::formats`]) and
+    /// `NV_TLD4S` (`CAPS` 6: `GATHER4`'s views, samplers and [`Subset::compare_formats`]
+    /// through the same gather path, on the view and sampler its handle resolves to), without
+    /// `.F16` (its binary16 packing is not in the device: `f16` false).
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE - GOVERNED_BASE)
@@ -139,7 +147,7 @@ impl Subset {
             | 1 << (op::TGSI_SAMPLE_C - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
             | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
-        nv_ops: 1 << op::NV_TMML,
+        nv_ops: 1 << op::NV_TMML | 1 << op::NV_TLD4S,
         types: 1 << TextureType::TwoD as u8 | 1 << TextureType::TwoDArray as u8 | 1 << TextureType::TwoDNoMipmap as u8,
         formats: (1 << Format::RGBA8_UNORM.code())
             | (1 << Format::BGRA8_UNORM.code())
@@ -166,6 +174,7 @@ impl Subset {
             | bit8(texcore::descriptor::MipFilter::Linear as u8),
         mag_eq_min: true,
         max_aniso_log2: 0,
+        f16: false,
     };
 
     /// Whether the subset governs op code `code`.
@@ -200,6 +209,9 @@ impl Subset {
         }
         if let Op::TgsiGather4 { .. } = op {
             return self.admits_gather(op, view, sampler);
+        }
+        if let Op::NvTld4s { mods, .. } = *op {
+            return self.admits_tld4s(mods, view, sampler);
         }
         let Some(offset) = sample_offset(op) else {
             // A governed op this predicate has no rule for: not run.
@@ -263,6 +275,34 @@ impl Subset {
             return true;
         }
         self.fields(self.compare_formats, h, s)
+    }
+
+    /// [`Subset::admits`] for NVIDIA `TLD4S`, in the core's order
+    /// ([`texcore::op::gather::tld4s`]) on the view and sampler its handle resolves to
+    /// ([`handle_descriptors`]): a component above 3 is its rejection, an unresolved handle
+    /// its zeros, `.AOFFI` on a cube and `.DC` on a 3D view its rejections, a type other than
+    /// 2D / 2D array / 2D no-mipmap or a multisample view its zeros, `.DC` on an integer
+    /// format its rejection (all admitted); otherwise `.F16` needs [`Subset::f16`], and the
+    /// fields with [`Subset::compare_formats`].
+    fn admits_tld4s(
+        &self,
+        mods: texcore::op::gather::Tld4sMods,
+        view: Result<&TextureHeader, Invalid>,
+        sampler: Result<&SamplerHeader, Invalid>,
+    ) -> bool {
+        if mods.comp > 3 {
+            return true;
+        }
+        let (Ok(h), Ok(s)) = (view, sampler) else { return true };
+        if (mods.aoffi && h.ty.is_cube())
+            || (mods.dc && h.ty == TextureType::ThreeD)
+            || !matches!(h.ty, TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap)
+            || h.samples() > 1
+            || (mods.dc && texcore::texel::domains(h.format, h.srgb)[0].is_integer())
+        {
+            return true;
+        }
+        (self.f16 || mods.f16.is_none()) && self.fields(self.compare_formats, h, s)
     }
 
     /// Step 6 of [`Subset::admits`]: the view's and sampler's fields, with the format set
@@ -333,15 +373,16 @@ pub fn sample_pointers(op: &Op) -> Option<(u32, u32)> {
     }
 }
 
-/// The view and sampler an NVIDIA `TMML.LOD` names: its handle source resolved through
-/// `bindings` (the device's pools, constant bank and binding mode), as [`Subset::admits`]
-/// takes them (an unresolved texture is `Err` for both); `None` for every other op.
-pub fn tmml_descriptors(
+/// The view and sampler an NVIDIA `TMML.LOD` or `TLD4S` names: its handle source resolved
+/// through `bindings` (the device's pools, constant bank and binding mode), as
+/// [`Subset::admits`] takes them (an unresolved texture is `Err` for both); `None` for every
+/// other op.
+pub fn handle_descriptors(
     op: &Op,
     bindings: &Bindings<'_>,
 ) -> Option<(Result<TextureHeader, Invalid>, Result<SamplerHeader, Invalid>)> {
     match *op {
-        Op::NvTmml { source, .. } => Some(match bindings.resolve(source) {
+        Op::NvTmml { source, .. } | Op::NvTld4s { source, .. } => Some(match bindings.resolve(source) {
             Ok(r) => (Ok(r.header), Ok(r.sampler)),
             Err(e) => (Err(e), Err(e)),
         }),
@@ -609,16 +650,15 @@ mod tests {
         use texcore::op::tmml::CoordDesc;
         let (h, s) = (view(), sampler());
         let tmml = |desc| Op::NvTmml { source: HandleSource::Bindless(0), desc, ra: [[0; 4]; 4] };
-        // Subset::RTL governs NV_TMML, not NV_TLD4S (admitted whatever the descriptors: CAPS
-        // decides); without nv_ops TMML is admitted on any view
+        // Subset::RTL governs NV_TMML and NV_TLD4S; without nv_ops TMML is admitted on any view
         assert!(Subset::RTL.governs(op::NV_TMML));
-        assert!(!Subset::RTL.governs(op::NV_TLD4S));
+        assert!(Subset::RTL.governs(op::NV_TLD4S));
         let srgb = TextureHeader { srgb: true, ..h };
         assert!(!Subset::RTL.admits(&tmml(CoordDesc::TwoD), Ok(&srgb), Ok(&s)));
         assert!(Subset { nv_ops: 0, ..Subset::RTL }.admits(&tmml(CoordDesc::TwoD), Ok(&srgb), Ok(&s)));
         let r = Subset::RTL;
         assert!(r.governs(op::NV_TMML));
-        assert!(!r.governs(op::NV_TLD4S));
+        assert!(r.governs(op::NV_TLD4S));
         assert!(!r.governs(op::NV_TXQ));
         // the TGSI codes keep their own set
         assert!(r.governs(op::TGSI_SAMPLE_L));
@@ -645,6 +685,48 @@ mod tests {
         for d in CoordDesc::ALL {
             assert!(r.admits(&tmml(d), Ok(&buf), Ok(&s)), "{d:?}");
         }
+    }
+
+    #[test]
+    fn tld4s_takes_the_gather_rule_in_the_core_order_and_f16_is_outside_the_rtl_subset() {
+        use texcore::fp::F16Rounding;
+        use texcore::handle::HandleSource;
+        use texcore::op::gather::{Tld4sMods, Tld4sOperands};
+        let (h, s) = (view(), sampler());
+        let op = |comp, aoffi, dc, f16| Op::NvTld4s {
+            source: HandleSource::Bindless(0),
+            mods: Tld4sMods { comp, aoffi, dc, f16 },
+            operands: Tld4sOperands { s: 0, t: 0, toff: 0, dc: 0 },
+        };
+        let r = Subset::RTL;
+        let z16 = TextureHeader { format: Format::Z16_UNORM, ..h };
+        let srgb = TextureHeader { srgb: true, ..h };
+        for v in [h, z16, TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..h }] {
+            assert!(r.admits(&op(0, true, true, None), Ok(&v), Ok(&s)), "{v:?}");
+            assert!(r.admits(&op(3, false, false, None), Ok(&v), Ok(&s)), "{v:?}");
+            // .F16 is not in the device
+            assert!(!r.admits(&op(0, false, false, Some(F16Rounding::NearestEven)), Ok(&v), Ok(&s)));
+            assert!(Subset::ALL.admits(&op(0, false, false, Some(F16Rounding::TowardZero)), Ok(&v), Ok(&s)));
+        }
+        assert!(!r.admits(&op(0, false, false, None), Ok(&srgb), Ok(&s)));
+        let aniso = SamplerHeader { max_anisotropy_log2: 1, ..s };
+        assert!(!r.admits(&op(0, false, true, None), Ok(&h), Ok(&aniso)));
+        // the core's rejections and zeros first: component, unresolved, AOFFI on a cube, DC
+        // on 3D, other types, DC on an integer format
+        assert!(r.admits(&op(4, false, false, Some(F16Rounding::NearestEven)), Ok(&srgb), Ok(&s)));
+        assert!(r.admits(
+            &op(0, false, false, None),
+            Err(Invalid::HeaderOutsidePool(0)),
+            Err(Invalid::HeaderOutsidePool(0))
+        ));
+        let cube = TextureHeader { ty: TextureType::Cube, height: 16, depth: 1, ..h };
+        assert!(r.admits(&op(0, true, false, None), Ok(&cube), Ok(&s)));
+        assert!(r.admits(&op(0, false, false, None), Ok(&cube), Ok(&s)));
+        let three = TextureHeader { ty: TextureType::ThreeD, depth: 4, ..h };
+        assert!(r.admits(&op(0, false, true, None), Ok(&three), Ok(&s)));
+        let uint = TextureHeader { format: Format::R32_UINT, ..h };
+        assert!(r.admits(&op(0, false, true, None), Ok(&uint), Ok(&s)));
+        assert!(!r.admits(&op(0, false, false, None), Ok(&uint), Ok(&s)));
     }
 
     #[test]

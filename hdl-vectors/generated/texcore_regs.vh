@@ -482,7 +482,7 @@ localparam [31:0] TXC_CAPS1_ALL = 32'h00000007; // CAPS1 with every op above
 // ---- sampling subset (texcore_hal::subset::Subset::RTL): TXC_SUBSET_<field>, bit k = the value of code k ----
 localparam [7:0] TXC_SUBSET_OPS_BASE = 8'h30; // op code of bit 0 of TXC_SUBSET_OPS
 localparam [31:0] TXC_SUBSET_OPS = 32'h00007F0F; // governed op codes (bit = op code - TXC_SUBSET_OPS_BASE)
-localparam [15:0] TXC_SUBSET_NV_OPS = 16'h0008; // governed NVIDIA op codes (bit = op code, codes below 0x10)
+localparam [15:0] TXC_SUBSET_NV_OPS = 16'h000C; // governed NVIDIA op codes (bit = op code, codes below 0x10)
 localparam [15:0] TXC_SUBSET_TYPES = 16'h00A2; // texture types
 localparam [127:0] TXC_SUBSET_FORMATS = 128'h00000000_00000000_00000000_0000001E; // formats (by format code)
 localparam [127:0] TXC_SUBSET_CMP_FORMATS = 128'h00000000_000F0000_00000000_0000001E; // formats of the compare and gather ops
@@ -493,5 +493,6 @@ localparam [7:0] TXC_SUBSET_FILTERS = 8'h03; // mag and min filters
 localparam [7:0] TXC_SUBSET_MIPS = 8'h07; // mip filters
 localparam integer TXC_SUBSET_MAG_EQ_MIN = 1; // 1: the mag filter must equal the min filter
 localparam integer TXC_SUBSET_MAX_ANISO_LOG2 = 0; // largest max_anisotropy_log2
+localparam integer TXC_SUBSET_F16 = 0; // 1: NVIDIA TLD4S.F16 admitted
 
 /* verilator lint_on UNUSEDPARAM */

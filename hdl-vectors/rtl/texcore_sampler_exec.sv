@@ -130,7 +130,9 @@ module texcore_sampler_exec #(
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP)
     // NVIDIA TMML.LOD: the derivative path and the LOD unit of the SMP class
-    | (64'(SAMPLE_PIPE != 0) << TXC_OP_NV_TMML_CAP);
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_NV_TMML_CAP)
+    // NVIDIA TLD4S: the handle as TMML's, GATHER4's taps through the same gather path
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_NV_TLD4S_CAP);
 
   assign caps = CAPS_IMPL;
 
@@ -159,7 +161,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_C,
       TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_GATHER4:                               op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
-      TXC_OP_NV_TMML:                                    op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_NV_TMML, TXC_OP_NV_TLD4S:                   op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       default:                                           op_class = C_NONE;
     endcase
   endfunction
@@ -188,6 +190,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);   // (the same layout)
       TXC_OP_TGSI_GATHER4:     op_len = 9'(TXC_OP_TGSI_GATHER4_LEN);
       TXC_OP_NV_TMML:          op_len = 9'(TXC_OP_NV_TMML_LEN);
+      TXC_OP_NV_TLD4S:         op_len = 9'(TXC_OP_NV_TLD4S_LEN);
       default:                 op_len = 9'(TXC_OP_TGSI_ATOMUADD_LEN);   // the atomics
     endcase
   endfunction
@@ -225,6 +228,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
       TXC_OP_TGSI_GATHER4:     op_cap = 6'(TXC_OP_TGSI_GATHER4_CAP);
       TXC_OP_NV_TMML:          op_cap = 6'(TXC_OP_NV_TMML_CAP);
+      TXC_OP_NV_TLD4S:         op_cap = 6'(TXC_OP_NV_TLD4S_CAP);
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
   endfunction
@@ -241,6 +245,12 @@ module texcore_sampler_exec #(
   // byte 2 the coordinate description (#paramA: 0 .. 5, 7)
   function automatic logic tm_code(input logic [7:0] c);
     tm_code = SAMPLE_PIPE != 0 && c == TXC_OP_NV_TMML;
+  endfunction
+  // NVIDIA TLD4S (the SMP class): byte 1 the handle source, byte 2 the component (any value:
+  // above 3 the core's rejection), byte 3 the modifiers (bit 0 .AOFFI, bit 1 .DC, bit 2
+  // .F16, bit 3 its rounding mode; bits 7:4 reserved, bit 3 without bit 2 not an encoding)
+  function automatic logic t4_code(input logic [7:0] c);
+    t4_code = SAMPLE_PIPE != 0 && c == TXC_OP_NV_TLD4S;
   endfunction
 
   // Component domain of the fetch output conversion (texcore::texel::domains): DOM_* and
@@ -349,6 +359,7 @@ module texcore_sampler_exec #(
   wire [31:0] w5 = opw[160 +: 32];
   wire [31:0] w6 = opw[192 +: 32];
   logic [7:0] b1, b2;                  // payload word 0 bytes 1, 2
+  logic [2:0] b3;                      // byte 3, bits 2:0 (TLD4S: .AOFFI, .DC, .F16)
 
   // ---------------------------------------------------------------- header / sampler load
   logic [255:0] hdr_w, smp_w;
@@ -741,9 +752,10 @@ module texcore_sampler_exec #(
   logic        sm_valid;                // the sampler words decode
   // a depth compare (PCF), see "compare" below: SAMPLE_C, SAMPLE_C_LZ, a shadow TEX form
   wire         sm_cmp = code == TXC_OP_TGSI_SAMPLE_C || code == TXC_OP_TGSI_SAMPLE_C_LZ || (tex_code(code) && b1[0]);
-  wire         sm_gat = code == TXC_OP_TGSI_GATHER4;       // a gather, see "gather" below
+  wire         sm_t4 = t4_code(code);                      // TLD4S: GATHER4's taps, one lane
+  wire         sm_gat = code == TXC_OP_TGSI_GATHER4 || sm_t4;   // a gather, see "gather" below
   // GATHER4's payload: its lane words one below SAMPLE_L's (two offsets, not three)
-  wire  [4:0]  sm_wb = {4'd0, sm_gat};
+  wire  [4:0]  sm_wb = {4'd0, code == TXC_OP_TGSI_GATHER4};
   texcore_smp_check u_smp_check (.words(smp_w), .valid(sm_valid));
   logic [1:0]  sm_lane, sm_tap;
   logic        sm_zero;                 // unbound view / sampler: a quad of zeros
@@ -982,13 +994,33 @@ module texcore_sampler_exec #(
   // 1.0 / +0), in the order S0 .. S3 = taps (i0, j1), (i1, j1), (i1, j0), (i0, j0), not
   // swizzled. Payload: w1 view, w2 sampler, w3 / w4 offsets, lane l's address at words
   // 5 + 4l .., its reference at 21 + l; byte 1 the component, byte 2 bit 0 the compare form.
-  wire         gt_cmpf = b2[0];
-  wire  [2:0]  gt_src = hd_swz[3 * b1[1:0] +: 3];
+  // TLD4S (NVIDIA, one lane; texcore::op::gather::tld4s): the handle's view and sampler,
+  // (s, t) = words 2, 3 on layer 0, the component in byte 2, .AOFFI's u, v = the 6-bit
+  // signed fields toff[5:0], toff[13:8] (word 4), .DC's reference word 5; a component the
+  // format does not store gathers as 0 (not the decoder's default); words (S0, S1, S2, S3)
+  // = Rd0, Rd0+1, Rd1, Rd1+1.
+  wire         gt_cmpf = sm_t4 ? b3[1] : b2[0];
+  wire  [2:0]  gt_src = hd_swz[3 * (sm_t4 ? b2[1:0] : b1[1:0]) +: 3];
+  wire  [31:0] t4_du = (sm_t4 && b3[0]) ? {{26{w4[5]}}, w4[5:0]} : 32'd0;
+  wire  [31:0] t4_dv = (sm_t4 && b3[0]) ? {{26{w4[13]}}, w4[13:8]} : 32'd0;
+  // the components the subset's formats store (texcore::op::gather, `stored`): R8 x; RG8 x,
+  // y; the depth formats x, y, z; the RGBA8 family all four
+  function automatic logic t4_stored(input logic [7:0] fmt, input logic [1:0] c);
+    case (fmt)
+      texcore_vectors_pkg::FMT_R8_UNORM:  t4_stored = c == 2'd0;
+      texcore_vectors_pkg::FMT_RG8_UNORM: t4_stored = c <= 2'd1;
+      texcore_vectors_pkg::FMT_Z16_UNORM, texcore_vectors_pkg::FMT_X8Z24_UNORM,
+      texcore_vectors_pkg::FMT_Z24S8_UNORM, texcore_vectors_pkg::FMT_Z32_FLOAT:
+                                          t4_stored = c <= 2'd2;
+      default:                            t4_stored = 1'b1;
+    endcase
+  endfunction
+  wire         t4_lack = sm_t4 && !gt_cmpf && gt_src < texcore_vectors_pkg::SWZ_ZERO && !t4_stored(hd_fmt, gt_src[1:0]);
   wire         gt_const = !gt_cmpf && gt_src >= texcore_vectors_pkg::SWZ_ZERO;
   wire         gt_one = gt_src == texcore_vectors_pkg::SWZ_ONE;
   // the component read from each tap (compare, and every op but GATHER4: x)
   wire  [1:0]  gt_idx = (sm_gat && !gt_cmpf) ? gt_src[1:0] : 2'd0;
-  wire  [31:0] gt_du = sm_gat ? w3 : 32'd0, gt_dv = sm_gat ? w4 : 32'd0;
+  wire  [31:0] gt_du = sm_t4 ? t4_du : sm_gat ? w3 : 32'd0, gt_dv = sm_t4 ? t4_dv : sm_gat ? w4 : 32'd0;
   // offsets in -32 .. 31 (bits 31:5 all equal); the first one outside
   logic        gt_off_bad;
   logic        gt_off_idx;
@@ -1203,6 +1235,7 @@ module texcore_sampler_exec #(
         X_VALID: begin                                // pw_data = word 0
           b1 <= pw_data[15:8];
           b2 <= pw_data[23:16];
+          b3 <= pw_data[26:24];
           code <= pw_data[7:0];
           cls <= op_class(pw_data[7:0]);
           rswz <= 1'b0;
@@ -1217,6 +1250,17 @@ module texcore_sampler_exec #(
             // replay tag); every other op bytes 1..3. NV_TXQ: query 1, 2, 5; source 0, 1.
             // GATHER4: byte 1 the component (any value), byte 2 the flags (bit 0).
             // TMML: byte 1 the source (0, 1), byte 2 the description (0 .. 5, 7).
+            // TLD4S: byte 1 the source (0, 1), byte 3 the modifiers.
+            if (t4_code(pw_data[7:0])) begin
+              if (pw_data[15:8] > 8'd1 || pw_data[31:28] != 4'd0 || pw_data[27:26] == 2'b10) begin
+                status <= TXC_ST_ERR_BAD_VALUE;
+                st <= X_DONE;
+              end else begin
+                status <= TXC_ST_OK;
+                k <= 5'd2;
+                st <= X_LOAD;
+              end
+            end else
             if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
                                           && !tm_code(pw_data[7:0])
                                           && pw_data[23:16] > ((pw_data[7:0] == TXC_OP_TGSI_GATHER4) ? 8'd1 : 8'd0))
@@ -1241,8 +1285,8 @@ module texcore_sampler_exec #(
             if (k == 5'(i + 1)) opw[32*i +: 32] <= pw_data;
           if (k == 5'd14 || {2'b00, k, 2'b00} == plen) begin
             k <= 5'd0;
-            // NV_TXQ and TMML constant-bank source: index <= 0x1FFF.
-            if ((cls == C_NVTXQ || tm_code(code)) && b1 == 8'd0 && (k == 5'd2 ? pw_data : w1) > 32'h1FFF) begin
+            // NV_TXQ, TMML and TLD4S constant-bank source: index <= 0x1FFF.
+            if ((cls == C_NVTXQ || tm_code(code) || t4_code(code)) && b1 == 8'd0 && (k == 5'd2 ? pw_data : w1) > 32'h1FFF) begin
               status <= TXC_ST_ERR_BAD_VALUE;
               st <= X_DONE;
             end else begin
@@ -1254,8 +1298,8 @@ module texcore_sampler_exec #(
                   hl_ptr <= (k == 5'd2) ? pw_data : w1;
                   ret <= X_S0;
                   st <= X_HL;
-                  // TMML: the handle resolved as NV_TXQ's (both pool entries read)
-                  if (tm_code(code)) st <= X_NV1;
+                  // TMML, TLD4S: the handle resolved as NV_TXQ's (both pool entries read)
+                  if (tm_code(code) || t4_code(code)) st <= X_NV1;
                   // TEX family: the absent src1 / ddx, ddy words must be 0 first
                   if (tex_code(code)) begin
                     tz_j <= 6'd19;
@@ -1356,7 +1400,38 @@ module texcore_sampler_exec #(
           `TXC_FIN_OK(16'd1, 8'd4)
           rk <= 6'd0;
           st <= X_RES0;
-          if (cls == C_SMP) begin                     // TMML: one result for the quad's lanes
+          if (cls == C_SMP && sm_t4) begin           // TLD4S: one lane, four words
+            sm_lane <= 2'd0;
+            sm_zero <= 1'b0;
+            rswz <= 1'b0;
+            `TXC_FIN_OK(b3[2] ? 16'd1 : 16'd2, 8'd4)
+            // texcore::op::gather::tld4s's order
+            if (b2 > 8'd3) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_COMPONENT, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (nv_status != texcore_vectors_pkg::STATUS_VALID) begin
+              rwords <= 128'd0;                       // the core's zeros
+            end else if (b3[0] && hd_cube) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_OFFSET_ON_CUBE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (b3[1] && hd_ty == texcore_vectors_pkg::TEX_THREE_D) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_COMPARE_ON_3D, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (!(hd_ty == texcore_vectors_pkg::TEX_TWO_D || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY
+                           || hd_ty == texcore_vectors_pkg::TEX_TWO_D_NO_MIPMAP) || hd_samples > 5'd1) begin
+              rwords <= 128'd0;                       // the core's zeros
+            end else if (b3[1] && integer_fmt) begin
+              `TXC_FIN_REJ(TXC_REJECT_GATHER_COMPARE, 8'd0, 8'd0)
+              st <= X_DONE;
+            end else if (TXC_SUBSET_NV_OPS[TXC_OP_NV_TLD4S[3:0]] && (!sm_subset || (b3[2] && TXC_SUBSET_F16 == 0))) begin
+              status <= TXC_ST_ERR_UNSUPPORTED;
+              st <= X_DONE;
+            end else begin
+              tbuf <= 128'd0;                         // the border texel, then GATHER4's taps
+              en_ch <= 2'd0;
+              st <= X_SBE;
+            end
+          end else if (cls == C_SMP) begin            // TMML: one result for the quad's lanes
             sm_lane <= 2'd0;
             sm_zero <= 1'b1;
             rswz <= 1'b0;
@@ -1673,8 +1748,9 @@ module texcore_sampler_exec #(
         end
         // the lane's LOD: its explicit LOD word (22 + lane) through texcore_lod
         X_SL0: begin
-          // TEX family: src0.w, or src1.x (19 + lane) where w is the shadow reference
-          k <= sm_tex ? (sm_tex_rw ? 5'(19 + 32'(sm_lane)) : 5'(6 + 4 * 32'(sm_lane)))
+          // TEX family: src0.w, or src1.x (19 + lane) where w is the shadow reference; TLD4S:
+          // its reference (word 5)
+          k <= sm_t4 ? 5'd5 : sm_tex ? (sm_tex_rw ? 5'(19 + 32'(sm_lane)) : 5'(6 + 4 * 32'(sm_lane)))
                       : 5'(22 + 32'(sm_lane)) - sm_wb;
           st <= X_SL1;
         end
@@ -1815,11 +1891,11 @@ module texcore_sampler_exec #(
           end
         end
         X_SX: begin                                   // pw_addr = the lane's x word next
-          k <= 5'(sm_cb + 5'(4 * sm_lane)) - sm_wb;
+          k <= sm_t4 ? 5'd2 : 5'(sm_cb + 5'(4 * sm_lane)) - sm_wb;   // TLD4S: s, t at words 2, 3
           st <= X_SXD;
         end
         X_SXD: begin                                  // pw_addr = x's word
-          k <= 5'(sm_cb + 5'd1 + 5'(4 * sm_lane)) - sm_wb;
+          k <= sm_t4 ? 5'd3 : 5'(sm_cb + 5'd1 + 5'(4 * sm_lane)) - sm_wb;
           st <= X_SYD;
         end
         X_SYD: begin                                  // pw_data = x; pw_addr = y's word
@@ -1837,7 +1913,7 @@ module texcore_sampler_exec #(
             sm_wc <= 1'b0;
             k <= 5'(sm_cb + 5'd3 + 5'(4 * sm_lane)) - sm_wb;   // w next
           end else if (!sm_zc) begin                  // (the coordinate unit's latency is 6)
-            sm_z <= pw_data;
+            sm_z <= sm_t4 ? 32'd0 : pw_data;          // TLD4S: layer 0
             if (sm_tex) cm_ref <= pw_data;            // shadow TEX: the reference in src0.z
             sm_zc <= 1'b1;
           end else if (!sm_wc) begin                  // pw_data = w
@@ -1927,8 +2003,8 @@ module texcore_sampler_exec #(
         end
         X_SF: begin
           if (sm_gat) begin
-            if (gt_const) begin                       // a swizzle constant: 0 or 1.0
-              rwords <= {4{gt_one ? 32'h3F80_0000 : 32'd0}};
+            if (gt_const || t4_lack) begin            // a swizzle constant: 0 or 1.0
+              rwords <= {4{(gt_one && !t4_lack) ? 32'h3F80_0000 : 32'd0}};
               rswz <= 1'b0;
               st <= X_RES0;
             end else begin
@@ -1989,7 +2065,7 @@ module texcore_sampler_exec #(
         // ---- Vec4 result: four writes
         X_RES0: begin
           rk <= rk + 6'd1;
-          if (cls == C_SMP) begin
+          if (cls == C_SMP && !sm_t4) begin
             // a quad: 16 words, lane-major; the next lane after each lane's four
             if (rk == 6'd15) st <= X_DONE;
             else if (rk[1:0] == 2'd3 && !sm_zero) begin

@@ -8,7 +8,7 @@
 //! | [`lockstep_vectors`] | `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over the op-level `fetch` / `store` vectors and their images | 0 divergences, no device error |
 //! | [`lockstep_ops`] | the same pair over seeded ops of every implemented op code ([`OpGen`]) on the self-check scene: the query ops, fetch, LOAD, STORE, atomics, `SAMPLE_L` | 0 divergences, no device error; `ERR_UNSUPPORTED` only outside the sampling subset |
 //! | [`lockstep_sample`] | the pair over seeded TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD` quads (in turn) on views and samplers at both sides of the sampling subset ([`Subset::RTL`]): RGBA8 / BGRA8 / R8 / RG8 2D, 2D array and 2D no-mipmap views, pitch-linear and 4×4 tiled, of odd sizes, unaligned bases, mips, swizzles, the 65 536-texel axis; nearest / linear, all five wrap modes with border colours (NaN, negative, above 1, rounding ties), mip none / nearest / linear with sampler LOD bias and clamps and explicit LODs with S8.8 rounding ties; coordinates far outside the texture and special values | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
-//! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ`, `GATHER4`, `SAMPLE_C` and shadow `TEX` / `TXB` / `TXL` / `TXD` quads (in turn; `SAMPLE_C` and the shadow forms mostly on coherent quads, their LOD from the quad's differences, the bias, the LOD or the derivatives; the shadow reference in `src0.z`, a 2D array's in `src0.w` with the bias or LOD in `src1.x`; gathers of every component, the compare form, offsets −32 … 31 and out of range, components above 3) on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
+//! | [`lockstep_compare`] | the pair over seeded TGSI `SAMPLE_C_LZ`, `GATHER4`, `SAMPLE_C` and shadow `TEX` / `TXB` / `TXL` / `TXD` quads and NVIDIA `TLD4S` lanes (in turn; `TLD4S` on bindless handles of the same views and samplers, every component, `.AOFFI`, `.DC`, a few `.F16`; `SAMPLE_C` and the shadow forms mostly on coherent quads, their LOD from the quad's differences, the bias, the LOD or the derivatives; the shadow reference in `src0.z`, a 2D array's in `src0.w` with the bias or LOD in `src1.x`; gathers of every component, the compare form, offsets −32 … 31 and out of range, components above 3) on depth (`Z16_UNORM`, `X8Z24_UNORM`, `Z24S8_UNORM`, `Z32_FLOAT`) and RGBA8-family views at both sides of the subset: pitch-linear and tiled, arrays, no-mipmap, mip chains; every compare function, nearest / linear (PCF), all wrap modes with border depths that round, clamp or are NaN; references equal to texels, special values, offsets out of range, an integer format (the core's `Compare` rejection) | every admitted op equals the model, every other answers `ERR_UNSUPPORTED` |
 //! | [`frames`] | raw command frames — well-formed, malformed, CRC-damaged, replays, every command and status — into the RTL and into [`SimulatedFpga`], responses compared byte for byte | every response identical |
 //! | [`faults`] | the lock-step pair with wire faults (MISO bit flips, dropped SCK edges, BUSY held high) | every `Ok` equals the model; every failure is a typed error |
 //! | [`garbage`] | random bytes, lengths and partial bytes on the bus, each followed by a valid command | every valid command succeeds |
@@ -25,7 +25,7 @@ use texcore::descriptor::{
 };
 use texcore_hal::protocol::{self, cmd, reg, FETCH};
 use texcore_hal::selfcheck::{self, OpGen, Rng, Scene};
-use texcore_hal::subset::{sample_pointers, tmml_descriptors};
+use texcore_hal::subset::{handle_descriptors, sample_pointers};
 use texcore_hal::{
     Config, Error, FpgaSampler, LockstepError, LockstepSampler, Op, SamplerDevice, SimulatedFpga, SoftSampler, Subset,
 };
@@ -137,7 +137,7 @@ pub fn selfcheck(rtl: &Rtl) -> Result<Outcome> {
 
 /// Whether the RTL's sampling subset admits `op` on the model's descriptors.
 fn admitted(soft: &Soft<'_>, op: &Op) -> bool {
-    if let Some((v, s)) = tmml_descriptors(op, &soft.bindings()) {
+    if let Some((v, s)) = handle_descriptors(op, &soft.bindings()) {
         return Subset::RTL.admits(op, v.as_ref().map_err(|e| *e), s.as_ref().map_err(|e| *e));
     }
     let Some((v, s)) = sample_pointers(op) else { return true };
@@ -515,7 +515,7 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     let (mut tmml_lod, mut tmml_oblique) = (0u64, 0u64);
     for op in &ops {
         let Op::NvTmml { source, desc, ra } = *op else { continue };
-        let Some((Ok(h), Ok(_))) = tmml_descriptors(op, &pair.b.bindings()) else { continue };
+        let Some((Ok(h), Ok(_))) = handle_descriptors(op, &pair.b.bindings()) else { continue };
         if !(two_d(h.ty) && texcore::op::tmml::desc_matches(desc, h.ty) && h.samples() <= 1 && admitted(&pair.b, op)) {
             continue;
         }
@@ -869,20 +869,26 @@ fn compare_ref(rng: &mut Rng) -> u32 {
 
 /// The op codes [`lockstep_compare`] mixes, in turn (`TGSI_TEX` stands for the four shadow
 /// `TEX`-family forms, [`TEX_CODES`] in turn).
-const COMPARE_CODES: [u8; 4] =
-    [protocol::op::TGSI_SAMPLE_C_LZ, protocol::op::TGSI_GATHER4, protocol::op::TGSI_SAMPLE_C, protocol::op::TGSI_TEX];
+const COMPARE_CODES: [u8; 5] = [
+    protocol::op::TGSI_SAMPLE_C_LZ,
+    protocol::op::TGSI_GATHER4,
+    protocol::op::TGSI_SAMPLE_C,
+    protocol::op::TGSI_TEX,
+    protocol::op::NV_TLD4S,
+];
 
 /// The `TEX`-family codes (not `TXP`).
 const TEX_CODES: [u8; 4] =
     [protocol::op::TGSI_TEX, protocol::op::TGSI_TXB, protocol::op::TGSI_TXL, protocol::op::TGSI_TXD];
 
 /// The kind of a [`lockstep_compare`] op: 0 `SAMPLE_C_LZ`, 1 `GATHER4`, 2 `SAMPLE_C`, 3 a
-/// `TEX`-family form.
+/// `TEX`-family form, 4 NVIDIA `TLD4S`.
 fn compare_kind(op: &Op) -> usize {
     match op {
         Op::TgsiSampleCLz { .. } => 0,
         Op::TgsiGather4 { .. } => 1,
         Op::TgsiSampleC { .. } => 2,
+        Op::NvTld4s { .. } => 4,
         _ => 3,
     }
 }
@@ -906,9 +912,9 @@ fn compare_quad(rng: &mut Rng, coherent: bool) -> [[u32; 4]; 4] {
     })
 }
 
-/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded quads, TGSI
-/// `SAMPLE_C_LZ`, `GATHER4`, `SAMPLE_C` and the shadow `TEX`, `TXB`, `TXL`, `TXD` forms in
-/// turn ([`COMPARE_CODES`]; `SAMPLE_C` and the shadow forms mostly on coherent quads, the
+/// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded ops, TGSI
+/// `SAMPLE_C_LZ`, `GATHER4`, `SAMPLE_C`, the shadow `TEX`, `TXB`, `TXL`, `TXD` forms and
+/// NVIDIA `TLD4S` (one lane, through its bindless handle) in turn ([`COMPARE_CODES`]; `SAMPLE_C` and the shadow forms mostly on coherent quads, the
 /// shadow reference in `src0.z` or a 2D array's `src0.w`, one in 16 the non-shadow form),
 /// on [`compare_views`] and [`compare_samplers`] (seven
 /// ops in eight; the others on the self-check scene's own views, from [`OpGen`]): every op
@@ -958,11 +964,33 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         }
     };
     for i in 0..n {
-        // SAMPLE_C_LZ, GATHER4, SAMPLE_C, a shadow TEX form (TEX, TXB, TXL, TXD in turn)
-        let code = COMPARE_CODES[i % 4];
-        let code = if code == protocol::op::TGSI_TEX { TEX_CODES[(i / 4) % 4] } else { code };
+        // SAMPLE_C_LZ, GATHER4, SAMPLE_C, a shadow TEX form (TEX, TXB, TXL, TXD in turn), TLD4S
+        let code = COMPARE_CODES[i % COMPARE_CODES.len()];
+        let code = if code == protocol::op::TGSI_TEX { TEX_CODES[(i / COMPARE_CODES.len()) % 4] } else { code };
         let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
-        if let (false, Op::TgsiGather4 { view, sampler, address, component, offset, reference }) =
+        if let (false, Op::NvTld4s { source, mods, operands }) = (rng.chance(1, 8), &mut op) {
+            // one lane of GATHER4's footprint through the handle (bindless: sampler << 20 |
+            // view); every component (a few above 3), .AOFFI with random bits beside the two
+            // 6-bit fields, .DC with the compare references, a few .F16 (outside the subset)
+            let (v, s) = (SAMPLE_VIEW0 + pick(&mut rng, views.len()), SAMPLE_SMP0 + pick(&mut rng, samplers.len()));
+            *source = texcore::handle::HandleSource::Bindless((s << 20) | v);
+            mods.comp = if rng.chance(1, 64) { rng.pick(&[4, 5, 255], 4) } else { rng.below(4) as u8 };
+            mods.aoffi = rng.chance(1, 2);
+            mods.dc = rng.chance(1, 2);
+            mods.f16 = if rng.chance(1, 16) {
+                Some(if rng.chance(1, 2) {
+                    texcore::fp::F16Rounding::NearestEven
+                } else {
+                    texcore::fp::F16Rounding::TowardZero
+                })
+            } else {
+                None
+            };
+            operands.s = sample_coord(&mut rng);
+            operands.t = sample_coord(&mut rng);
+            operands.toff = rng.u32();
+            operands.dc = compare_ref(&mut rng);
+        } else if let (false, Op::TgsiGather4 { view, sampler, address, component, offset, reference }) =
             (rng.chance(1, 8), &mut op)
         {
             *view = SAMPLE_VIEW0 + pick(&mut rng, views.len());
@@ -1084,18 +1112,43 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     };
     let gather_cmp = count(1, &|op, _, _| matches!(op, Op::TgsiGather4 { reference: Some(_), .. }));
     let details: Vec<String> = (0..4).map(per_op).collect();
+    // TLD4S ops through the pipeline: admitted, the handle resolved to a 2D-family view of
+    // the subset, past the core's rejections; of those with .DC, with .AOFFI, with a
+    // nonzero offset and on a depth view
+    let t4 = |f: &dyn Fn(&texcore::op::gather::Tld4sMods, &TextureHeader, u32) -> bool| {
+        ops.iter()
+            .filter(|op| {
+                let Op::NvTld4s { mods, operands, .. } = op else { return false };
+                let Some((Ok(h), Ok(_))) = handle_descriptors(op, &pair.b.bindings()) else { return false };
+                let integer = texcore::texel::domains(h.format, h.srgb)[0].is_integer();
+                mods.comp <= 3
+                    && two_d(h.ty)
+                    && h.samples() <= 1
+                    && !(mods.dc && integer)
+                    && admitted(&pair.b, op)
+                    && f(mods, &h, operands.toff)
+            })
+            .count()
+    };
+    let t4_all = t4(&|_, _, _| true);
+    let t4_dc = t4(&|m, _, _| m.dc);
+    let t4_off = t4(&|m, _, toff| m.aoffi && toff & 0x3F3F != 0);
+    let t4_depth = t4(&|_, h, _| {
+        matches!(h.format, Format::Z16_UNORM | Format::X8Z24_UNORM | Format::Z24S8_UNORM | Format::Z32_FLOAT)
+    });
     // one op at a time (the kinds interleaved), counting the compared ones of each
-    let mut kinds = [0u64; 4];
+    let mut kinds = [0u64; 5];
     for op in &ops {
         let before = o.passed;
         run_pair(&mut o, &mut pair, core::slice::from_ref(op));
         kinds[compare_kind(op)] += o.passed - before;
     }
     o.note = format!(
-        "{} SAMPLE_C_LZ, {} GATHER4, {} SAMPLE_C and {} shadow TEX / TXB / TXL / TXD admitted by the sampling \
-         subset and compared; SAMPLE_C_LZ {}; GATHER4 {}, {gather_cmp} of them the compare form; SAMPLE_C {}; \
-         shadow TEX forms {}; {} refused",
-        kinds[0], kinds[1], kinds[2], kinds[3], details[0], details[1], details[2], details[3], o.refused
+        "{} SAMPLE_C_LZ, {} GATHER4, {} SAMPLE_C, {} shadow TEX / TXB / TXL / TXD and {} NV_TLD4S admitted by the \
+         sampling subset and compared; SAMPLE_C_LZ {}; GATHER4 {}, {gather_cmp} of them the compare form; SAMPLE_C \
+         {}; shadow TEX forms {}; NV_TLD4S {t4_all} through the pipeline ({t4_dc} .DC, {t4_off} .AOFFI with a \
+         nonzero offset, {t4_depth} on a depth view); {} refused",
+        kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], details[0], details[1], details[2], details[3], o.refused
     );
     finish(o, rtl, c0, t0)
 }

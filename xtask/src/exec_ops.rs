@@ -31,7 +31,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use texcore::handle::HandleSource;
-use texcore::op::gather::GatherError;
+use texcore::op::gather::{aoffi_encode, GatherError, Tld4sMods, Tld4sOperands};
 use texcore::op::sample::{SampleError, TexOp};
 use texcore::op::tmml::CoordDesc;
 use texcore_hal::op::MAX_OP_LEN;
@@ -368,8 +368,25 @@ fn candidates(unit: &str, l: &Line<'_>, tex_first: bool) -> Result<Vec<Op>> {
                 }
             }
         }
-        // TLD4S (`tld4s` 1) is one lane per op; the vectors are quads
-        "gather" if l.get("tld4s").ok() == Some(0) => {
+        // TLD4S (`tld4s` 1) is one lane per op: the vector's four lanes in lane order, each
+        // replayed on its own record (see `prepare`)
+        "gather" if l.get("tld4s").ok() == Some(1) => {
+            let handle = ((sampler & 0xFFF) << 20) | (view & 0xF_FFFF);
+            let f16 = match l.get("f16")? {
+                1 => Some(texcore::fp::F16Rounding::NearestEven),
+                2 => Some(texcore::fp::F16Rounding::TowardZero),
+                _ => None,
+            };
+            let mods =
+                Tld4sMods { comp: l.get("comp")? as u8, aoffi: l.get("aoffi")? == 1, dc: l.get("cmp")? == 1, f16 };
+            let toff = aoffi_encode(l.off("off_u")?, l.off("off_v")?, l.off("off_w")?);
+            let (c, r) = (l.quad("c")?, l.refs()?);
+            for lane in 0..4 {
+                let operands = Tld4sOperands { s: c[lane][0], t: c[lane][1], toff, dc: r[lane] };
+                v.push(Op::NvTld4s { source: HandleSource::Bindless(handle), mods, operands });
+            }
+        }
+        "gather" => {
             let address = l.quad("c")?;
             let reference = if l.get("cmp")? == 1 { Some(l.refs()?) } else { None };
             v.push(Op::TgsiGather4 {
@@ -435,7 +452,31 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
         let mut found = None;
-        for op in candidates(unit, &l, k % 2 == 1).with_context(|| format!("{} line {}", vec_file.display(), k + 1))? {
+        let ops = candidates(unit, &l, k % 2 == 1).with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
+        let mut lanes = Vec::new();
+        if matches!(ops.first(), Some(Op::NvTld4s { .. })) {
+            // TLD4S: one op per lane, each reproducing its lane's four words (a rejection:
+            // every lane's, with the vector's all-zero words); a record per lane
+            for (lane, op) in ops.iter().enumerate() {
+                let reply = soft.run(op);
+                let want = words.get(4 * lane..4 * lane + 4).unwrap_or(&[]);
+                let same = match &reply {
+                    Reply::Tld4s(t) => err == 0 && t.words == want,
+                    Reply::Rejected(_) => err_code(&reply) == Some(err) && words == [0; 16],
+                    _ => false,
+                };
+                if !same {
+                    lanes.clear();
+                    break;
+                }
+                lanes.push((*op, reply));
+            }
+            if lanes.is_empty() {
+                p.skipped += 1;
+                continue;
+            }
+        }
+        for op in if lanes.is_empty() { ops } else { Vec::new() } {
             let reply = soft.run(&op);
             let same = match &reply {
                 Reply::Quad(q) => err == 0 && q.as_flattened() == words,
@@ -447,65 +488,70 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
                 break;
             }
         }
-        let Some((op, reply)) = found else {
+        if let Some(f) = found {
+            lanes.push(f);
+        } else if lanes.is_empty() {
             p.skipped += 1;
             continue;
-        };
-        let def = op.def().ok_or_else(|| anyhow!("op {:#x} has no protocol row", op.code()))?;
-        // ops without a view / sampler pair (GATHER4): unbound pointers (the predicate
-        // decides by the op code first)
-        // (TMML names its texture by a handle: its resolution through the model's bindings)
-        let (v, sm) = match texcore_hal::subset::tmml_descriptors(&op, &soft.bindings()) {
-            Some(pair) => pair,
-            None => {
-                let (v, sm) = texcore_hal::subset::sample_pointers(&op).unwrap_or((u32::MAX, u32::MAX));
-                (soft.view(v), soft.sampler(sm))
+        }
+        for (op, reply) in lanes {
+            let def = op.def().ok_or_else(|| anyhow!("op {:#x} has no protocol row", op.code()))?;
+            // ops without a view / sampler pair (GATHER4): unbound pointers (the predicate
+            // decides by the op code first)
+            // (TMML names its texture by a handle: its resolution through the model's bindings)
+            let (v, sm) = match texcore_hal::subset::handle_descriptors(&op, &soft.bindings()) {
+                Some(pair) => pair,
+                None => {
+                    let (v, sm) = texcore_hal::subset::sample_pointers(&op).unwrap_or((u32::MAX, u32::MAX));
+                    (soft.view(v), soft.sampler(sm))
+                }
+            };
+            let admit = Subset::RTL.admits(&op, v.as_ref().map_err(|e| *e), sm.as_ref().map_err(|e| *e));
+            let mut payload = [0u8; MAX_OP_LEN];
+            let plen = op.encode(&mut payload);
+            let mut pw = [0u32; 64];
+            for (w, c) in pw.iter_mut().zip(payload[..plen].chunks(4)) {
+                let mut b = [0u8; 4];
+                b[..c.len()].copy_from_slice(c);
+                *w = u32::from_le_bytes(b);
             }
-        };
-        let admit = Subset::RTL.admits(&op, v.as_ref().map_err(|e| *e), sm.as_ref().map_err(|e| *e));
-        let mut payload = [0u8; MAX_OP_LEN];
-        let plen = op.encode(&mut payload);
-        let mut pw = [0u32; 64];
-        for (w, c) in pw.iter_mut().zip(payload[..plen].chunks(4)) {
-            let mut b = [0u8; 4];
-            b[..c.len()].copy_from_slice(c);
-            *w = u32::from_le_bytes(b);
-        }
-        let comp = u64::from_le_bytes(reply.completion().encode());
-        let res = reply.words();
-        let _ = write!(s, "{k:08x}_{:02x}_{}_{plen:03x}", def.cap_bit, u8::from(admit));
-        for w in pw.iter().rev() {
-            let _ = write!(s, "_{w:08x}");
-        }
-        let _ = write!(s, "_{comp:016x}");
-        for i in (0..16).rev() {
-            let _ = write!(s, "_{:08x}", res.get(i).copied().unwrap_or(0));
-        }
-        s.push('\n');
-        if admit && Subset::RTL.governs(op.code()) {
-            p.admitted += 1;
-            p.admitted_by_op.entry(op.code()).or_insert((def.name, 0)).1 += 1;
-            // a quad sampled from a valid view and sampler (its texels are read)
-            if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
-                first_done.get_or_insert(p.records);
-                let late = k as u64 >= n / 2;
-                if late {
-                    p.mutation_line.get_or_insert(p.records);
-                    if first_late.len() < 64 {
-                        first_late.push(p.records);
+            let comp = u64::from_le_bytes(reply.completion().encode());
+            let res = reply.words();
+            let _ = write!(s, "{k:08x}_{:02x}_{}_{plen:03x}", def.cap_bit, u8::from(admit));
+            for w in pw.iter().rev() {
+                let _ = write!(s, "_{w:08x}");
+            }
+            let _ = write!(s, "_{comp:016x}");
+            for i in (0..16).rev() {
+                let _ = write!(s, "_{:08x}", res.get(i).copied().unwrap_or(0));
+            }
+            s.push('\n');
+            if admit && Subset::RTL.governs(op.code()) {
+                p.admitted += 1;
+                p.admitted_by_op.entry(op.code()).or_insert((def.name, 0)).1 += 1;
+                // a quad sampled from a valid view and sampler (its texels are read; not a TLD4S
+                // lane: the mutation check flips result word 15, which a lane record has not)
+                if matches!(reply, Reply::Quad(_)) && v.is_ok() && sm.is_ok() {
+                    first_done.get_or_insert(p.records);
+                    let late = k as u64 >= n / 2;
+                    if late {
+                        p.mutation_line.get_or_insert(p.records);
+                        if first_late.len() < 64 {
+                            first_late.push(p.records);
+                        }
+                    }
+                    // one record per view and op in each half (a run of records on one view may
+                    // read no texel whose flipped bit changes a result: a depth compare's)
+                    let key = (late, texcore_hal::subset::sample_pointers(&op).map(|(v, _)| v), op.code());
+                    let list = if late { &mut p.sampled } else { &mut early };
+                    if list.len() < 64 && !sampled_keys.contains(&key) {
+                        sampled_keys.push(key);
+                        list.push(p.records);
                     }
                 }
-                // one record per view and op in each half (a run of records on one view may
-                // read no texel whose flipped bit changes a result: a depth compare's)
-                let key = (late, texcore_hal::subset::sample_pointers(&op).map(|(v, _)| v), op.code());
-                let list = if late { &mut p.sampled } else { &mut early };
-                if list.len() < 64 && !sampled_keys.contains(&key) {
-                    sampled_keys.push(key);
-                    list.push(p.records);
-                }
             }
+            p.records += 1;
         }
-        p.records += 1;
     }
     if p.mutation_line.is_none() {
         // no admitted DONE record in the second half: the first one in the file
