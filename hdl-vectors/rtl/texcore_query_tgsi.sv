@@ -7,9 +7,10 @@
 // Pipelined, one query per clock, latency 4 (in_valid -> out_valid).
 // Stages: s0 input registers -> s1 header decode -> s2 query (integers; sample positions in
 // 1/16 pixel) -> out (fp32 conversion, round to nearest even).
-// FP32 = 0 builds the unit without the float-returning forms (`fp32` is ignored, results
-// are integers; SAMPLE_POS still returns binary32 sixteenths), for a device that offers
-// only the integer forms; the default builds them.
+// FP32 = 0 builds the unit without the float-returning forms and their converters (`fp32` is
+// ignored, results are integers; SAMPLE_POS still returns binary32 sixteenths, which never
+// pass through a converter), for a device that offers only the integer forms; the default
+// builds them.
 module texcore_query_tgsi #(
   parameter bit FP32 = 1'b1              // build the float-returning forms
 ) (
@@ -102,16 +103,18 @@ module texcore_query_tgsi #(
         end
         texcore_vectors_pkg::TGSI_OP_SAMPLE_INFO:
           if (samples2 != 5'd1) iv2[0] = {27'd0, samples2};
-        default:  // TGSI_OP_SAMPLE_POS: sixteenths, converted below
-          if (pos_ok2) begin
-            iv2[0] = {28'd0, pos2[7:4]};
-            iv2[1] = {28'd0, pos2[3:0]};
-          end
+        default: ;  // TGSI_OP_SAMPLE_POS: pv2 below
       endcase
     end
   end
 
+  // SAMPLE_POS: the table entry of a valid view and index, else zeros.
+  logic [7:0] pv2;
+  assign pv2 = (status2 == texcore_vectors_pkg::STATUS_VALID && pos_ok2) ? pos2 : 8'd0;
+
   // ---------------------------------------------------------------- out: fp32
+  // The float-returning forms of SVIEWINFO, TXQ and SAMPLE_INFO convert their integers;
+  // SAMPLE_POS takes its binary32 sixteenths from `pos_f32` (4 bits in, one LUT per bit).
   logic [31:0] f2 [0:3];
   genvar gi;
   generate
@@ -119,29 +122,30 @@ module texcore_query_tgsi #(
       for (gi = 0; gi < 4; gi = gi + 1) begin : g_cvt
         texcore_u32_to_f32 u_cvt (.v(iv2[gi]), .f(f2[gi]));
       end
-    end else begin : g_pos
-      // SAMPLE_POS only: x, y sixteenths 0 .. 15 (iv2[0], iv2[1] of SAMPLE_POS, formed here
-      // from the table entry so that the converters do not follow the other ops' values)
-      logic [7:0] pv2;
-      assign pv2 = (status2 == texcore_vectors_pkg::STATUS_VALID && pos_ok2) ? pos2 : 8'd0;
-      for (gi = 0; gi < 2; gi = gi + 1) begin : g_cvt
-        texcore_u32_to_f32 u_cvt (.v({28'd0, pv2[7 - 4*gi -: 4]}), .f(f2[gi]));
+    end else begin : g_int
+      for (gi = 0; gi < 4; gi = gi + 1) begin : g_zero
+        assign f2[gi] = 32'd0;
       end
-      assign f2[2] = 32'd0;
-      assign f2[3] = 32'd0;
     end
   endgenerate
-  // k/16 = k * 2^-4: the exponent of the converted integer minus 4 (k = 1 .. 15; 0 stays 0).
-  function automatic logic [31:0] sixteenths(input logic [31:0] f);
-    sixteenths = (f == 32'd0) ? 32'd0 : f - {9'd4, 23'd0};
+  // k/16 in binary32, exact (k = 0 .. 15; 0 is +0): k = 1.m * 2^e with e = msb(k), so the
+  // exponent field is 127 - 4 + e and the fraction is k's bits below its msb.
+  function automatic logic [31:0] pos_f32(input logic [3:0] k);
+    casez (k)
+      4'b1???: pos_f32 = {1'b0, 8'd126, k[2:0], 20'd0};
+      4'b01??: pos_f32 = {1'b0, 8'd125, k[1:0], 21'd0};
+      4'b001?: pos_f32 = {1'b0, 8'd124, k[0], 22'd0};
+      4'b0001: pos_f32 = {1'b0, 8'd123, 23'd0};
+      default: pos_f32 = 32'd0;
+    endcase
   endfunction
 
   always @(posedge clk) begin
     out_valid <= rst ? 1'b0 : v2;
     status <= status2;
     if (op2 == texcore_vectors_pkg::TGSI_OP_SAMPLE_POS) begin
-      x <= sixteenths(f2[0]);
-      y <= sixteenths(f2[1]);
+      x <= pos_f32(pv2[7:4]);
+      y <= pos_f32(pv2[3:0]);
       z <= 32'd0;
       w <= 32'd0;
     end else begin

@@ -255,6 +255,30 @@ module texcore_sampler_exec #(
 
   // Component domain of the fetch output conversion (texcore::texel::domains): DOM_* and
   // bits, for component c (x, y, z, w) of format fmt; `se` = effective sRGB.
+  // Word 0 of a known, implemented op of the right length: its header bytes 1..3 hold a
+  // value the op does not define. Reserved bytes: NV_TXQ, INFO byte 3; atomics bytes 2, 3
+  // (byte 1 is the replay tag); every other op bytes 1..3. NV_TXQ: query 1, 2, 5; source
+  // 0, 1. GATHER4: byte 1 the component (any value), byte 2 the flags (bit 0). TMML: byte 1
+  // the source (0, 1), byte 2 the description (0 .. 5, 7). TLD4S: byte 1 the source (0, 1),
+  // byte 3 the modifiers (bits 24..27, not the value 2 in bits 26..27).
+  function automatic logic w0_bad(input logic [31:0] w);
+    logic [7:0] c;
+    logic [2:0] k;
+    c = w[7:0];
+    k = op_class(c);
+    if (t4_code(c))
+      w0_bad = w[15:8] > 8'd1 || w[31:28] != 4'd0 || w[27:26] == 2'b10;
+    else
+      w0_bad = w[31:24] != 8'd0
+        || (k != C_INFO && k != C_NVTXQ && !tm_code(c)
+            && w[23:16] > ((c == TXC_OP_TGSI_GATHER4) ? 8'd1 : 8'd0))
+        || (k != C_INFO && k != C_NVTXQ && k != C_ATOM && !tex_code(c)
+            && c != TXC_OP_TGSI_GATHER4 && !tm_code(c) && w[15:8] != 8'd0)
+        || (tm_code(c) && (w[15:8] > 8'd1 || w[23:16] == 8'd6 || w[23:16] > 8'd7))
+        || (tex_code(c) && (w[15:8] & ~tex_flags(c)) != 8'd0)
+        || (k == C_NVTXQ && (w[15:8] > 8'd1
+            || !(w[23:16] == 8'd1 || w[23:16] == 8'd2 || w[23:16] == 8'd5)));
+  endfunction
   function automatic logic [7:0] fmt_dom(input logic [7:0] fmt, input logic se, input logic [1:0] c);
     localparam logic [2:0] U = texcore_vectors_pkg::DOM_UNORM, S = texcore_vectors_pkg::DOM_SNORM,
                            H = texcore_vectors_pkg::DOM_F16, F = texcore_vectors_pkg::DOM_F32,
@@ -836,9 +860,12 @@ module texcore_sampler_exec #(
   logic [255:0] sm_taps;                // tap k of pass p at [32(4p + k) +: 32], R in bits 7:0
   logic        f_in, f_out;
   logic [31:0] f_r, f_g, f_b, f_a;
-  logic        sw_in, swx_out, swy_out_unused, swx_b, swy_b;
-  logic [31:0] sw_ix, sw_iy;
-  logic [15:0] swx_t, swy_t;
+  // the one wrap unit, both axes: four indices per lane and level (x i0, x i0 + 1, y i0,
+  // y i0 + 1), one per clock
+  logic        sw_in, sw_out, sw_b, sw_y;   // sw_y: the index issued is t's (else s's)
+  logic [31:0] sw_i;
+  logic [15:0] sw_t;
+  logic [1:0]  wr_k, wr_r;              // indices issued / received
   logic [7:0]  sm_ax, sm_ay;            // the lane's weights (pass 0)
   logic [7:0]  sm_ax1, sm_ay1;          // pass 1
   logic [31:0] sm_ix, sm_iy;            // the lane's first tap indices
@@ -914,15 +941,12 @@ module texcore_sampler_exec #(
     .offset((sm_tex || sm_gat) ? 4'd0 : w4[3:0]), .linear(sm_lin | sm_gat), .out_valid(scy_out_unused),
     .i0(scy_i0), .weight(scy_w)
   );
-  // wrap: i0 then i0 + 1 on each axis (the unit's 16-bit size cannot express 65 536: that
-  // size is wrapped here, REPEAT as the low 16 bits, the clamp modes by a clamp)
-  texcore_wrap u_wrap_x (
-    .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_ws), .idx(sw_ix), .size(sm_w[15:0]),
-    .out_valid(swx_out), .texel(swx_t), .border(swx_b)
-  );
-  texcore_wrap u_wrap_y (
-    .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sm_wt), .idx(sw_iy), .size(sm_h[15:0]),
-    .out_valid(swy_out_unused), .texel(swy_t), .border(swy_b)
+  // wrap: one unit for both axes, i0 then i0 + 1 on s, then on t (the unit's 16-bit size
+  // cannot express 65 536: that size is wrapped here, REPEAT as the low 16 bits, the clamp
+  // modes by a clamp)
+  texcore_wrap u_wrap (
+    .clk(clk), .rst(rst), .in_valid(sw_in), .mode(sw_y ? sm_wt : sm_ws), .idx(sw_i),
+    .size(sw_y ? sm_h[15:0] : sm_w[15:0]), .out_valid(sw_out), .texel(sw_t), .border(sw_b)
   );
   texcore_filter_rgba8 u_filter (
     .clk(clk), .rst(rst), .in_valid(f_in), .taps(sm_taps), .alpha0(sm_ax), .beta0(sm_ay),
@@ -957,10 +981,10 @@ module texcore_sampler_exec #(
     wire unused_sd = ^{fs_in, fs_a, fs_b, sd_d[0], sd_d[1], sd_d[2], sd_d[3], sd_mode};
     /* verilator lint_on UNUSEDSIGNAL */
     assign {scx_out, scy_out_unused, scx_i0, scy_i0, scx_w, scy_w} = '0;
-    assign {swx_out, swy_out_unused, swx_b, swy_b, swx_t, swy_t} = '0;
+    assign {sw_out, sw_b, sw_t} = '0;
     assign {f_out, f_r, f_g, f_b, f_a} = '0;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_ix, sw_iy, sm_ax, sm_ay,
+    wire unused_smp = ^{sm_x, sm_y, sm_lin, sm_w, sm_h, sc_in, sm_taps, f_in, sw_in, sw_i, sw_y, sm_ax, sm_ay,
                         sm_per_s, sm_per_t, sl_in, sl_lod, sm_ax1, sm_ay1, sm_delta};
     /* verilator lint_on UNUSEDSIGNAL */
   end endgenerate
@@ -980,7 +1004,6 @@ module texcore_sampler_exec #(
   endfunction
   // a wrapped index with its border flag (bit 16)
   logic [16:0] sm_x0, sm_x1, sm_y0, sm_y1;
-  logic        sw_second;               // the wrapped index pair being collected (0: i0, 1: i0 + 1)
   logic        sw_sent;
   logic        sm_zc;                   // the lane's z word is captured
   logic        sm_wc;                   // its w word is read (the shadow reference of a 2D array)
@@ -1245,39 +1268,13 @@ module texcore_sampler_exec #(
           end else if (plen != op_len(pw_data[7:0])) begin
             status <= TXC_ST_ERR_BAD_LEN;
             st <= X_DONE;
+          end else if (w0_bad(pw_data)) begin
+            status <= TXC_ST_ERR_BAD_VALUE;
+            st <= X_DONE;
           end else begin
-            // reserved header bytes: NV_TXQ, INFO byte 3; atomics bytes 2, 3 (byte 1 is the
-            // replay tag); every other op bytes 1..3. NV_TXQ: query 1, 2, 5; source 0, 1.
-            // GATHER4: byte 1 the component (any value), byte 2 the flags (bit 0).
-            // TMML: byte 1 the source (0, 1), byte 2 the description (0 .. 5, 7).
-            // TLD4S: byte 1 the source (0, 1), byte 3 the modifiers.
-            if (t4_code(pw_data[7:0])) begin
-              if (pw_data[15:8] > 8'd1 || pw_data[31:28] != 4'd0 || pw_data[27:26] == 2'b10) begin
-                status <= TXC_ST_ERR_BAD_VALUE;
-                st <= X_DONE;
-              end else begin
-                status <= TXC_ST_OK;
-                k <= 5'd2;
-                st <= X_LOAD;
-              end
-            end else
-            if (pw_data[31:24] != 8'd0 || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                                          && !tm_code(pw_data[7:0])
-                                          && pw_data[23:16] > ((pw_data[7:0] == TXC_OP_TGSI_GATHER4) ? 8'd1 : 8'd0))
-                || (op_class(pw_data[7:0]) != C_INFO && op_class(pw_data[7:0]) != C_NVTXQ
-                    && op_class(pw_data[7:0]) != C_ATOM && !tex_code(pw_data[7:0]) && pw_data[7:0] != TXC_OP_TGSI_GATHER4
-                    && !tm_code(pw_data[7:0]) && pw_data[15:8] != 8'd0)
-                || (tm_code(pw_data[7:0]) && (pw_data[15:8] > 8'd1 || pw_data[23:16] == 8'd6 || pw_data[23:16] > 8'd7))
-                || (tex_code(pw_data[7:0]) && (pw_data[15:8] & ~tex_flags(pw_data[7:0])) != 8'd0)
-                || (op_class(pw_data[7:0]) == C_NVTXQ && (pw_data[15:8] > 8'd1
-                    || !(pw_data[23:16] == 8'd1 || pw_data[23:16] == 8'd2 || pw_data[23:16] == 8'd5)))) begin
-              status <= TXC_ST_ERR_BAD_VALUE;
-              st <= X_DONE;
-            end else begin
-              status <= TXC_ST_OK;
-              k <= 5'd2;
-              st <= X_LOAD;
-            end
+            status <= TXC_ST_OK;
+            k <= 5'd2;
+            st <= X_LOAD;
           end
         end
         X_LOAD: begin                                 // pw_addr = k; pw_data = word k - 1
@@ -1929,32 +1926,33 @@ module texcore_sampler_exec #(
             end
             sm_ix <= scx_i0 + gt_du;                  // GATHER4: its offsets (-32 .. 31)
             sm_iy <= scy_i0 + gt_dv;
-            sw_ix <= scx_i0 + gt_du;
-            sw_iy <= scy_i0 + gt_dv;
+            sw_i <= scx_i0 + gt_du;
+            sw_y <= 1'b0;
             sw_in <= 1'b1;
-            sw_second <= 1'b0;
-            sw_sent <= 1'b0;
+            wr_k <= 2'd1;
+            wr_r <= 2'd0;
             st <= X_SW;
           end
         end
-        X_SW: begin                                   // i0 issued; i0 + 1 next clock
-          if (!sw_sent) begin
-            sw_ix <= sm_ix + 32'd1;
-            sw_iy <= sm_iy + 32'd1;
+        X_SW: begin                                   // s's i0 issued; then s's i0 + 1, t's i0, t's i0 + 1
+          if (wr_k != 2'd0) begin
+            sw_i <= (wr_k[1] ? sm_iy : sm_ix) + 32'(wr_k[0]);
+            sw_y <= wr_k[1];
             sw_in <= 1'b1;
-            sw_sent <= 1'b1;
+            wr_k <= wr_k + 2'd1;
           end
-          if (swx_out) begin
-            if (!sw_second) begin
-              sm_x0 <= sm_w[16] ? wrap64k(sm_ws, sm_ix) : {swx_b, swx_t};
-              sm_y0 <= sm_h[16] ? wrap64k(sm_wt, sm_iy) : {swy_b, swy_t};
-              sw_second <= 1'b1;
-            end else begin
-              sm_x1 <= sm_w[16] ? wrap64k(sm_ws, sm_ix + 32'd1) : {swx_b, swx_t};
-              sm_y1 <= sm_h[16] ? wrap64k(sm_wt, sm_iy + 32'd1) : {swy_b, swy_t};
-              sm_tap <= 2'd0;
-              st <= X_ST;
-            end
+          if (sw_out) begin
+            case (wr_r)
+              2'd0: sm_x0 <= sm_w[16] ? wrap64k(sm_ws, sm_ix) : {sw_b, sw_t};
+              2'd1: sm_x1 <= sm_w[16] ? wrap64k(sm_ws, sm_ix + 32'd1) : {sw_b, sw_t};
+              2'd2: sm_y0 <= sm_h[16] ? wrap64k(sm_wt, sm_iy) : {sw_b, sw_t};
+              default: begin
+                sm_y1 <= sm_h[16] ? wrap64k(sm_wt, sm_iy + 32'd1) : {sw_b, sw_t};
+                sm_tap <= 2'd0;
+                st <= X_ST;
+              end
+            endcase
+            wr_r <= wr_r + 2'd1;
           end
         end
         X_ST: begin                                   // tap sm_tap: (x0 | x1, y0 | y1)
