@@ -503,7 +503,7 @@ pub const fn f32_to_f16_bits(bits: u32) -> u16 {
 
 /// binary32 division `a / b`, RNE. NaN operands, `0/0` and `∞/∞` give the quiet NaN
 /// `0x7FC0_0000`; `x/0` gives ±∞; results below the normal range flush to ±0.
-pub(crate) const fn f32_div(a: u32, b: u32) -> u32 {
+pub const fn f32_div(a: u32, b: u32) -> u32 {
     let (na, ca) = f32_parts(a);
     let (nb, cb) = f32_parts(b);
     let neg = na != nb;

@@ -14,7 +14,8 @@
 //! 3. an unbound or invalid view or sampler is admitted: the core's zeros are answered;
 //!    before it, a TGSI `TXD` without its derivatives is admitted (the core's `TextureType`
 //!    rejection, whatever the descriptors), and so is a `TEX`-family form that reads an
-//!    absent `src1` on a valid view (the same rejection, whatever the sampler);
+//!    absent `src1` on a valid view and a `TXP` on a valid array view (the same rejection,
+//!    whatever the sampler);
 //! 4. a buffer or multisample view is admitted: the core's `TextureType` rejection; so is a
 //!    depth compare (`SAMPLE_C`, `SAMPLE_C_LZ`, a shadow `TEX`-family form) on an integer
 //!    format (the core's `Compare` rejection);
@@ -119,7 +120,7 @@ impl Subset {
 
     /// The RTL device `texcore_sampler`: TGSI `SAMPLE_L` (explicit LOD), `SAMPLE` (the quad's
     /// implicit derivatives), `SAMPLE_B` (with the shader bias) and `SAMPLE_D` (explicit
-    /// derivatives), `TEX`, `TXB`, `TXL`, `TXD` (not `TXP`) and their shadow forms,
+    /// derivatives), `TEX`, `TXB`, `TXL`, `TXD`, `TXP` and their shadow forms,
     /// `SAMPLE_C`, `SAMPLE_C_LZ` and
     /// `GATHER4` on 2D, 2D array and 2D no-mipmap views, pitch-linear or 4×4 tiled,
     /// `RGBA8_UNORM` / `BGRA8_UNORM` / `R8_UNORM` / `RG8_UNORM` (not sRGB; the compare ops and
@@ -144,6 +145,7 @@ impl Subset {
             | 1 << (op::TGSI_TXB - GOVERNED_BASE)
             | 1 << (op::TGSI_TXL - GOVERNED_BASE)
             | 1 << (op::TGSI_TXD - GOVERNED_BASE)
+            | 1 << (op::TGSI_TXP - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE_C - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE_C_LZ - GOVERNED_BASE)
             | 1 << (op::TGSI_GATHER4 - GOVERNED_BASE),
@@ -222,6 +224,13 @@ impl Subset {
         }
         if matches!(*op, Op::TgsiTex { op: TexOp::Txd, grads: None, .. }) {
             return true;
+        }
+        if let Op::TgsiTex { op: TexOp::Txp, .. } = *op {
+            // TXP on a valid array view: the core's TextureType rejection, whatever the
+            // sampler (before the rest)
+            if checked_view(view).is_ok_and(|h| h.ty.is_array()) {
+                return true;
+            }
         }
         if let Op::TgsiTex { op: t, shadow, src1: None, .. } = *op {
             // a valid view whose form reads src1: the core's TextureType rejection, whatever
@@ -337,10 +346,10 @@ fn tex_reads_src1(op: TexOp, shadow: bool, ty: TextureType) -> bool {
 }
 
 /// The texel offsets of a TGSI `SAMPLE`-family op (range −8 … +7), none (zeros) for the
-/// `TEX` family but `TXP`; `None` for other ops.
+/// `TEX` family; `None` for other ops.
 fn sample_offset(op: &Op) -> Option<[i32; 3]> {
     match *op {
-        Op::TgsiTex { op, .. } if op != TexOp::Txp => Some([0; 3]),
+        Op::TgsiTex { .. } => Some([0; 3]),
         Op::TgsiSample { offset, .. }
         | Op::TgsiSampleB { offset, .. }
         | Op::TgsiSampleL { offset, .. }
@@ -563,19 +572,11 @@ mod tests {
     #[test]
     fn ops_outside_the_governed_set_are_admitted_and_all_admits_everything() {
         let (h, s) = (TextureHeader { srgb: true, ..view() }, sampler());
-        let txp = Op::TgsiTex {
-            op: TexOp::Txp,
-            shadow: false,
-            view: 0,
-            sampler: 0,
-            src0: [[0; 4]; 4],
-            src1: None,
-            grads: None,
-        };
-        assert!(Subset::RTL.admits(&txp, Ok(&h), Ok(&s)));
+        let txf = Op::TgsiTxf { view: 0, coord: [0; 4], offset: [0; 3] };
+        assert!(Subset::RTL.admits(&txf, Ok(&h), Ok(&s)));
         assert!(Subset::ALL.admits(&sample_l([0; 3]), Ok(&h), Ok(&s)));
         assert!(Subset::RTL.governs(op::TGSI_SAMPLE_L));
-        assert!(!Subset::RTL.governs(op::TGSI_TXP));
+        assert!(Subset::RTL.governs(op::TGSI_TXP));
         assert!(!Subset::RTL.governs(op::TGSI_TXF));
     }
 
@@ -606,7 +607,7 @@ mod tests {
             |op, shadow, grads| Op::TgsiTex { op, shadow, view: 0, sampler: 0, src0: [[0; 4]; 4], src1: None, grads };
         let z16 = TextureHeader { format: Format::Z16_UNORM, ..h };
         let uint = TextureHeader { format: Format::R32_UINT, ..h };
-        for t in [TexOp::Tex, TexOp::Txb, TexOp::Txl, TexOp::Txd] {
+        for t in [TexOp::Tex, TexOp::Txb, TexOp::Txl, TexOp::Txd, TexOp::Txp] {
             let op = tex(t, false, Some(Default::default()));
             assert!(Subset::RTL.governs(op.code()), "{t:?}");
             assert!(Subset::RTL.admits(&op, Ok(&h), Ok(&s)), "{t:?}");
@@ -641,7 +642,16 @@ mod tests {
         // TXD without derivatives: the core's rejection, whatever the descriptors
         let txd = tex(TexOp::Txd, true, None);
         assert!(Subset::RTL.admits(&txd, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
-        assert!(!Subset::RTL.governs(op::TGSI_TXP));
+        // TXP: on a valid array view the core's rejection, whatever the sampler; otherwise
+        // as TEX
+        for shadow in [false, true] {
+            let txp = tex(TexOp::Txp, shadow, None);
+            assert!(Subset::RTL.governs(op::TGSI_TXP));
+            assert!(Subset::RTL.admits(&txp, Ok(&TextureHeader { srgb: true, ..arr }), Ok(&s)));
+            assert!(Subset::RTL.admits(&txp, Ok(&TextureHeader { srgb: true, ..arr }), unbound));
+            assert!(Subset::RTL.admits(&txp, Ok(&h), Ok(&s)));
+            assert!(!Subset::RTL.admits(&txp, Ok(&TextureHeader { srgb: true, ..h }), Ok(&s)));
+        }
     }
 
     #[test]

@@ -481,7 +481,7 @@ localparam [31:0] TXC_CAPS1_ALL = 32'h00000007; // CAPS1 with every op above
 
 // ---- sampling subset (texcore_hal::subset::Subset::RTL): TXC_SUBSET_<field>, bit k = the value of code k ----
 localparam [7:0] TXC_SUBSET_OPS_BASE = 8'h30; // op code of bit 0 of TXC_SUBSET_OPS
-localparam [31:0] TXC_SUBSET_OPS = 32'h00007F0F; // governed op codes (bit = op code - TXC_SUBSET_OPS_BASE)
+localparam [31:0] TXC_SUBSET_OPS = 32'h00007F1F; // governed op codes (bit = op code - TXC_SUBSET_OPS_BASE)
 localparam [15:0] TXC_SUBSET_NV_OPS = 16'h000C; // governed NVIDIA op codes (bit = op code, codes below 0x10)
 localparam [15:0] TXC_SUBSET_TYPES = 16'h00A2; // texture types
 localparam [127:0] TXC_SUBSET_FORMATS = 128'h00000000_00000000_00000000_0000001E; // formats (by format code)

@@ -659,6 +659,26 @@ package texcore_vectors_pkg;
   localparam int F32_SUB_D_W = 32;
 
   // =====================================================================================
+  // unit f32_div: binary32 division a / b, RNE, results below the normal range flushed (TXP's projection)
+  // vector file f32_div.vec, images: 
+  // A line read with %h is a F32_DIV_LINE_W-bit word; inputs = line[F32_DIV_LINE_W-1:F32_DIV_OUT_W],
+  // outputs = line[F32_DIV_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int F32_DIV_IN_W = 64;
+  localparam int F32_DIV_OUT_W = 32;
+  localparam int F32_DIV_LINE_W = 96;
+  localparam int F32_DIV_LINE_CHARS = 27;  // bytes per line incl. newline
+  localparam int F32_DIV_N_FIELDS = 3;
+  // in  a: dividend, binary32 bits
+  localparam int F32_DIV_A_LSB = 32;
+  localparam int F32_DIV_A_W = 32;
+  // in  b: divisor, binary32 bits
+  localparam int F32_DIV_B_LSB = 0;
+  localparam int F32_DIV_B_W = 32;
+  // out q: a / b, binary32 bits (RNE; NaN operand, 0/0, inf/inf: 0x7FC00000; below the normal range: +-0)
+  localparam int F32_DIV_Q_LSB = 0;
+  localparam int F32_DIV_Q_W = 32;
+
+  // =====================================================================================
   // unit wrap: address/wrap stage: REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, MIRROR_CLAMP_TO_EDGE
   // vector file wrap.vec, images: 
   // A line read with %h is a WRAP_LINE_W-bit word; inputs = line[WRAP_LINE_W-1:WRAP_OUT_W],

@@ -278,6 +278,20 @@ package texcore_vectors_tb_pkg;
       $display("    out d = %h", got[F32_SUB_D_LSB +: F32_SUB_D_W]);
   endtask
 
+  // Prints the inputs of a f32_div vector and all outputs (expected vs got).
+  task automatic f32_div_show(input logic [F32_DIV_LINE_W-1:0] line, input logic [F32_DIV_OUT_W-1:0] got);
+    logic [F32_DIV_IN_W-1:0] i;
+    logic [F32_DIV_OUT_W-1:0] e;
+    i = line[F32_DIV_LINE_W-1:F32_DIV_OUT_W];
+    e = line[F32_DIV_OUT_W-1:0];
+    $display("    in  a = %h", i[F32_DIV_A_LSB +: F32_DIV_A_W]);
+    $display("    in  b = %h", i[F32_DIV_B_LSB +: F32_DIV_B_W]);
+    if (got[F32_DIV_Q_LSB +: F32_DIV_Q_W] !== e[F32_DIV_Q_LSB +: F32_DIV_Q_W])
+      $display("    out q = %h  expected %h   <-- MISMATCH", got[F32_DIV_Q_LSB +: F32_DIV_Q_W], e[F32_DIV_Q_LSB +: F32_DIV_Q_W]);
+    else
+      $display("    out q = %h", got[F32_DIV_Q_LSB +: F32_DIV_Q_W]);
+  endtask
+
   // Prints the inputs of a wrap vector and all outputs (expected vs got).
   task automatic wrap_show(input logic [WRAP_LINE_W-1:0] line, input logic [WRAP_OUT_W-1:0] got);
     logic [WRAP_IN_W-1:0] i;

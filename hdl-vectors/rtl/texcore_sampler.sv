@@ -277,7 +277,7 @@ module texcore_sampler #(
     .CBANK_WORDS(CBANK_WORDS), .TAW(TAW), .HAW(HAW), .SAW(SAW), .CAW(CAW), .SAMPLE_PIPE(SAMPLE_PIPE)
   ) u_exec (
     .clk(clk), .rst(rst), .start(ex_start), .plen(rx_len[8:0]),
-    .pw_addr(ex_pw_addr), .pw_data(fb_rdata),
+    .pw_addr(ex_pw_addr), .pw_rdata(fb_rdata),
     .hdr_max(hdr_max), .smp_max(smp_max), .via_hdr(via_hdr),
     .hp_addr(ex_hp_addr), .hp_data(hp_rdata), .sp_addr(ex_sp_addr), .sp_data(sp_rdata),
     .cb_addr(ex_cb_addr), .cb_data(cb_rdata),

@@ -78,7 +78,7 @@ module texcore_sampler_exec #(
   input  logic [8:0]        plen,          // SUBMIT payload bytes
   // payload word k = payload bytes 4k .. 4k+3
   output logic [5:0]        pw_addr,
-  input  logic [31:0]       pw_data,
+  input  logic [31:0]       pw_rdata,      // payload word pw_addr (the clock before)
   // registers
   input  logic [19:0]       hdr_max,
   input  logic [19:0]       smp_max,
@@ -123,9 +123,10 @@ module texcore_sampler_exec #(
     // derivatives)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_B_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_D_CAP)
-    // the TEX family without TXP (its projective divide is not in the device)
+    // the TEX family (TXP: its projective divide through texcore_f32_div)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TEX_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXB_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXL_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXD_CAP)
+    | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_TXP_CAP)
     // depth compare (SAMPLE_C, SAMPLE_C_LZ; the TEX family's shadow forms) and gather (GATHER4)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_CAP) | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_SAMPLE_C_LZ_CAP)
     | (64'(SAMPLE_PIPE != 0) << TXC_OP_TGSI_GATHER4_CAP)
@@ -157,7 +158,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_SAMPLE, TXC_OP_TGSI_SAMPLE_B,
       TXC_OP_TGSI_SAMPLE_D:                              op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_TEX, TXC_OP_TGSI_TXB, TXC_OP_TGSI_TXL,
-      TXC_OP_TGSI_TXD:                                   op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
+      TXC_OP_TGSI_TXD, TXC_OP_TGSI_TXP:                  op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_SAMPLE_C,
       TXC_OP_TGSI_SAMPLE_C_LZ:                           op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
       TXC_OP_TGSI_GATHER4:                               op_class = (SAMPLE_PIPE != 0) ? C_SMP : C_NONE;
@@ -186,6 +187,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_TXB:         op_len = 9'(TXC_OP_TGSI_TXB_LEN);
       TXC_OP_TGSI_TXL:         op_len = 9'(TXC_OP_TGSI_TXL_LEN);
       TXC_OP_TGSI_TXD:         op_len = 9'(TXC_OP_TGSI_TXD_LEN);
+      TXC_OP_TGSI_TXP:         op_len = 9'(TXC_OP_TGSI_TXP_LEN);
       TXC_OP_TGSI_SAMPLE_C,
       TXC_OP_TGSI_SAMPLE_C_LZ: op_len = 9'(TXC_OP_TGSI_SAMPLE_C_LZ_LEN);   // (the same layout)
       TXC_OP_TGSI_GATHER4:     op_len = 9'(TXC_OP_TGSI_GATHER4_LEN);
@@ -224,6 +226,7 @@ module texcore_sampler_exec #(
       TXC_OP_TGSI_TXB:         op_cap = 6'(TXC_OP_TGSI_TXB_CAP);
       TXC_OP_TGSI_TXL:         op_cap = 6'(TXC_OP_TGSI_TXL_CAP);
       TXC_OP_TGSI_TXD:         op_cap = 6'(TXC_OP_TGSI_TXD_CAP);
+      TXC_OP_TGSI_TXP:         op_cap = 6'(TXC_OP_TGSI_TXP_CAP);
       TXC_OP_TGSI_SAMPLE_C:    op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_CAP);
       TXC_OP_TGSI_SAMPLE_C_LZ: op_cap = 6'(TXC_OP_TGSI_SAMPLE_C_LZ_CAP);
       TXC_OP_TGSI_GATHER4:     op_cap = 6'(TXC_OP_TGSI_GATHER4_CAP);
@@ -232,11 +235,11 @@ module texcore_sampler_exec #(
       default:                 op_cap = 6'(TXC_OP_TGSI_ATOMIMAX_CAP);
     endcase
   endfunction
-  // The TEX family the SMP class runs (TEX, TXB, TXL, TXD; not TXP) and the flag bits of
-  // its header byte 1 (bit 0 shadow, bit 1 src1 present, TXD bit 2 ddx / ddy present).
+  // The TEX family the SMP class runs (TEX, TXB, TXL, TXD, TXP) and the flag bits of its
+  // header byte 1 (bit 0 shadow, bit 1 src1 present, TXD bit 2 ddx / ddy present).
   function automatic logic tex_code(input logic [7:0] c);
     tex_code = SAMPLE_PIPE != 0 && (c == TXC_OP_TGSI_TEX || c == TXC_OP_TGSI_TXB || c == TXC_OP_TGSI_TXL
-                                    || c == TXC_OP_TGSI_TXD);
+                                    || c == TXC_OP_TGSI_TXD || c == TXC_OP_TGSI_TXP);
   endfunction
   function automatic logic [7:0] tex_flags(input logic [7:0] c);
     tex_flags = (c == TXC_OP_TGSI_TXD) ? 8'b111 : 8'b011;
@@ -343,29 +346,55 @@ module texcore_sampler_exec #(
     endcase
   endfunction
 
+  // ---------------------------------------------------------------- TXP's projection
+  // TGSI TXP is TEX on src0 with x, y, z divided by w (binary32 RNE, texcore::coord::
+  // project). Once its view and sampler are admitted, X_PJ divides the twelve words through
+  // texcore_f32_div and keeps the quotients in pj; from then on a read of one of those
+  // payload words (3 + 4 lane + c, c < 3) returns its quotient instead, so the TEX path reads
+  // the projected coordinates wherever it reads src0 (coordinates, implicit derivatives, the
+  // shadow reference in z). The substitution is chosen the clock before the data (from
+  // pw_addr), so the payload's read path gains one 2:1 mux.
+  logic [383:0] pj;                     // quotient of lane l, component c at [32(3l + c) +: 32]
+  logic         pj_on;                  // the quotients replace the words
+  logic         pj_hit;                 // pw_data is a replaced word
+  logic [31:0]  pj_word;
+  wire  [3:0]   pj_a = 4'(pw_addr - 6'd3);      // (the hit test bounds the rest)
+  always @(posedge clk) begin
+    pj_hit <= pj_on && pw_addr >= 6'd3 && pw_addr <= 6'd18 && pj_a[1:0] != 2'd3;
+    pj_word <= pj[32 * (3 * 32'(pj_a[3:2]) + 32'(pj_a[1:0])) +: 32];
+  end
+  logic [31:0]  pw_data;
+  assign pw_data = pj_hit ? pj_word : pw_rdata;
+  logic         dv_start, dv_done;
+  logic [31:0]  dv_a, dv_b, dv_q;
+  logic [1:0]   pj_l, pj_c;             // lane; component (0 .. 2)
+  logic [2:0]   pj_ph;                  // phase of the word being divided
+  logic [31:0]  pj_w;                   // the lane's w
+
   // ---------------------------------------------------------------- state
   // Datapaths are one word (or one lane, channel, chunk) wide and sequenced by the state
   // machine below; wide values (payload, header, texel) sit in registers that are written
   // a 32-bit word at a time with constant-index enables and read through small muxes.
-  localparam logic [5:0]
-    X_IDLE = 6'd0, X_W0 = 6'd1, X_LOAD = 6'd2, X_VALID = 6'd3, X_DONE = 6'd4,
-    X_HL = 6'd5, X_SL = 6'd6, X_HLW = 6'd7,
-    X_NV1 = 6'd8, X_NV1W = 6'd9, X_NVH = 6'd10, X_NVS = 6'd11, X_NV2 = 6'd12, X_NV2W = 6'd13,
-    X_TQ = 6'd14, X_TQW = 6'd15,
-    X_IN = 6'd16, X_INL = 6'd17, X_INW = 6'd18, X_INLD = 6'd19, X_INR = 6'd20,
-    X_FD = 6'd21, X_FA = 6'd22, X_FAW = 6'd23, X_FR = 6'd24, X_FRW = 6'd25,
-    X_FEN = 6'd26, X_FWR = 6'd27, X_FENW = 6'd28, X_FDECW = 6'd29, X_FCV = 6'd30, X_FCVW = 6'd31,
-    X_FRES = 6'd32, X_RES0 = 6'd33, X_FWP = 6'd34,
-    X_S0 = 6'd35, X_S1 = 6'd36, X_SX = 6'd37, X_SXD = 6'd38, X_SYD = 6'd39, X_SC = 6'd40,
-    X_SW = 6'd41, X_ST = 6'd42, X_STW = 6'd43, X_SR = 6'd44, X_SRD = 6'd45, X_SDEC = 6'd46,
-    X_SDW = 6'd47, X_SF = 6'd48, X_SFW = 6'd49, X_SBE = 6'd50, X_SBEW = 6'd51, X_SBD = 6'd52,
-    X_SBDW = 6'd53, X_SL0 = 6'd54, X_SL1 = 6'd55, X_SL2 = 6'd56, X_SL3 = 6'd57,
-    X_SCP = 6'd58, X_SGA = 6'd59;
-  localparam logic [5:0] X_SD = 6'd63;   // the lane's derivatives (SAMPLE, SAMPLE_B, SAMPLE_D)
-  localparam logic [5:0] X_TZ = 6'd62;   // TEX family: absent optional operands must be 0
-  localparam logic [5:0] X_TMB = 6'd60;  // TMML: passes 1 and 2 of the LOD unit
-  localparam logic [5:0] X_TMC = 6'd61;  // TMML: B's components
-  logic [5:0]   st, ret;
+  localparam logic [6:0]
+    X_IDLE = 7'd0, X_W0 = 7'd1, X_LOAD = 7'd2, X_VALID = 7'd3, X_DONE = 7'd4,
+    X_HL = 7'd5, X_SL = 7'd6, X_HLW = 7'd7,
+    X_NV1 = 7'd8, X_NV1W = 7'd9, X_NVH = 7'd10, X_NVS = 7'd11, X_NV2 = 7'd12, X_NV2W = 7'd13,
+    X_TQ = 7'd14, X_TQW = 7'd15,
+    X_IN = 7'd16, X_INL = 7'd17, X_INW = 7'd18, X_INLD = 7'd19, X_INR = 7'd20,
+    X_FD = 7'd21, X_FA = 7'd22, X_FAW = 7'd23, X_FR = 7'd24, X_FRW = 7'd25,
+    X_FEN = 7'd26, X_FWR = 7'd27, X_FENW = 7'd28, X_FDECW = 7'd29, X_FCV = 7'd30, X_FCVW = 7'd31,
+    X_FRES = 7'd32, X_RES0 = 7'd33, X_FWP = 7'd34,
+    X_S0 = 7'd35, X_S1 = 7'd36, X_SX = 7'd37, X_SXD = 7'd38, X_SYD = 7'd39, X_SC = 7'd40,
+    X_SW = 7'd41, X_ST = 7'd42, X_STW = 7'd43, X_SR = 7'd44, X_SRD = 7'd45, X_SDEC = 7'd46,
+    X_SDW = 7'd47, X_SF = 7'd48, X_SFW = 7'd49, X_SBE = 7'd50, X_SBEW = 7'd51, X_SBD = 7'd52,
+    X_SBDW = 7'd53, X_SL0 = 7'd54, X_SL1 = 7'd55, X_SL2 = 7'd56, X_SL3 = 7'd57,
+    X_SCP = 7'd58, X_SGA = 7'd59;
+  localparam logic [6:0] X_SD = 7'd63;   // the lane's derivatives (SAMPLE, SAMPLE_B, SAMPLE_D)
+  localparam logic [6:0] X_TZ = 7'd62;   // TEX family: absent optional operands must be 0
+  localparam logic [6:0] X_TMB = 7'd60;  // TMML: passes 1 and 2 of the LOD unit
+  localparam logic [6:0] X_TMC = 7'd61;  // TMML: B's components
+  localparam logic [6:0] X_PJ = 7'd64;   // TXP: x, y, z of each lane divided by its w
+  logic [6:0]   st, ret;
   logic [7:0]   code;
   logic [2:0]   cls;
   logic [447:32] opw;                  // payload words 1 .. 13 (word k at [32*k +: 32])
@@ -880,6 +909,7 @@ module texcore_sampler_exec #(
   wire         sm_tmml = tm_code(code);
   wire         sd_op = code == TXC_OP_TGSI_SAMPLE || code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_SAMPLE_D
                     || code == TXC_OP_TGSI_TEX || code == TXC_OP_TGSI_TXB || code == TXC_OP_TGSI_TXD
+                    || code == TXC_OP_TGSI_TXP
                     || code == TXC_OP_TGSI_SAMPLE_C || sm_tmml;
   wire         sd_expl = code == TXC_OP_TGSI_SAMPLE_D || code == TXC_OP_TGSI_TXD;
   wire         sd_bias = code == TXC_OP_TGSI_SAMPLE_B || code == TXC_OP_TGSI_TXB;
@@ -974,9 +1004,20 @@ module texcore_sampler_exec #(
   texcore_f32_sub u_dsub (
     .clk(clk), .rst(rst), .in_valid(fs_in), .a(fs_a), .b(fs_b), .out_valid(fs_out), .d(fs_d)
   );
+  // TXP's projective divide, one division at a time
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic dv_busy_unused;
+  /* verilator lint_on UNUSEDSIGNAL */
+  texcore_f32_div u_div (
+    .clk(clk), .rst(rst), .start(dv_start), .a(dv_a), .b(dv_b), .busy(dv_busy_unused), .done(dv_done), .q(dv_q)
+  );
   end else begin : g_no_smp
     assign {sl_out, sl_level, sl_level2, sl_delta, sl_lp, sl_used, sl_major, sl_ratio, sl_lmax} = '0;
     assign {fs_out, fs_d} = '0;
+    assign {dv_done, dv_q} = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_dv = ^{dv_start, dv_a, dv_b};
+    /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_sd = ^{fs_in, fs_a, fs_b, sd_d[0], sd_d[1], sd_d[2], sd_d[3], sd_mode};
     /* verilator lint_on UNUSEDSIGNAL */
@@ -1233,6 +1274,7 @@ module texcore_sampler_exec #(
     sc_in <= 1'b0;
     sl_in <= 1'b0;
     fs_in <= 1'b0;
+    dv_start <= 1'b0;
     sw_in <= 1'b0;
     f_in <= 1'b0;
     cm_in <= 1'b0;
@@ -1248,6 +1290,7 @@ module texcore_sampler_exec #(
       case (st)
         X_IDLE: if (start) begin
           k <= 5'd0;
+          pj_on <= 1'b0;
           st <= X_W0;
         end
         // ---- dispatcher
@@ -1685,6 +1728,12 @@ module texcore_sampler_exec #(
               status <= TXC_ST_ERR_UNSUPPORTED;
               st <= X_DONE;
             end
+          end else if (code == TXC_OP_TGSI_TXP && hl_ok && hd_ok && (hd_ty == texcore_vectors_pkg::TEX_ONE_D_ARRAY
+                       || hd_ty == texcore_vectors_pkg::TEX_TWO_D_ARRAY || hd_ty == texcore_vectors_pkg::TEX_CUBEMAP_ARRAY)) begin
+            // TXP on a valid array view: the core's rejection, before every other
+            // (texcore::op::sample::tex_family)
+            `TXC_FIN_REJ(TXC_REJECT_SAMPLE_TEXTURE_TYPE, 8'd0, 8'd0)
+            st <= X_DONE;
           end else if (code == TXC_OP_TGSI_TXD && !b1[2]) begin
             // TXD without its derivatives: the core's rejection, whatever the descriptors
             // (texcore::op::sample::tex_family: before the compare of a shadow form)
@@ -1722,7 +1771,42 @@ module texcore_sampler_exec #(
             tbuf <= 128'd0;
             en_ch <= 2'd0;
             st <= X_SBE;
+            if (code == TXC_OP_TGSI_TXP) begin         // the projection first
+              pj_l <= 2'd0;
+              pj_ph <= 3'd0;
+              st <= X_PJ;
+            end
           end
+        end
+        // TXP: per lane, w (word 6 + 4 lane), then x, y, z (3 + 4 lane + c) divided by it
+        X_PJ: begin
+          case (pj_ph)
+            3'd0: begin k <= 5'(6 + 4 * 32'(pj_l)); pj_ph <= 3'd1; end      // pw_addr = w next
+            3'd1: begin k <= 5'(3 + 4 * 32'(pj_l)); pj_c <= 2'd0; pj_ph <= 3'd2; end
+            3'd2: begin pj_w <= pw_data; pj_ph <= 3'd3; end                  // pw_data = w
+            3'd3: begin                                                      // pw_data = component c
+              dv_a <= pw_data;
+              dv_b <= pj_w;
+              dv_start <= 1'b1;
+              pj_ph <= 3'd4;
+            end
+            default: if (dv_done) begin
+              for (i = 0; i < 12; i = i + 1)
+                if (3 * 32'(pj_l) + 32'(pj_c) == i) pj[32*i +: 32] <= dv_q;
+              if (pj_c != 2'd2) begin
+                pj_c <= pj_c + 2'd1;
+                k <= 5'(4 + 4 * 32'(pj_l) + 32'(pj_c));                   // the next component
+                pj_ph <= 3'd5;
+              end else if (pj_l != 2'd3) begin
+                pj_l <= pj_l + 2'd1;
+                pj_ph <= 3'd0;
+              end else begin
+                pj_on <= 1'b1;
+                st <= X_SBE;
+              end
+            end
+          endcase
+          if (pj_ph == 3'd5) pj_ph <= 3'd3;                               // pw_addr = it
         end
         X_SBE: begin
           en_start <= 1'b1;

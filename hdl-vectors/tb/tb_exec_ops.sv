@@ -68,7 +68,7 @@ module tb_exec_ops;
     .CBANK_WORDS(CBANK_WORDS), .TAW(TAW), .HAW(HAW), .SAW(SAW), .CAW(CAW), .SAMPLE_PIPE(1)
   ) dut (
     .clk(clk), .rst(rst), .start(start), .plen(plen),
-    .pw_addr(pw_addr), .pw_data(pw_data),
+    .pw_addr(pw_addr), .pw_rdata(pw_data),
     .hdr_max(20'hFFFFF), .smp_max(20'hFFFFF), .via_hdr(1'b0),
     .hp_addr(hp_addr), .hp_data(hp_data), .sp_addr(sp_addr), .sp_data(sp_data),
     .cb_addr(cb_addr), .cb_data(cb_data),

@@ -397,6 +397,18 @@ fn sample_lod(rng: &mut Rng) -> u32 {
     }
 }
 
+/// A binary32 `w` of TGSI `TXP` (the divisor of x, y, z): mostly ±[0.5, 2.5) on a fine
+/// grid (quotients with a rounding), sometimes a special value (0, ∞, NaN, a subnormal).
+fn txp_w(rng: &mut Rng) -> u32 {
+    match rng.below(16) {
+        0 => rng.pick(&[0x0000_0000, 0x8000_0000, 0x7F80_0000, 0x7FC0_0000, 0x0000_0001, 0x3F80_0000], 0),
+        k => {
+            let m = 0.5 + f64::from(rng.below(1 << 16)) / 32768.0;
+            ((if k == 1 { -m } else { m }) as f32).to_bits()
+        }
+    }
+}
+
 /// `LockstepSampler(FpgaSampler<RTL>, SoftSampler)` over `n` seeded sampling quads, the op
 /// codes of [`SAMPLE_CODES`] in turn (the derivative and `TEX` forms filled by
 /// [`deriv_operands`]),
@@ -556,7 +568,7 @@ pub fn lockstep_sample(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
 /// The op codes [`lockstep_sample`] mixes: the ones [`Subset::RTL`] governs and NVIDIA
 /// `TMML.LOD` (compared where the device's `CAPS` has it, else refused at the op-code
 /// check).
-const SAMPLE_CODES: [u8; 9] = [
+const SAMPLE_CODES: [u8; 10] = [
     texcore_hal::protocol::op::TGSI_SAMPLE_L,
     texcore_hal::protocol::op::TGSI_SAMPLE,
     texcore_hal::protocol::op::TGSI_SAMPLE_B,
@@ -565,6 +577,7 @@ const SAMPLE_CODES: [u8; 9] = [
     texcore_hal::protocol::op::TGSI_TXB,
     texcore_hal::protocol::op::TGSI_TXL,
     texcore_hal::protocol::op::TGSI_TXD,
+    texcore_hal::protocol::op::TGSI_TXP,
     texcore_hal::protocol::op::NV_TMML,
 ];
 
@@ -752,6 +765,9 @@ fn deriv_operands(rng: &mut Rng, op: &mut Op, views: usize, samplers: usize) {
             *shadow = rng.chance(1, 16);
             for (d, q) in src0.iter_mut().zip(quad) {
                 *d = [q[0], q[1], q[2], sample_lod(rng)];
+                if *t == texcore::op::sample::TexOp::Txp {
+                    d[3] = txp_w(rng);
+                }
             }
             *src1 = if rng.chance(1, 4) { Some(core::array::from_fn(|_| sample_lod(rng))) } else { None };
             if *t == texcore::op::sample::TexOp::Txd {
@@ -877,9 +893,14 @@ const COMPARE_CODES: [u8; 5] = [
     protocol::op::NV_TLD4S,
 ];
 
-/// The `TEX`-family codes (not `TXP`).
-const TEX_CODES: [u8; 4] =
-    [protocol::op::TGSI_TEX, protocol::op::TGSI_TXB, protocol::op::TGSI_TXL, protocol::op::TGSI_TXD];
+/// The `TEX`-family codes.
+const TEX_CODES: [u8; 5] = [
+    protocol::op::TGSI_TEX,
+    protocol::op::TGSI_TXB,
+    protocol::op::TGSI_TXL,
+    protocol::op::TGSI_TXD,
+    protocol::op::TGSI_TXP,
+];
 
 /// The kind of a [`lockstep_compare`] op: 0 `SAMPLE_C_LZ`, 1 `GATHER4`, 2 `SAMPLE_C`, 3 a
 /// `TEX`-family form, 4 NVIDIA `TLD4S`.
@@ -966,7 +987,8 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
     for i in 0..n {
         // SAMPLE_C_LZ, GATHER4, SAMPLE_C, a shadow TEX form (TEX, TXB, TXL, TXD in turn), TLD4S
         let code = COMPARE_CODES[i % COMPARE_CODES.len()];
-        let code = if code == protocol::op::TGSI_TEX { TEX_CODES[(i / COMPARE_CODES.len()) % 4] } else { code };
+        let code =
+            if code == protocol::op::TGSI_TEX { TEX_CODES[(i / COMPARE_CODES.len()) % TEX_CODES.len()] } else { code };
         let mut op = gen.op(code).ok_or_else(|| anyhow!("op"))?;
         if let (false, Op::NvTld4s { source, mods, operands }) = (rng.chance(1, 8), &mut op) {
             // one lane of GATHER4's footprint through the handle (bindless: sampler << 20 |
@@ -1036,6 +1058,9 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
                     for (lane, d) in src0.iter_mut().enumerate() {
                         let q = quad[lane];
                         *d = if array { [q[0], q[1], q[2], refs[lane]] } else { [q[0], q[1], refs[lane], lods[lane]] };
+                        if *t == texcore::op::sample::TexOp::Txp {
+                            d[3] = txp_w(&mut rng);
+                        }
                     }
                     *src1 = if (array && !rng.chance(1, 16)) || rng.chance(1, 8) { Some(lods) } else { None };
                     if *t == texcore::op::sample::TexOp::Txd {
@@ -1144,7 +1169,7 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         kinds[compare_kind(op)] += o.passed - before;
     }
     o.note = format!(
-        "{} SAMPLE_C_LZ, {} GATHER4, {} SAMPLE_C, {} shadow TEX / TXB / TXL / TXD and {} NV_TLD4S admitted by the \
+        "{} SAMPLE_C_LZ, {} GATHER4, {} SAMPLE_C, {} shadow TEX / TXB / TXL / TXD / TXP and {} NV_TLD4S admitted by the \
          sampling subset and compared; SAMPLE_C_LZ {}; GATHER4 {}, {gather_cmp} of them the compare form; SAMPLE_C \
          {}; shadow TEX forms {}; NV_TLD4S {t4_all} through the pipeline ({t4_dc} .DC, {t4_off} .AOFFI with a \
          nonzero offset, {t4_depth} on a depth view); {} refused",

@@ -579,7 +579,7 @@ fn a_failed_run_leaves_no_manifest() {
     // An argument error touches nothing.
     let bad = Options { units: vec!["no_such_unit".into()], ..opts(d.path(), 1, None, Shard::ALL) };
     assert!(generate(&bad).is_err());
-    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 22);
+    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 23);
     // A run that fails after it started rewriting (here: a vector file's name is taken by a
     // directory, so it cannot be committed) leaves no manifest describing the old files.
     let vec = d.path().join("wrap.vec");
@@ -590,7 +590,7 @@ fn a_failed_run_leaves_no_manifest() {
     assert!(!d.path().join("manifest.json").exists());
     fs::remove_dir_all(&vec).unwrap();
     generate(&opts(d.path(), 1, None, Shard::ALL)).unwrap();
-    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 22);
+    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 23);
 }
 
 /// `store`: running the core's STORE / atomic on a real copy of the texel memory changes
