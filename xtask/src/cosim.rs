@@ -29,7 +29,7 @@
 //! unchanged (a stamp holds the SHA-256 of both).
 
 use std::fs;
-use std::io::Read;
+use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -972,8 +972,9 @@ fn exec_texel_check(
 }
 
 /// Flips bit 0 of result word 15 of record `line` (an admitted sampling op with a quad
-/// result) in a copy of the records up to 100 past it; the testbench must fail for exactly
-/// that record and word.
+/// result) in a copy of the records from 100 before it to 100 past it (each record is a
+/// whole `SUBMIT`: a window checks like the whole file, at a fraction of the clocks); the
+/// testbench must fail for exactly that record and word.
 fn exec_mutation_check(
     sim: Sim,
     name: &str,
@@ -984,10 +985,13 @@ fn exec_mutation_check(
     records: u64,
 ) -> Result<(), String> {
     let inner = || -> Result<()> {
-        let m = (line + 101).min(records);
+        let first = line.saturating_sub(100);
+        let m = (line + 101).min(records) - first;
         let mut bytes = Vec::new();
-        fs::File::open(rec_file)?.take(m * exec_ops::REC_LEN as u64).read_to_end(&mut bytes)?;
-        let start = line as usize * exec_ops::REC_LEN;
+        let mut f = fs::File::open(rec_file)?;
+        f.seek(std::io::SeekFrom::Start(first * exec_ops::REC_LEN as u64))?;
+        f.take(m * exec_ops::REC_LEN as u64).read_to_end(&mut bytes)?;
+        let start = (line - first) as usize * exec_ops::REC_LEN;
         let rec = bytes.get(start..start + exec_ops::REC_LEN).ok_or_else(|| anyhow!("record {line} past the file"))?;
         let idx = std::str::from_utf8(&rec[..8])?.to_string();
         let idx = u64::from_str_radix(&idx, 16)?;
