@@ -354,14 +354,17 @@ module texcore_sampler_exec #(
   // the projected coordinates wherever it reads src0 (coordinates, implicit derivatives, the
   // shadow reference in z). The substitution is chosen the clock before the data (from
   // pw_addr), so the payload's read path gains one 2:1 mux.
-  logic [383:0] pj;                     // quotient of lane l, component c at [32(3l + c) +: 32]
+  logic [31:0]  pj [0:11];              // quotient of lane l, component c at 3l + c (a
+                                        // 12-word register file: one write port, one read)
+  logic [3:0]   pj_i;                   // the next quotient's index (written in order)
   logic         pj_on;                  // the quotients replace the words
   logic         pj_hit;                 // pw_data is a replaced word
   logic [31:0]  pj_word;
   wire  [3:0]   pj_a = 4'(pw_addr - 6'd3);      // (the hit test bounds the rest)
+  wire  [3:0]   pj_r = {pj_a[3:2], 1'b0} + {2'b00, pj_a[3:2]} + {2'b00, pj_a[1:0]};   // 3l + c
   always @(posedge clk) begin
     pj_hit <= pj_on && pw_addr >= 6'd3 && pw_addr <= 6'd18 && pj_a[1:0] != 2'd3;
-    pj_word <= pj[32 * (3 * 32'(pj_a[3:2]) + 32'(pj_a[1:0])) +: 32];
+    pj_word <= pj[(pj_r < 4'd12) ? pj_r : 4'd0];
   end
   logic [31:0]  pw_data;
   assign pw_data = pj_hit ? pj_word : pw_rdata;
@@ -370,6 +373,8 @@ module texcore_sampler_exec #(
   logic [1:0]   pj_l, pj_c;             // lane; component (0 .. 2)
   logic [2:0]   pj_ph;                  // phase of the word being divided
   logic [31:0]  pj_w;                   // the lane's w
+  always @(posedge clk)
+    if (dv_done && pj_i < 4'd12) pj[pj_i] <= dv_q;
 
   // ---------------------------------------------------------------- state
   // Datapaths are one word (or one lane, channel, chunk) wide and sequenced by the state
@@ -1773,6 +1778,7 @@ module texcore_sampler_exec #(
             st <= X_SBE;
             if (code == TXC_OP_TGSI_TXP) begin         // the projection first
               pj_l <= 2'd0;
+              pj_i <= 4'd0;
               pj_ph <= 3'd0;
               st <= X_PJ;
             end
@@ -1781,8 +1787,8 @@ module texcore_sampler_exec #(
         // TXP: per lane, w (word 6 + 4 lane), then x, y, z (3 + 4 lane + c) divided by it
         X_PJ: begin
           case (pj_ph)
-            3'd0: begin k <= 5'(6 + 4 * 32'(pj_l)); pj_ph <= 3'd1; end      // pw_addr = w next
-            3'd1: begin k <= 5'(3 + 4 * 32'(pj_l)); pj_c <= 2'd0; pj_ph <= 3'd2; end
+            3'd0: begin k <= {1'b0, pj_l, 2'b10} + 5'd4; pj_ph <= 3'd1; end  // pw_addr = w next
+            3'd1: begin k <= {1'b0, pj_l, 2'b11}; pj_c <= 2'd0; pj_ph <= 3'd2; end
             3'd2: begin pj_w <= pw_data; pj_ph <= 3'd3; end                  // pw_data = w
             3'd3: begin                                                      // pw_data = component c
               dv_a <= pw_data;
@@ -1791,11 +1797,10 @@ module texcore_sampler_exec #(
               pj_ph <= 3'd4;
             end
             default: if (dv_done) begin
-              for (i = 0; i < 12; i = i + 1)
-                if (3 * 32'(pj_l) + 32'(pj_c) == i) pj[32*i +: 32] <= dv_q;
+              pj_i <= pj_i + 4'd1;
               if (pj_c != 2'd2) begin
                 pj_c <= pj_c + 2'd1;
-                k <= 5'(4 + 4 * 32'(pj_l) + 32'(pj_c));                   // the next component
+                k <= k + 5'd1;                                           // the next component
                 pj_ph <= 3'd5;
               end else if (pj_l != 2'd3) begin
                 pj_l <= pj_l + 2'd1;
