@@ -1257,8 +1257,14 @@ module texcore_sampler_exec #(
   wire  [6:0]  tm_try = tm_n + (7'd64 >> tm_s);
   wire  [5:0]  tm_ti = 6'(tm_try - 7'd1);
   wire  [20:0] tm_t = LOD_UNIT_T[LOD_UNIT_T_ENTRY_W * tm_ti +: LOD_UNIT_T_ENTRY_W];
+  // a search step takes two clocks: the table entry of the trial count is registered
+  // (tm_p = 0), then compared (tm_p = 1): the sum, the table and the 28-bit compare in one
+  // clock were the device's longest path
+  logic        tm_p;
+  logic [20:0] tm_tq;                   // LOD_UNIT_T[tm_tryq - 1]
+  logic [6:0]  tm_tryq;
   wire  [27:0] tm_x = tm_c ? tm_xv : tm_xu;
-  wire         tm_ge = $signed(tm_x) >= $signed({{7{tm_t[20]}}, tm_t});
+  wire         tm_ge = $signed(tm_x) >= $signed({{7{tm_tq[20]}}, tm_tq});
   // the major axis's ds and dt (binary32), and whether each is zero for the model (0, NaN)
   wire  [31:0] tm_u = tm_mx ? sd_d[0] : sd_d[2];
   wire  [31:0] tm_v = tm_mx ? sd_d[1] : sd_d[3];
@@ -1955,22 +1961,28 @@ module texcore_sampler_exec #(
               tm_xv <= sl_lmax - tm_len;
               tm_c <= 1'b0;
               tm_s <= 3'd0;
+              tm_p <= 1'b0;
               tm_n <= 7'd0;
               st <= X_TMC;
             end
           end
         end
-        X_TMC: begin                                  // one search step a clock: u, then v
-          if (tm_try <= 7'd64 && tm_ge) tm_n <= tm_try;
+        X_TMC: if (!tm_p) begin                       // one search step in two clocks: u, then v
+          tm_tq <= tm_t;
+          tm_tryq <= tm_try;
+          tm_p <= 1'b1;
+        end else begin
+          tm_p <= 1'b0;
+          if (tm_tryq <= 7'd64 && tm_ge) tm_n <= tm_tryq;
           tm_s <= tm_s + 3'd1;
           if (tm_s == 3'd6) begin
             tm_s <= 3'd0;
             tm_n <= 7'd0;
             tm_c <= 1'b1;
             if (!tm_c) begin
-              tm_nu <= (tm_try <= 7'd64 && tm_ge) ? tm_try : tm_n;
+              tm_nu <= (tm_tryq <= 7'd64 && tm_ge) ? tm_tryq : tm_n;
             end else begin
-              rwords[95:64] <= {16'd0, tm_comp(tm_vz, tm_vs, (tm_try <= 7'd64 && tm_ge) ? tm_try : tm_n),
+              rwords[95:64] <= {16'd0, tm_comp(tm_vz, tm_vs, (tm_tryq <= 7'd64 && tm_ge) ? tm_tryq : tm_n),
                                 tm_comp(tm_uz, tm_us, tm_nu)};
               st <= X_RES0;
             end
