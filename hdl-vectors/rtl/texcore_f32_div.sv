@@ -14,9 +14,10 @@
 // normalized one bit per clock (its exponent decremented; a normal operand takes no clock);
 // 26 restoring steps give the quotient of the two significands in [2^23, 2^24), which is in
 // (1/2, 2): its 24 bits, a guard bit and the sticky rest (the remainder not zero); one clock
-// rounds and packs. `done` pulses with `q` valid (held until the next `start`). Latency:
-// 28 clocks for normal operands, + one per leading zero of a subnormal significand. `start`
-// while busy is ignored.
+// rounds (the significand's increment and the exponent), one packs (the range checks).
+// `done` pulses with `q` valid (held until the next `start`). Latency: 29 clocks for normal
+// operands, + one per leading zero of a subnormal significand. `start` while busy is
+// ignored.
 module texcore_f32_div (
   input  logic        clk,
   input  logic        rst,
@@ -27,8 +28,8 @@ module texcore_f32_div (
   output logic        done,                // one clock: q is the quotient
   output logic [31:0] q                    // a / b
 );
-  localparam logic [1:0] S_IDLE = 2'd0, S_NORM = 2'd1, S_DIV = 2'd2, S_ROUND = 2'd3;
-  logic [1:0]  st;
+  localparam logic [2:0] S_IDLE = 3'd0, S_NORM = 3'd1, S_DIV = 3'd2, S_ROUND = 3'd3, S_PACK = 3'd4;
+  logic [2:0]  st;
   logic        neg;
   logic [23:0] ma, mb;                     // significands (hidden bit included)
   logic signed [9:0] ea, eb;               // biased exponents (1 for a subnormal), less the
@@ -60,6 +61,8 @@ module texcore_f32_div (
   /* verilator lint_on UNUSEDSIGNAL */
   // biased exponent of the rounded result: ea - eb + 127, less one below 1, plus a carry
   wire signed [10:0] e_r = 11'(ea) - 11'(eb) + 11'sd127 - (hi ? 11'sd0 : 11'sd1) + (m25[24] ? 11'sd1 : 11'sd0);
+  logic        [22:0] f_q;                 // S_ROUND -> S_PACK: the rounded fraction
+  logic signed [10:0] e_q;                 // and its biased exponent
 
   assign busy = st != S_IDLE;
 
@@ -109,10 +112,15 @@ module texcore_f32_div (
           n <= n - 5'd1;
           if (n == 5'd0) st <= S_ROUND;
         end
-        default: begin                                // S_ROUND
-          if (e_r >= 11'sd255) q <= {neg, 8'hFF, 23'd0};
-          else if (e_r <= 11'sd0) q <= {neg, 31'd0};
-          else q <= {neg, e_r[7:0], m25[22:0]};
+        S_ROUND: begin
+          f_q <= m25[22:0];
+          e_q <= e_r;
+          st <= S_PACK;
+        end
+        default: begin                                // S_PACK
+          if (e_q >= 11'sd255) q <= {neg, 8'hFF, 23'd0};
+          else if (e_q <= 11'sd0) q <= {neg, 31'd0};
+          else q <= {neg, e_q[7:0], f_q};
           done <= 1'b1;
           st <= S_IDLE;
         end

@@ -1,10 +1,10 @@
 `timescale 1ns/1ps
 // Vector testbench of unit f32_div (texcore_f32_div). No images.
 //
-// texcore_f32_div takes one division at a time (28 clocks, up to 51 with subnormal
+// texcore_f32_div takes one division at a time (29 clocks, up to 52 with subnormal
 // operands), so the harness runs N of them in turn to keep the driver's one vector per
 // clock: vector n goes to divider n mod N, and the results leave in vector order (a divider
-// holds its quotient until it is sent). Every result is ready within 51 clocks of its
+// holds its quotient until it is sent). Every result is ready within 52 clocks of its
 // vector, before its divider's next vector N clocks later.
 
 module f32_div_harness
