@@ -746,6 +746,33 @@ pub const fn ratio_to_f16_bits(num: i64, den: u64, shift: u32, mode: F16Rounding
     sign | ((e as u16) << 10) | (m as u16 & 0x3FF)
 }
 
+/// binary32 of the exact rational `num / den` (`den ≥ 1`, `|num|, den < 2^32`) **rounded to
+/// odd**: the significand truncated to 24 bits, its last bit set when anything was dropped.
+///
+/// This is the intermediate a hardware `.F16` path rounds from: a binary32 rounded to odd
+/// carries 13 bits more than binary16, so converting it with [`f32_to_f16_mode`] gives
+/// exactly [`ratio_to_f16_bits`]`(num, den, 0, mode)` for either mode (one rounding, not two;
+/// the module tests check it for every UNORM code of 1 … 16 bits and sampled 17 … 24-bit
+/// codes). Inside the stated range the value is a normal binary32 (2^-32 … 2^32);
+/// `den = 0` or `num = 0` give `+0`, and out-of-range operands are truncated to 32 bits.
+pub const fn ratio_to_f32_odd_bits(num: i64, den: u64) -> u32 {
+    let mag = (num.unsigned_abs() & 0xFFFF_FFFF) as u128;
+    let den = (den & 0xFFFF_FFFF) as u128;
+    if mag == 0 || den == 0 {
+        return 0;
+    }
+    let sign: u32 = if num < 0 { 0x8000_0000 } else { 0 };
+    // (mag << 64) / den has 33 ... 96 bits; keep the top 24, the rest (and the remainder)
+    // only as "inexact".
+    let scaled = mag << 64;
+    let q = scaled / den;
+    let drop = (128 - q.leading_zeros()) - 24;
+    let sticky = scaled % den != 0 || q & ((1u128 << drop) - 1) != 0;
+    // value ≈ (q >> drop) × 2^(drop - 64), the leading bit at 23: biased exponent 86 + drop.
+    let sig = ((q >> drop) as u32) | sticky as u32;
+    sign | ((86 + drop) << 23) | (sig & 0x007F_FFFF)
+}
+
 /// binary32 → binary16 under `mode` (NaN → `0x7E00` with the sign; ±∞ → ±∞).
 pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
     match f32_parts(bits) {
@@ -773,7 +800,9 @@ pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
         (neg, F32Class::Finite { mant, exp }) => {
             let n = if neg { -(mant as i64) } else { mant as i64 };
             if exp >= 0 {
-                ratio_to_f16_bits(n << (if exp > 40 { 40 } else { exp }) as u32, 1, 0, mode)
+                // |x| ≥ 2^23: past the binary16 range whatever the exponent, and mant
+                // alone overflows it the same way (a shifted mant could leave the i64).
+                ratio_to_f16_bits(n, 1, 0, mode)
             } else {
                 ratio_to_f16_bits(n, 1, (-exp) as u32, mode)
             }
@@ -785,6 +814,69 @@ pub const fn f32_to_f16_mode(bits: u32, mode: F16Rounding) -> u16 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A UNORM code's `.F16` value through the binary32 rounded to odd equals the direct
+    /// binary16 rounding, in both modes (the hardware path's identity).
+    fn odd_then_f16_holds(v: u64, d: u64) {
+        for mode in [F16Rounding::NearestEven, F16Rounding::TowardZero] {
+            let direct = ratio_to_f16_bits(v as i64, d, 0, mode);
+            let odd = ratio_to_f32_odd_bits(v as i64, d);
+            assert_eq!(f32_to_f16_mode(odd, mode), direct, "{v} / {d} {mode:?} (odd {odd:#010x})");
+            assert_eq!(f32_to_f16_mode(odd | 0x8000_0000, mode), direct | 0x8000, "-{v} / {d} {mode:?}");
+        }
+    }
+
+    #[test]
+    fn round_to_odd_binary32_then_binary16_is_one_rounding() {
+        for n in 1..=16u32 {
+            let d = (1u64 << n) - 1;
+            for v in 1..=d {
+                odd_then_f16_holds(v, d);
+            }
+        }
+        for n in 17..=24u32 {
+            let d = (1u64 << n) - 1;
+            let mut v = 1u64;
+            while v <= d {
+                odd_then_f16_holds(v, d);
+                odd_then_f16_holds(d - v + 1, d);
+                v = v * 3 / 2 + 1 + (v % 7);
+            }
+            for v in (0..4096u64).map(|i| 1 + i * (d / 4096)) {
+                odd_then_f16_holds(v, d);
+            }
+        }
+    }
+
+    #[test]
+    fn f16_mode_overflow_keeps_the_sign_at_every_exponent() {
+        for e in 143..=254u32 {
+            for m in [0u32, 1, 0x7F_EFFF, 0x7F_FFFF] {
+                let x = e << 23 | m;
+                assert_eq!(f32_to_f16_mode(x, F16Rounding::NearestEven), 0x7C00, "{x:#x}");
+                assert_eq!(f32_to_f16_mode(x, F16Rounding::TowardZero), 0x7BFF, "{x:#x}");
+                assert_eq!(f32_to_f16_mode(x | 0x8000_0000, F16Rounding::NearestEven), 0xFC00, "-{x:#x}");
+                assert_eq!(f32_to_f16_mode(x | 0x8000_0000, F16Rounding::TowardZero), 0xFBFF, "-{x:#x}");
+            }
+        }
+        // and RNE agrees with the plain conversion everywhere near and above the range
+        for x in (0x4700_0000u32..0x7F80_0000).step_by(0x1_0001) {
+            assert_eq!(f32_to_f16_mode(x, F16Rounding::NearestEven), f32_to_f16_bits(x), "{x:#x}");
+        }
+    }
+
+    #[test]
+    fn round_to_odd_binary32_truncates_and_marks_inexact() {
+        assert_eq!(ratio_to_f32_odd_bits(1, 3), 0x3EAA_AAAB); // 0.0101…: truncated, last bit set
+        assert_eq!(ratio_to_f32_odd_bits(2, 3), 0x3F2A_AAAB); // RNE would also give …AB
+        assert_eq!(ratio_to_f32_odd_bits(1, 1), 0x3F80_0000);
+        assert_eq!(ratio_to_f32_odd_bits(-1, 2), 0xBF00_0000);
+        assert_eq!(ratio_to_f32_odd_bits(1, 0xFF_FFFF), 0x3380_0001);
+        assert_eq!(ratio_to_f32_odd_bits(0, 5), 0);
+        assert_eq!(ratio_to_f32_odd_bits(5, 0), 0);
+        assert_eq!(ratio_to_f32_odd_bits(0xFFFF_FFFF, 1), 0x4F7F_FFFF);
+        assert_eq!(ratio_to_f32_odd_bits(1, 0xFFFF_FFFF), 0x2F80_0001);
+    }
 
     /// Binary32 with exponents near each other (cancellation, subnormal results) or any.
     fn f32_operand() -> impl Strategy<Value = u32> {
