@@ -679,6 +679,26 @@ package texcore_vectors_pkg;
   localparam int F32_DIV_Q_W = 32;
 
   // =====================================================================================
+  // unit f32_to_f16: binary32 to binary16, round to nearest even or toward zero (TLD4S .F16 output)
+  // vector file f32_to_f16.vec, images: 
+  // A line read with %h is a F32_TO_F16_LINE_W-bit word; inputs = line[F32_TO_F16_LINE_W-1:F32_TO_F16_OUT_W],
+  // outputs = line[F32_TO_F16_OUT_W-1:0]; each field's _LSB is its position in its own word.
+  localparam int F32_TO_F16_IN_W = 36;
+  localparam int F32_TO_F16_OUT_W = 16;
+  localparam int F32_TO_F16_LINE_W = 52;
+  localparam int F32_TO_F16_LINE_CHARS = 16;  // bytes per line incl. newline
+  localparam int F32_TO_F16_N_FIELDS = 3;
+  // in  x: binary32 bits
+  localparam int F32_TO_F16_X_LSB = 4;
+  localparam int F32_TO_F16_X_W = 32;
+  // in  rz: 1: round toward zero; 0: to nearest, ties to even
+  localparam int F32_TO_F16_RZ_LSB = 0;
+  localparam int F32_TO_F16_RZ_W = 1;
+  // out h: binary16 bits (NaN: 0x7E00 with the sign; overflow: inf, or 0x7BFF toward zero; below 2^-24: rounded, subnormals kept)
+  localparam int F32_TO_F16_H_LSB = 0;
+  localparam int F32_TO_F16_H_W = 16;
+
+  // =====================================================================================
   // unit wrap: address/wrap stage: REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, MIRROR_CLAMP_TO_EDGE
   // vector file wrap.vec, images: 
   // A line read with %h is a WRAP_LINE_W-bit word; inputs = line[WRAP_LINE_W-1:WRAP_OUT_W],
@@ -806,20 +826,23 @@ package texcore_vectors_pkg;
   // vector file gather_cmp.vec, images: 
   // A line read with %h is a GATHER_CMP_LINE_W-bit word; inputs = line[GATHER_CMP_LINE_W-1:GATHER_CMP_OUT_W],
   // outputs = line[GATHER_CMP_OUT_W-1:0]; each field's _LSB is its position in its own word.
-  localparam int GATHER_CMP_IN_W = 180;
+  localparam int GATHER_CMP_IN_W = 184;
   localparam int GATHER_CMP_OUT_W = 132;
-  localparam int GATHER_CMP_LINE_W = 312;
-  localparam int GATHER_CMP_LINE_CHARS = 92;  // bytes per line incl. newline
-  localparam int GATHER_CMP_N_FIELDS = 14;
+  localparam int GATHER_CMP_LINE_W = 316;
+  localparam int GATHER_CMP_LINE_CHARS = 94;  // bytes per line incl. newline
+  localparam int GATHER_CMP_N_FIELDS = 15;
   // in  dom: component domain, DOM_* (UNORM, SNORM, F16, F32, UINT, SINT)
-  localparam int GATHER_CMP_DOM_LSB = 176;
+  localparam int GATHER_CMP_DOM_LSB = 180;
   localparam int GATHER_CMP_DOM_W = 3;
   // in  nbits: UNORM: n (1..24); SNORM: n (2..24); 0 for the other domains
-  localparam int GATHER_CMP_NBITS_LSB = 168;
+  localparam int GATHER_CMP_NBITS_LSB = 172;
   localparam int GATHER_CMP_NBITS_W = 5;
   // in  cmp: 1: depth compare (GATHER4 compare form, TLD4S .DC); 0: the component itself
-  localparam int GATHER_CMP_CMP_LSB = 164;
+  localparam int GATHER_CMP_CMP_LSB = 168;
   localparam int GATHER_CMP_CMP_W = 1;
+  // in  odd: cmp = 0, UNORM / SNORM: 1 rounds the binary32 to odd (what the TLD4S .F16 conversion rounds from), 0 to nearest even
+  localparam int GATHER_CMP_ODD_LSB = 164;
+  localparam int GATHER_CMP_ODD_W = 1;
   // in  func: compare function, CMP_* (don't-care when cmp = 0)
   localparam int GATHER_CMP_FUNC_LSB = 160;
   localparam int GATHER_CMP_FUNC_W = 3;

@@ -292,6 +292,20 @@ package texcore_vectors_tb_pkg;
       $display("    out q = %h", got[F32_DIV_Q_LSB +: F32_DIV_Q_W]);
   endtask
 
+  // Prints the inputs of a f32_to_f16 vector and all outputs (expected vs got).
+  task automatic f32_to_f16_show(input logic [F32_TO_F16_LINE_W-1:0] line, input logic [F32_TO_F16_OUT_W-1:0] got);
+    logic [F32_TO_F16_IN_W-1:0] i;
+    logic [F32_TO_F16_OUT_W-1:0] e;
+    i = line[F32_TO_F16_LINE_W-1:F32_TO_F16_OUT_W];
+    e = line[F32_TO_F16_OUT_W-1:0];
+    $display("    in  x  = %h", i[F32_TO_F16_X_LSB +: F32_TO_F16_X_W]);
+    $display("    in  rz = %h", i[F32_TO_F16_RZ_LSB +: F32_TO_F16_RZ_W]);
+    if (got[F32_TO_F16_H_LSB +: F32_TO_F16_H_W] !== e[F32_TO_F16_H_LSB +: F32_TO_F16_H_W])
+      $display("    out h  = %h  expected %h   <-- MISMATCH", got[F32_TO_F16_H_LSB +: F32_TO_F16_H_W], e[F32_TO_F16_H_LSB +: F32_TO_F16_H_W]);
+    else
+      $display("    out h  = %h", got[F32_TO_F16_H_LSB +: F32_TO_F16_H_W]);
+  endtask
+
   // Prints the inputs of a wrap vector and all outputs (expected vs got).
   task automatic wrap_show(input logic [WRAP_LINE_W-1:0] line, input logic [WRAP_OUT_W-1:0] got);
     logic [WRAP_IN_W-1:0] i;
@@ -385,6 +399,7 @@ package texcore_vectors_tb_pkg;
     $display("    in  dom   = %h", i[GATHER_CMP_DOM_LSB +: GATHER_CMP_DOM_W]);
     $display("    in  nbits = %h", i[GATHER_CMP_NBITS_LSB +: GATHER_CMP_NBITS_W]);
     $display("    in  cmp   = %h", i[GATHER_CMP_CMP_LSB +: GATHER_CMP_CMP_W]);
+    $display("    in  odd   = %h", i[GATHER_CMP_ODD_LSB +: GATHER_CMP_ODD_W]);
     $display("    in  func  = %h", i[GATHER_CMP_FUNC_LSB +: GATHER_CMP_FUNC_W]);
     $display("    in  ref   = %h", i[GATHER_CMP_REF_LSB +: GATHER_CMP_REF_W]);
     $display("    in  t0    = %h", i[GATHER_CMP_T0_LSB +: GATHER_CMP_T0_W]);

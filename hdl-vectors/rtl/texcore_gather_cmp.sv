@@ -7,6 +7,10 @@
 //                                       SNORM n  v / (2^(n-1) - 1)  RNE
 //                                       F16      widened exactly (NaN quieted)
 //                                       F32, UINT, SINT  the 32 bits unchanged
+//            odd = 1 (UNORM, SNORM): rounded to odd instead: the significand truncated
+//            to 24 bits with its last bit set when the value is not exact (every code but
+//            0 and +-D), texcore::fp::ratio_to_f32_odd_bits; the binary32 a binary16
+//            conversion rounds from in one rounding (TLD4S .F16, texcore_f32_to_f16)
 //   cmp = 1: (ref OP texel) ? 1.0 : +0 per texel, OP = func (CMP_*), the reference first
 //            quantized to the texel's format:
 //              UNORM n  NaN, negative -> 0; else min(RNE(ref * D), D), D = 2^n - 1
@@ -54,6 +58,7 @@ module texcore_gather_cmp #(
   input  logic [2:0]   dom,              // DOM_*
   input  logic [4:0]   nbits,            // UNORM: n; SNORM: n; else 0
   input  logic         cmp,              // 1: depth compare
+  input  logic         odd,              // cmp = 0: UNORM / SNORM rounded to odd
   input  logic [2:0]   func,             // CMP_*
   input  logic [31:0]  refv,             // reference, binary32
   input  logic [32*LANES-1:0] texels,    // texel k (S_k) at [32*k +: 32]
@@ -107,6 +112,7 @@ module texcore_gather_cmp #(
   logic [2:0]   dom0;
   logic [4:0]   k0;                      // bits of the normalized magnitude: n or n - 1
   logic         cmp0;
+  logic [4:0]   odd_q;                   // odd, stages 0..4
   logic [2:0]   func0;
   logic [31:0]  ref0;
   logic [32*LANES-1:0] t0;
@@ -114,6 +120,7 @@ module texcore_gather_cmp #(
     dom0  <= dom;
     k0    <= (dom == texcore_vectors_pkg::DOM_SNORM) ? nbits - 5'd1 : nbits;
     cmp0  <= cmp;
+    odd_q <= {odd_q[3:0], odd};
     func0 <= func;
     ref0  <= refv;
     t0    <= texels;
@@ -322,9 +329,9 @@ module texcore_gather_cmp #(
       bn_q[3] <= bn_q[2];
     end
     // s5: significand = the pattern's top 24 bits + its 25th (never carries out, see the
-    // header); the result word; the compare.
+    // header), or rounded to odd: the top 23 and a 1; the result word; the compare.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [23:0] sig  = win4[24:1] + {23'd0, win4[0]};
+    wire [23:0] sig  = odd_q[4] ? {win4[24:2], 1'b1} : win4[24:1] + {23'd0, win4[0]};
     /* verilator lint_on UNUSEDSIGNAL */
     wire        neg4 = neg_q[3];
     wire [31:0] nw   = zero_q4 ? 32'd0 : one_q4 ? {neg4, 8'h7F, 23'd0} : {neg4, ex4, sig[22:0]};

@@ -1,6 +1,6 @@
 `timescale 1ns/1ps
-// Pin-limited wrapper of texcore_gather_cmp for place-and-route only (the unit has 305
-// port bits, more than the iCE40 HX8K ct256 package's 206 I/O): the 172 input bits are
+// Pin-limited wrapper of texcore_gather_cmp for place-and-route only (the unit has 306
+// port bits, more than the iCE40 HX8K ct256 package's 206 I/O): the 173 input bits are
 // shifted in serially, a load strobe issues them as one vector, and each result {err, res}
 // is captured into a 129-bit shift register that is shifted out serially. Every path into
 // and out of the unit is register to register, so the Fmax is the unit's own. Not a
@@ -15,19 +15,19 @@ module texcore_gather_cmp_ser (
   output logic sout,                     // result register MSB
   output logic out_valid                 // a result was captured
 );
-  logic [171:0] in_q;                    // {dom, nbits, cmp, func, refv, texels}
+  logic [172:0] in_q;                    // {odd, dom, nbits, cmp, func, refv, texels}
   logic         ld_q;
   logic [128:0] res_q;                   // {err, res}
   logic         v;
   logic         e;
   logic [127:0] r;
   always @(posedge clk) begin
-    if (shift_in) in_q <= {in_q[170:0], sin};
+    if (shift_in) in_q <= {in_q[171:0], sin};
     ld_q <= rst ? 1'b0 : load;
   end
   texcore_gather_cmp dut (
     .clk(clk), .rst(rst), .in_valid(ld_q),
-    .dom(in_q[171:169]), .nbits(in_q[168:164]), .cmp(in_q[163]), .func(in_q[162:160]),
+    .odd(in_q[172]), .dom(in_q[171:169]), .nbits(in_q[168:164]), .cmp(in_q[163]), .func(in_q[162:160]),
     .refv(in_q[159:128]), .texels(in_q[127:0]),
     .out_valid(v), .err(e), .res(r)
   );

@@ -24,6 +24,7 @@ module gather_cmp_harness
     .dom(in_bits[GATHER_CMP_DOM_LSB +: GATHER_CMP_DOM_W]),
     .nbits(in_bits[GATHER_CMP_NBITS_LSB +: GATHER_CMP_NBITS_W]),
     .cmp(in_bits[GATHER_CMP_CMP_LSB +: GATHER_CMP_CMP_W]),
+    .odd(in_bits[GATHER_CMP_ODD_LSB +: GATHER_CMP_ODD_W]),
     .func(in_bits[GATHER_CMP_FUNC_LSB +: GATHER_CMP_FUNC_W]),
     .refv(in_bits[GATHER_CMP_REF_LSB +: GATHER_CMP_REF_W]),
     .texels(texels),

@@ -23,7 +23,7 @@
 
 use anyhow::{anyhow, Result};
 use texcore::descriptor::CompareFunc;
-use texcore::fp::{f16_to_f32_bits, f32_to_f16_bits};
+use texcore::fp::{f16_to_f32_bits, f32_to_f16_bits, ratio_to_f32_odd_bits};
 use texcore::op::gather::gather_texel;
 use texcore::texel::{snorm_from_f32, unorm_from_f32, Domain};
 
@@ -303,14 +303,14 @@ fn refs_of(d: Domain, all_specials: bool) -> Vec<u32> {
     v
 }
 
-fn push(out: &mut Vec<u64>, d: Domain, compare: Option<(CompareFunc, u32)>, t: [i64; 4], salt: u64) {
+fn push(out: &mut Vec<u64>, d: Domain, compare: Option<(CompareFunc, u32)>, odd: bool, t: [i64; 4], salt: u64) {
     let (dom, n) = dom_fields(d);
-    // Without compare, func and ref are don't-cares: put varying values there.
-    let (cmp, func, r) = match compare {
-        Some((f, r)) => (1, f as u64, u64::from(r)),
-        None => (0, salt % 8, u64::from((salt as u32).wrapping_mul(0x9E37_79B9) ^ 0x3F00_0000)),
+    // Without compare, func and ref are don't-cares: put varying values there; with it, odd.
+    let (cmp, func, r, odd) = match compare {
+        Some((f, r)) => (1, f as u64, u64::from(r), salt & 1),
+        None => (0, salt % 8, u64::from((salt as u32).wrapping_mul(0x9E37_79B9) ^ 0x3F00_0000), u64::from(odd)),
     };
-    out.extend_from_slice(&[dom, n, cmp, func, r, code(t[0]), code(t[1]), code(t[2]), code(t[3])]);
+    out.extend_from_slice(&[dom, n, cmp, odd, func, r, code(t[0]), code(t[1]), code(t[2]), code(t[3])]);
 }
 
 /// `[a, b, c, e]` from `vals`, starting at `i`, cycling.
@@ -332,6 +332,11 @@ impl Unit for GatherCmp {
             Field::input("dom", 3, "component domain, DOM_* (UNORM, SNORM, F16, F32, UINT, SINT)"),
             Field::input("nbits", 5, "UNORM: n (1..24); SNORM: n (2..24); 0 for the other domains"),
             Field::input("cmp", 1, "1: depth compare (GATHER4 compare form, TLD4S .DC); 0: the component itself"),
+            Field::input(
+                "odd",
+                1,
+                "cmp = 0, UNORM / SNORM: 1 rounds the binary32 to odd (what the TLD4S .F16 conversion rounds from), 0 to nearest even",
+            ),
             Field::input("func", 3, "compare function, CMP_* (don't-care when cmp = 0)"),
             Field::input("ref", 32, "reference, binary32 bits (don't-care when cmp = 0)"),
         ];
@@ -379,8 +384,8 @@ impl Unit for GatherCmp {
             let ext = extremes(d);
             for func in CompareFunc::ALL {
                 for (i, r) in refs_of(d, true).into_iter().enumerate() {
-                    push(out, d, Some((func, r)), near(d, r), 0);
-                    push(out, d, Some((func, r)), four(&ext, i * 4), 0);
+                    push(out, d, Some((func, r)), false, near(d, r), i as u64);
+                    push(out, d, Some((func, r)), false, four(&ext, i * 4), 0);
                 }
             }
         }
@@ -393,7 +398,7 @@ impl Unit for GatherCmp {
             for func in CompareFunc::ALL {
                 for (i, r) in refs_of(d, false).into_iter().enumerate() {
                     let t = if i % 2 == 0 { near(d, r) } else { four(&ext, i) };
-                    push(out, d, Some((func, r)), t, 0);
+                    push(out, d, Some((func, r)), false, t, i as u64);
                 }
             }
         }
@@ -423,7 +428,10 @@ impl Unit for GatherCmp {
             for chunk in codes.chunks(4) {
                 let t = four(chunk, 0);
                 let s = next();
-                push(out, d, None, t, s);
+                push(out, d, None, false, t, s);
+                if matches!(d, Domain::Unorm(_) | Domain::Snorm(_)) {
+                    push(out, d, None, true, t, s);
+                }
             }
         }
         // 4. Compare on integer domains: the typed error, every function.
@@ -431,7 +439,7 @@ impl Unit for GatherCmp {
             let ext = extremes(d);
             for func in CompareFunc::ALL {
                 for (i, r) in [0u32, 1, 0x3F80_0000, 0x7FC0_0000, 0xFFFF_FFFF].into_iter().enumerate() {
-                    push(out, d, Some((func, r)), four(&ext, i), 0);
+                    push(out, d, Some((func, r)), false, four(&ext, i), 0);
                 }
             }
         }
@@ -482,6 +490,7 @@ impl Unit for GatherCmp {
             },
         };
         let cmp = r.chance(75);
+        let odd = r.chance(50);
         let func = r.below(8);
         let ext = extremes(d);
         let nr = near(d, reference);
@@ -499,17 +508,34 @@ impl Unit for GatherCmp {
             };
         }
         let (dom, n) = dom_fields(d);
-        let vals = [dom, n, u64::from(cmp), func, u64::from(reference), code(t[0]), code(t[1]), code(t[2]), code(t[3])];
+        let vals = [
+            dom,
+            n,
+            u64::from(cmp),
+            u64::from(odd),
+            func,
+            u64::from(reference),
+            code(t[0]),
+            code(t[1]),
+            code(t[2]),
+            code(t[3]),
+        ];
         v.copy_from_slice(&vals);
     }
 
     fn eval(&self, _fx: &Fixture, v: &[u64], out: &mut [u64]) -> Result<()> {
         let d = domain_of(v[0], v[1]).ok_or_else(|| anyhow!("dom {} nbits {} is not a domain", v[0], v[1]))?;
-        let compare = (v[2] == 1).then(|| (CompareFunc::from_code(v[3] as u32), v[4] as u32));
+        let compare = (v[2] == 1).then(|| (CompareFunc::from_code(v[4] as u32), v[5] as u32));
+        let odd = v[3] == 1 && compare.is_none() && matches!(d, Domain::Unorm(_) | Domain::Snorm(_));
         let mut words = [0u64; 4];
         for (k, w) in words.iter_mut().enumerate() {
-            let c = v[5 + k] as u32;
+            let c = v[6 + k] as u32;
             let x = code_value(d, c).ok_or_else(|| anyhow!("t{k} = {c:#x} is not a {d:?} code"))?;
+            if odd {
+                // The binary32 rounded to odd of x / D (texcore::fp::ratio_to_f32_odd_bits).
+                *w = u64::from(ratio_to_f32_odd_bits(x, d_of(d) as u64));
+                continue;
+            }
             match gather_texel(d, x, compare) {
                 Ok(r) => *w = u64::from(r),
                 Err(_) => {
@@ -551,8 +577,9 @@ pub mod rtl_model {
         r
     }
 
-    /// s1–s3 of the texel path: `±mag / (2^k − 1)` as binary32 from the periodic pattern.
-    pub fn norm_to_f32(mag: u32, k: u32, neg: bool) -> u32 {
+    /// s1–s5 of the texel path: `±mag / (2^k − 1)` as binary32 from the periodic pattern,
+    /// rounded to nearest even or (`odd`) to odd.
+    pub fn norm_to_f32(mag: u32, k: u32, neg: bool, odd: bool) -> u32 {
         let sign = u32::from(neg) << 31;
         let d = (1u32 << k) - 1;
         if mag == 0 {
@@ -569,7 +596,7 @@ pub mod rtl_model {
             let bit = (p >> (k - 1 - (j % k))) & 1;
             win = (win << 1) | bit;
         }
-        let sig = (win >> 1) + (win & 1);
+        let sig = if odd { (win >> 1) | 1 } else { (win >> 1) + (win & 1) };
         assert!(sig < 1 << 24, "the significand carried out");
         let ex = 150 - lz - k;
         sign | (ex << 23) | (sig & 0x7F_FFFF)
@@ -660,9 +687,9 @@ mod tests {
         assert_eq!(code_value(Domain::Uint, 0xFFFF_FFFF), Some(0xFFFF_FFFF));
         let fx = Fixture::build(1, 1).unwrap();
         let mut out = [0u64; 5];
-        let bad = [0, 8, 0, 0, 0, 256, 0, 0, 0];
+        let bad = [0, 8, 0, 0, 0, 0, 256, 0, 0, 0];
         assert!(GatherCmp.eval(&fx, &bad, &mut out).is_err(), "UNORM8 code 256");
-        assert!(GatherCmp.eval(&fx, &[6, 0, 0, 0, 0, 0, 0, 0, 0], &mut out).is_err(), "dom 6");
+        assert!(GatherCmp.eval(&fx, &[6, 0, 0, 0, 0, 0, 0, 0, 0, 0], &mut out).is_err(), "dom 6");
     }
 
     /// The RTL's periodic-pattern conversion `v / (2^k − 1)` equals the core's RNE division
@@ -677,7 +704,9 @@ mod tests {
                 for neg in [false, true] {
                     let num = if neg { -i64::from(v) } else { i64::from(v) };
                     let want = ratio_to_f32_bits(num, u64::from(d), 0);
-                    assert_eq!(rtl_model::norm_to_f32(v, k, neg && v != 0), want, "k {k} v {v} neg {neg}");
+                    assert_eq!(rtl_model::norm_to_f32(v, k, neg && v != 0, false), want, "k {k} v {v} neg {neg}");
+                    let odd = ratio_to_f32_odd_bits(num, u64::from(d));
+                    assert_eq!(rtl_model::norm_to_f32(v, k, neg && v != 0, true), odd, "odd: k {k} v {v} neg {neg}");
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! `texcore-vectors`: test vectors for HDL co-simulation, as a library (`cargo xtask vectors`
 //! is its command line, `texcore-dpi` the C ABI over its op-level units).
 //!
-//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`coord`], [`f32_sub`], [`f32_div`], [`wrap`],
+//! A **unit** (one module per unit: [`nv_txq`], [`tgsi_query`], [`intel_info`], [`coord`], [`f32_sub`], [`f32_div`], [`f32_to_f16`], [`wrap`],
 //! [`texel_decode`], [`filter`], [`gather_cmp`], [`lod`]; the op-level units `sample`, `sample_c`, `gather`,
 //! `fetch`, `tmml`, `store` in [`ops`], whose fields and evaluation are [`op_unit`] over the texture set [`texset`]) is a block
 //! of the texture unit with a vector file: it declares its fields ([`layout`]), the memory
@@ -23,6 +23,7 @@ pub mod coord;
 pub mod docgen;
 pub mod f32_div;
 pub mod f32_sub;
+pub mod f32_to_f16;
 pub mod filter;
 pub mod gather_cmp;
 pub mod hex;
@@ -101,6 +102,7 @@ pub fn all_units() -> Vec<&'static dyn Unit> {
         &coord::Coord,
         &f32_sub::F32Sub,
         &f32_div::F32Div,
+        &f32_to_f16::F32ToF16,
         &wrap::Wrap,
         &texel_decode::TexelDecode,
         &filter::Filter,
@@ -126,6 +128,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
             "coord",
             "f32_sub",
             "f32_div",
+            "f32_to_f16",
             "wrap",
             "texel_decode",
             "filter",
@@ -140,7 +143,7 @@ pub const GROUPS: [(&str, &[&str]); 4] = [
         ],
     ),
     ("query", &["nv_txq", "tgsi_query", "intel_info"]),
-    ("stage", &["coord", "f32_sub", "f32_div", "wrap", "texel_decode", "filter", "gather_cmp", "lod"]),
+    ("stage", &["coord", "f32_sub", "f32_div", "f32_to_f16", "wrap", "texel_decode", "filter", "gather_cmp", "lod"]),
     ("op", &["sample", "sample_c", "gather", "fetch", "tmml", "store"]),
 ];
 

@@ -276,7 +276,7 @@ fn level_1_covers_the_corner_cases() {
     let gc = get("gather_cmp");
     let t = text("gather_cmp");
     let rows: Vec<Vec<u64>> = t.lines().map(|l| writer::parse_line(&gc.layout, l).unwrap()).collect();
-    // Fields: dom nbits cmp func ref t0..t3 | err s0..s3.
+    // Fields: dom nbits cmp odd func ref t0..t3 | err s0..s3.
     assert_eq!(column(gc, &t, "dom"), (0..6).collect(), "every domain");
     let unorm_n: BTreeSet<u64> = rows.iter().filter(|v| v[0] == 0).map(|v| v[1]).collect();
     let snorm_n: BTreeSet<u64> = rows.iter().filter(|v| v[0] == 1).map(|v| v[1]).collect();
@@ -293,8 +293,8 @@ fn level_1_covers_the_corner_cases() {
         for func in 0..8u64 {
             let res: BTreeSet<u64> = rows
                 .iter()
-                .filter(|v| v[0] == dom && v[1] == n && v[2] == 1 && v[3] == func)
-                .flat_map(|v| v[10..14].to_vec())
+                .filter(|v| v[0] == dom && v[1] == n && v[2] == 1 && v[4] == func)
+                .flat_map(|v| v[11..15].to_vec())
                 .collect();
             let want: BTreeSet<u64> = match func {
                 0 => [0].into(),
@@ -303,7 +303,7 @@ fn level_1_covers_the_corner_cases() {
             };
             assert_eq!(res, want, "{d:?} func {func}: results");
             let refs: BTreeSet<u64> =
-                rows.iter().filter(|v| v[0] == dom && v[1] == n && v[2] == 1 && v[3] == func).map(|v| v[4]).collect();
+                rows.iter().filter(|v| v[0] == dom && v[1] == n && v[2] == 1 && v[4] == func).map(|v| v[5]).collect();
             for r in
                 [0x7FC0_0000u64, 0, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 1, 0x3F80_0001, 0xBF7F_FFFF, 0x3F00_0000]
             {
@@ -313,25 +313,32 @@ fn level_1_covers_the_corner_cases() {
     }
     // Integer compare is the error, every function; integers without compare are not.
     for dom in [4u64, 5] {
-        let e: BTreeSet<(u64, u64)> = rows.iter().filter(|v| v[0] == dom).map(|v| (v[2], v[9])).collect();
+        let e: BTreeSet<(u64, u64)> = rows.iter().filter(|v| v[0] == dom).map(|v| (v[2], v[10])).collect();
         assert_eq!(e, [(0, 0), (1, 1)].into(), "dom {dom}: err iff cmp");
-        let f: BTreeSet<u64> = rows.iter().filter(|v| v[0] == dom && v[2] == 1).map(|v| v[3]).collect();
+        let f: BTreeSet<u64> = rows.iter().filter(|v| v[0] == dom && v[2] == 1).map(|v| v[4]).collect();
         assert_eq!(f, (0..8).collect());
     }
     // Without compare: every binary16 code and every UNORM16 code is converted.
     let codes = |dom: u64, n: u64| -> BTreeSet<u64> {
-        rows.iter().filter(|v| v[0] == dom && v[1] == n && v[2] == 0).flat_map(|v| v[5..9].to_vec()).collect()
+        rows.iter().filter(|v| v[0] == dom && v[1] == n && v[2] == 0).flat_map(|v| v[6..10].to_vec()).collect()
     };
     assert_eq!(codes(2, 0), (0..=0xFFFF).collect(), "every binary16 code");
     assert_eq!(codes(0, 16), (0..=0xFFFF).collect(), "every UNORM16 code");
-    let outs: BTreeSet<u64> = rows.iter().filter(|v| v[2] == 0).flat_map(|v| v[10..14].to_vec()).collect();
+    // ... and rounded to odd as well as to nearest even.
+    let odd_codes: BTreeSet<u64> = rows
+        .iter()
+        .filter(|v| v[0] == 0 && v[1] == 16 && v[2] == 0 && v[3] == 1)
+        .flat_map(|v| v[6..10].to_vec())
+        .collect();
+    assert_eq!(odd_codes, (0..=0xFFFF).collect(), "every UNORM16 code rounded to odd");
+    let outs: BTreeSet<u64> = rows.iter().filter(|v| v[2] == 0).flat_map(|v| v[11..15].to_vec()).collect();
     // +0, −0 (binary16 and binary32), ±1.0, a quieted binary16 NaN, the smallest UNORM24
     // step, binary32 and integer extremes.
     for v in [0u64, 0x8000_0000, 0x3F80_0000, 0xBF80_0000, 0x7FC0_2000, 0x3380_0001, 0xFFFF_FFFF, 0x7F80_0001] {
         assert!(outs.contains(&v), "gather_cmp result {v:#x} not reached");
     }
     // func and ref vary where they are don't-cares.
-    let dc: BTreeSet<u64> = rows.iter().filter(|v| v[2] == 0).map(|v| v[3]).collect();
+    let dc: BTreeSet<u64> = rows.iter().filter(|v| v[2] == 0).map(|v| v[4]).collect();
     assert_eq!(dc, (0..8).collect());
 }
 
@@ -579,7 +586,7 @@ fn a_failed_run_leaves_no_manifest() {
     // An argument error touches nothing.
     let bad = Options { units: vec!["no_such_unit".into()], ..opts(d.path(), 1, None, Shard::ALL) };
     assert!(generate(&bad).is_err());
-    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 23);
+    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 24);
     // A run that fails after it started rewriting (here: a vector file's name is taken by a
     // directory, so it cannot be committed) leaves no manifest describing the old files.
     let vec = d.path().join("wrap.vec");
@@ -590,7 +597,7 @@ fn a_failed_run_leaves_no_manifest() {
     assert!(!d.path().join("manifest.json").exists());
     fs::remove_dir_all(&vec).unwrap();
     generate(&opts(d.path(), 1, None, Shard::ALL)).unwrap();
-    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 23);
+    assert_eq!(verify_manifest(d.path(), "manifest.json").unwrap(), 24);
 }
 
 /// `store`: running the core's STORE / atomic on a real copy of the texel memory changes

@@ -126,7 +126,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units with reference RTL: nv_txq,
-    /// tgsi_query, intel_info, coord, f32_sub, f32_div, wrap, texel_decode, filter, gather_cmp, lod; op-level units
+    /// tgsi_query, intel_info, coord, f32_sub, f32_div, f32_to_f16, wrap, texel_decode, filter, gather_cmp, lod; op-level units
     /// (DPI-C): sample, sample_c, gather, fetch, tmml, store (the first four also on the
     /// sampler's execution core); groups: all, query, stage, op;
     /// or `sampler`: the whole sampler device behind the HAL (see `--full`).

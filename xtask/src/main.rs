@@ -76,7 +76,7 @@ enum Command {
     /// (about 5 s of CPU).
     /// Level 1 (directed corner cases only) takes about a second.
     ///
-    /// Units: nv_txq, tgsi_query, intel_info (query unit); coord, f32_sub, f32_div, wrap, texel_decode,
+    /// Units: nv_txq, tgsi_query, intel_info (query unit); coord, f32_sub, f32_div, f32_to_f16, wrap, texel_decode,
     /// filter, gather_cmp, lod (pipeline stages); sample, sample_c, gather, fetch, tmml, store (whole
     /// ops, checked through DPI-C). Groups: all, query, stage, op.
     Vectors(vectors::Args),
@@ -94,7 +94,7 @@ enum Command {
     ///
     /// Yosys for iCE40, ECP5 and Xilinx 7 (cell counts), nextpnr-ice40 HX8K and nextpnr-ecp5
     /// (ECP5-25F or the part of --ecp5, out of context) for Fmax; prints one table. Blocks:
-    /// texcore_coord, texcore_f32_sub, texcore_f32_div, texcore_wrap, texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi,
+    /// texcore_coord, texcore_f32_sub, texcore_f32_div, texcore_f32_to_f16, texcore_wrap, texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi,
     /// texcore_info_intel, texcore_filter_rgba8, texcore_lod, texcore_gather_cmp,
     /// texcore_sampler (the whole sampler device, about 10 min). Default: all. Named alone,
     /// texcore_soc builds the soft-core system for a ULX3S board (ECP5-85F, its pins, the

@@ -50,10 +50,11 @@ pub struct Block {
 }
 
 /// Every reference block with a vector unit, and the sampler device.
-pub const BLOCKS: [Block; 12] = [
+pub const BLOCKS: [Block; 13] = [
     Block { top: "texcore_coord", files: &["texcore_coord.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_f32_sub", files: &["texcore_f32_sub.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_f32_div", files: &["texcore_f32_div.sv"], ser: None, no_ice40: None },
+    Block { top: "texcore_f32_to_f16", files: &["texcore_f32_to_f16.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None, no_ice40: None },
     Block {
@@ -109,6 +110,7 @@ pub const BLOCKS: [Block; 12] = [
             "texcore_lod.sv",
             "texcore_f32_sub.sv",
             "texcore_f32_div.sv",
+            "texcore_f32_to_f16.sv",
             "texcore_sampler_exec.sv",
             "texcore_crc32c.sv",
             "texcore_spi_slave.sv",
@@ -148,7 +150,7 @@ const HX8K_CT256_IO: u64 = 206;
 /// `cargo xtask synth` arguments.
 #[derive(ClapArgs, Clone, Debug)]
 pub struct Args {
-    /// Comma-separated top modules (default: every block): texcore_coord, texcore_f32_sub, texcore_f32_div, texcore_wrap,
+    /// Comma-separated top modules (default: every block): texcore_coord, texcore_f32_sub, texcore_f32_div, texcore_f32_to_f16, texcore_wrap,
     /// texcore_texel_decode, texcore_txq_nv, texcore_query_tgsi, texcore_info_intel,
     /// texcore_filter_rgba8, texcore_lod, texcore_gather_cmp, texcore_sampler; and, only when
     /// named, texcore_soc: the soft-core system placed and routed for a ULX3S board

@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long)]
     pub count: Option<u64>,
     /// Comma-separated units or groups (default: all). Units: nv_txq, tgsi_query,
-    /// intel_info, coord, f32_sub, f32_div, wrap, texel_decode, filter, gather_cmp, lod, sample, sample_c, gather, fetch,
+    /// intel_info, coord, f32_sub, f32_div, f32_to_f16, wrap, texel_decode, filter, gather_cmp, lod, sample, sample_c, gather, fetch,
     /// tmml, store; groups: all, query, stage, op.
     #[arg(long, value_delimiter = ',', value_parser = parse_op)]
     pub ops: Vec<String>,
