@@ -134,8 +134,8 @@ impl Subset {
     /// Of the NVIDIA ops it governs `NV_TMML` (`CAPS` 7: the LOD of the same views and
     /// samplers through the same LOD unit; the rule of step 5 with [`Subset::formats`]) and
     /// `NV_TLD4S` (`CAPS` 6: `GATHER4`'s views, samplers and [`Subset::compare_formats`]
-    /// through the same gather path, on the view and sampler its handle resolves to), without
-    /// `.F16` (its binary16 packing is not in the device: `f16` false).
+    /// through the same gather path, on the view and sampler its handle resolves to), with
+    /// `.F16` in both rounding modes (`texcore_f32_to_f16`: `f16` true).
     pub const RTL: Subset = Subset {
         ops: 1 << (op::TGSI_SAMPLE_L - GOVERNED_BASE)
             | 1 << (op::TGSI_SAMPLE - GOVERNED_BASE)
@@ -176,7 +176,7 @@ impl Subset {
             | bit8(texcore::descriptor::MipFilter::Linear as u8),
         mag_eq_min: true,
         max_aniso_log2: 0,
-        f16: false,
+        f16: true,
     };
 
     /// Whether the subset governs op code `code`.
@@ -698,7 +698,7 @@ mod tests {
     }
 
     #[test]
-    fn tld4s_takes_the_gather_rule_in_the_core_order_and_f16_is_outside_the_rtl_subset() {
+    fn tld4s_takes_the_gather_rule_in_the_core_order_with_f16_in_both_modes() {
         use texcore::fp::F16Rounding;
         use texcore::handle::HandleSource;
         use texcore::op::gather::{Tld4sMods, Tld4sOperands};
@@ -714,9 +714,14 @@ mod tests {
         for v in [h, z16, TextureHeader { ty: TextureType::TwoDArray, depth: 3, ..h }] {
             assert!(r.admits(&op(0, true, true, None), Ok(&v), Ok(&s)), "{v:?}");
             assert!(r.admits(&op(3, false, false, None), Ok(&v), Ok(&s)), "{v:?}");
-            // .F16 is not in the device
-            assert!(!r.admits(&op(0, false, false, Some(F16Rounding::NearestEven)), Ok(&v), Ok(&s)));
-            assert!(Subset::ALL.admits(&op(0, false, false, Some(F16Rounding::TowardZero)), Ok(&v), Ok(&s)));
+            // .F16 in both rounding modes; a subset without `f16` refuses it
+            for m in [F16Rounding::NearestEven, F16Rounding::TowardZero] {
+                assert!(r.admits(&op(0, false, false, Some(m)), Ok(&v), Ok(&s)));
+                assert!(r.admits(&op(1, false, true, Some(m)), Ok(&v), Ok(&s)));
+                let no_f16 = Subset { f16: false, ..Subset::RTL };
+                assert!(!no_f16.admits(&op(0, false, false, Some(m)), Ok(&v), Ok(&s)));
+                assert!(no_f16.admits(&op(0, false, false, None), Ok(&v), Ok(&s)));
+            }
         }
         assert!(!r.admits(&op(0, false, false, None), Ok(&srgb), Ok(&s)));
         let aniso = SamplerHeader { max_anisotropy_log2: 1, ..s };

@@ -493,6 +493,6 @@ localparam [7:0] TXC_SUBSET_FILTERS = 8'h03; // mag and min filters
 localparam [7:0] TXC_SUBSET_MIPS = 8'h07; // mip filters
 localparam integer TXC_SUBSET_MAG_EQ_MIN = 1; // 1: the mag filter must equal the min filter
 localparam integer TXC_SUBSET_MAX_ANISO_LOG2 = 0; // largest max_anisotropy_log2
-localparam integer TXC_SUBSET_F16 = 0; // 1: NVIDIA TLD4S.F16 admitted
+localparam integer TXC_SUBSET_F16 = 1; // 1: NVIDIA TLD4S.F16 admitted
 
 /* verilator lint_on UNUSEDPARAM */

@@ -17,6 +17,7 @@ rtl/texcore_filter_rgba8.sv
 rtl/texcore_lod.sv
 rtl/texcore_f32_sub.sv
 rtl/texcore_f32_div.sv
+rtl/texcore_f32_to_f16.sv
 rtl/texcore_sampler_exec.sv
 rtl/texcore_crc32c.sv
 rtl/texcore_spi_slave.sv

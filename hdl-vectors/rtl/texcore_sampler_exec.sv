@@ -29,7 +29,10 @@
 //           GATHER4; NV_TMML (the handle through
 //           texcore_txq_nv as NV_TXQ, then the
 //           implicit derivatives and the LOD unit
-//           as SAMPLE, three passes: see "TMML")
+//           as SAMPLE, three passes: see "TMML");
+//           NV_TLD4S (GATHER4's taps on the
+//           handle's view; .F16: the four words
+//           through texcore_f32_to_f16)
 //                                                     (derivatives) ->] texcore_lod ->
 //                                                     texcore_coord ->
 //                                                     texcore_wrap -> texcore_texel_addr ->
@@ -394,6 +397,7 @@ module texcore_sampler_exec #(
     X_SDW = 7'd47, X_SF = 7'd48, X_SFW = 7'd49, X_SBE = 7'd50, X_SBEW = 7'd51, X_SBD = 7'd52,
     X_SBDW = 7'd53, X_SL0 = 7'd54, X_SL1 = 7'd55, X_SL2 = 7'd56, X_SL3 = 7'd57,
     X_SCP = 7'd58, X_SGA = 7'd59;
+  localparam logic [6:0] X_SH = 7'd65;   // TLD4S.F16: the four words to binary16, packed
   localparam logic [6:0] X_SD = 7'd63;   // the lane's derivatives (SAMPLE, SAMPLE_B, SAMPLE_D)
   localparam logic [6:0] X_TZ = 7'd62;   // TEX family: absent optional operands must be 0
   localparam logic [6:0] X_TMB = 7'd60;  // TMML: passes 1 and 2 of the LOD unit
@@ -417,7 +421,7 @@ module texcore_sampler_exec #(
   wire [31:0] w5 = opw[160 +: 32];
   wire [31:0] w6 = opw[192 +: 32];
   logic [7:0] b1, b2;                  // payload word 0 bytes 1, 2
-  logic [2:0] b3;                      // byte 3, bits 2:0 (TLD4S: .AOFFI, .DC, .F16)
+  logic [3:0] b3;                      // byte 3, bits 3:0 (TLD4S: .AOFFI, .DC, .F16, toward zero)
 
   // ---------------------------------------------------------------- header / sampler load
   logic [255:0] hdr_w, smp_w;
@@ -1206,11 +1210,24 @@ module texcore_sampler_exec #(
   texcore_gather_cmp #(.LANES(1)) u_gather_cmp (
     .clk(clk), .rst(rst), .in_valid(cv_in || ((SAMPLE_PIPE != 0) && cm_in)),
     .dom(gc_cmp ? cm_dom[7:5] : cv_dom[7:5]), .nbits(gc_cmp ? cm_dom[4:0] : cv_dom[4:0]),
-    .cmp(gc_cmp && (!sm_gat || gt_cmpf)), .func(gc_cmp ? smp_w[19:17] : 3'd0),
+    .cmp(gc_cmp && (!sm_gat || gt_cmpf)), .odd(gc_cmp && sm_t4 && b3[2]), .func(gc_cmp ? smp_w[19:17] : 3'd0),
     .refv(gc_cmp ? cm_ref : 32'd0), .texels(gc_cmp ? cm_codes[32*cm_k +: 32] : cv_comp),
     .out_valid(gc_out), .err(cv_err), .res(gc_res)
   );
   assign cv_out = gc_out;
+  // TLD4S.F16 (texcore::op::gather::tld4s with FP16_ROUNDING_MODE b3[3]: 1 toward zero):
+  // each of the four result words through texcore_f32_to_f16, one a clock in X_SH (word
+  // cm_k), the binary16 of word r kept in its low half until the last arrives, then packed
+  // as the core's Rd0 = S1:S0, Rd1 = S3:S2 in words 0 and 2 (words 1 and 3 zero). A UNORM
+  // component reaches it rounded to odd (u_gather_cmp's `odd`), a compare result or a
+  // swizzle constant as 1.0 / +0, a Z32_FLOAT component as its bits: one rounding each.
+  logic        h_out;
+  logic [15:0] h_res;
+  texcore_f32_to_f16 u_f16 (
+    .clk(clk), .rst(rst), .in_valid((SAMPLE_PIPE != 0) && st == X_SH && !cm_k[2]),
+    .f32((SAMPLE_PIPE != 0) ? rwords[32*cm_k[1:0] +: 32] : 32'd0), .rz(b3[3]),
+    .out_valid(h_out), .f16(h_res)
+  );
   assign cv_res = gc_res;
   assign cm_out = gc_out;
   assign cm_res = gc_res;
@@ -1312,7 +1329,7 @@ module texcore_sampler_exec #(
         X_VALID: begin                                // pw_data = word 0
           b1 <= pw_data[15:8];
           b2 <= pw_data[23:16];
-          b3 <= pw_data[26:24];
+          b3 <= pw_data[27:24];
           code <= pw_data[7:0];
           cls <= op_class(pw_data[7:0]);
           rswz <= 1'b0;
@@ -2105,7 +2122,9 @@ module texcore_sampler_exec #(
             if (gt_const || t4_lack) begin            // a swizzle constant: 0 or 1.0
               rwords <= {4{(gt_one && !t4_lack) ? 32'h3F80_0000 : 32'd0}};
               rswz <= 1'b0;
-              st <= X_RES0;
+              cm_k <= 3'd0;
+              cm_r <= 3'd0;
+              st <= (sm_t4 && b3[2]) ? X_SH : X_RES0;
             end else begin
               cm_in <= 1'b1;
               cm_k <= 3'd0;
@@ -2152,6 +2171,20 @@ module texcore_sampler_exec #(
             cm_r <= cm_r + 3'd1;
             if (cm_r == 3'd3) begin
               rswz <= 1'b0;
+              cm_k <= 3'd0;
+              cm_r <= 3'd0;
+              st <= (sm_t4 && b3[2]) ? X_SH : X_RES0;
+            end
+          end
+        end
+        X_SH: begin                                   // TLD4S.F16: word cm_k in, word cm_r out
+          if (!cm_k[2]) cm_k <= cm_k + 3'd1;
+          if (h_out) begin
+            for (i = 0; i < 3; i = i + 1)
+              if (cm_r == 3'(i)) rwords[32*i +: 16] <= h_res;
+            cm_r <= cm_r + 3'd1;
+            if (cm_r == 3'd3) begin
+              rwords <= {32'd0, h_res, rwords[79:64], 32'd0, rwords[47:32], rwords[15:0]};
               st <= X_RES0;
             end
           end

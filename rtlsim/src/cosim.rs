@@ -965,6 +965,22 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         };
         image[a..a + 4].copy_from_slice(&z.to_le_bytes());
     }
+    // TLD4S.F16: the depths of the X8Z24 view at 100 (9 × 4, pitch 37) and of the Z16 array
+    // at 401 (5 × 6 × 3, pitch 10) are codes whose binary16 differs from a binary16 of their
+    // nearest binary32 (two roundings): the device must round once, from the binary32
+    // rounded to odd.
+    // (address, width, rows, pitch, depth bits, texel bytes)
+    for (base, w, rows, pitch, n, texel) in [(100usize, 9, 4, 37, 24u32, 4usize), (401, 5, 18, 10, 16, 2)] {
+        let hard = double_rounding_codes(n, &mut rng);
+        for y in 0..rows {
+            for x in 0..w {
+                let a = base + y * pitch + x * texel;
+                let z = rng.pick(&hard, 0).to_le_bytes();
+                let bytes = (n / 8) as usize;
+                image[a..a + bytes].copy_from_slice(&z[..bytes]);
+            }
+        }
+    }
     pair.write_memory(0, &image).map_err(|e| anyhow!("memory: {e:?}"))?;
     let (views, samplers) = (compare_views(), compare_samplers());
     for (i, h) in (SAMPLE_VIEW0..).zip(&views) {
@@ -993,13 +1009,13 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         if let (false, Op::NvTld4s { source, mods, operands }) = (rng.chance(1, 8), &mut op) {
             // one lane of GATHER4's footprint through the handle (bindless: sampler << 20 |
             // view); every component (a few above 3), .AOFFI with random bits beside the two
-            // 6-bit fields, .DC with the compare references, a few .F16 (outside the subset)
+            // 6-bit fields, .DC with the compare references, .F16 in a quarter (both modes)
             let (v, s) = (SAMPLE_VIEW0 + pick(&mut rng, views.len()), SAMPLE_SMP0 + pick(&mut rng, samplers.len()));
             *source = texcore::handle::HandleSource::Bindless((s << 20) | v);
             mods.comp = if rng.chance(1, 64) { rng.pick(&[4, 5, 255], 4) } else { rng.below(4) as u8 };
             mods.aoffi = rng.chance(1, 2);
             mods.dc = rng.chance(1, 2);
-            mods.f16 = if rng.chance(1, 16) {
+            mods.f16 = if rng.chance(1, 4) {
                 Some(if rng.chance(1, 2) {
                     texcore::fp::F16Rounding::NearestEven
                 } else {
@@ -1176,6 +1192,26 @@ pub fn lockstep_compare(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
         kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], details[0], details[1], details[2], details[3], o.refused
     );
     finish(o, rtl, c0, t0)
+}
+
+/// UNORM `n`-bit codes (at least 32, `n` ≥ 13) whose `.F16` value under one of the modes
+/// differs from the binary16 of their RNE binary32: the values a `.F16` path that rounds
+/// twice gets wrong.
+fn double_rounding_codes(n: u32, rng: &mut Rng) -> Vec<u32> {
+    use texcore::fp::{f32_to_f16_mode, ratio_to_f16_bits, ratio_to_f32_bits, F16Rounding as R};
+    let d = (1u32 << n) - 1;
+    let mut out = Vec::new();
+    while out.len() < 32 {
+        let v = 1 + rng.below(d - 1);
+        let twice = |m| f32_to_f16_mode(ratio_to_f32_bits(i64::from(v), u64::from(d), 0), m);
+        if [R::NearestEven, R::TowardZero]
+            .iter()
+            .any(|&m| twice(m) != ratio_to_f16_bits(i64::from(v), u64::from(d), 0, m))
+        {
+            out.push(v);
+        }
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------
