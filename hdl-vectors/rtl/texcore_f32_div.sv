@@ -38,12 +38,9 @@ module texcore_f32_div (
   logic [25:0] qb;                         // quotient bits, weight 2^0 first
   logic [4:0]  n;                          // steps left
 
-  wire         a_nan = a[30:23] == 8'hFF && a[22:0] != 23'd0;
-  wire         b_nan = b[30:23] == 8'hFF && b[22:0] != 23'd0;
-  wire         a_inf = a[30:23] == 8'hFF && a[22:0] == 23'd0;
-  wire         b_inf = b[30:23] == 8'hFF && b[22:0] == 23'd0;
-  wire         a_zero = a[30:0] == 31'd0;
-  wire         b_zero = b[30:0] == 31'd0;
+  logic        a_nan, a_inf, a_zero, b_nan, b_inf, b_zero;
+  texcore_f32_class u_ca (.mag(a[30:0]), .nan(a_nan), .inf(a_inf), .zero(a_zero));
+  texcore_f32_class u_cb (.mag(b[30:0]), .nan(b_nan), .inf(b_inf), .zero(b_zero));
   wire         sgn = a[31] ^ b[31];
 
   // step: r >= mb subtracts (quotient bit 1); the remainder doubles

@@ -40,12 +40,9 @@ module texcore_f32_sub (
   end
 
   // ---- s1: specials, order by magnitude, exponent difference
-  wire         a_nan = a_q[30:23] == 8'hFF && a_q[22:0] != 23'd0;
-  wire         b_nan = b_q[30:23] == 8'hFF && b_q[22:0] != 23'd0;
-  wire         a_inf = a_q[30:23] == 8'hFF && a_q[22:0] == 23'd0;
-  wire         b_inf = b_q[30:23] == 8'hFF && b_q[22:0] == 23'd0;
-  wire         a_zero = a_q[30:0] == 31'd0;
-  wire         b_zero = b_q[30:0] == 31'd0;
+  logic        a_nan, a_inf, a_zero, b_nan, b_inf, b_zero;
+  texcore_f32_class u_ca (.mag(a_q[30:0]), .nan(a_nan), .inf(a_inf), .zero(a_zero));
+  texcore_f32_class u_cb (.mag(b_q[30:0]), .nan(b_nan), .inf(b_inf), .zero(b_zero));
   wire         swap = b_q[30:0] > a_q[30:0];
   wire  [31:0] x = swap ? b_q : a_q;      // the larger magnitude
   wire  [31:0] y = swap ? a_q : b_q;

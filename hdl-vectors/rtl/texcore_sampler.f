@@ -15,6 +15,7 @@ rtl/texcore_coord.sv
 rtl/texcore_wrap.sv
 rtl/texcore_filter_rgba8.sv
 rtl/texcore_lod.sv
+rtl/texcore_f32_class.sv
 rtl/texcore_f32_sub.sv
 rtl/texcore_f32_div.sv
 rtl/texcore_f32_to_f16.sv

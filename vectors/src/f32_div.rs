@@ -83,7 +83,7 @@ impl Unit for F32Div {
     }
 
     fn rtl_files(&self) -> &'static [&'static str] {
-        &["texcore_f32_div.sv"]
+        &["texcore_f32_class.sv", "texcore_f32_div.sv"]
     }
 
     fn default_count(&self) -> u64 {

@@ -85,7 +85,7 @@ impl Unit for F32Sub {
     }
 
     fn rtl_files(&self) -> &'static [&'static str] {
-        &["texcore_f32_sub.sv"]
+        &["texcore_f32_class.sv", "texcore_f32_sub.sv"]
     }
 
     fn default_count(&self) -> u64 {

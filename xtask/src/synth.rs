@@ -52,8 +52,8 @@ pub struct Block {
 /// Every reference block with a vector unit, and the sampler device.
 pub const BLOCKS: [Block; 13] = [
     Block { top: "texcore_coord", files: &["texcore_coord.sv"], ser: None, no_ice40: None },
-    Block { top: "texcore_f32_sub", files: &["texcore_f32_sub.sv"], ser: None, no_ice40: None },
-    Block { top: "texcore_f32_div", files: &["texcore_f32_div.sv"], ser: None, no_ice40: None },
+    Block { top: "texcore_f32_sub", files: &["texcore_f32_class.sv", "texcore_f32_sub.sv"], ser: None, no_ice40: None },
+    Block { top: "texcore_f32_div", files: &["texcore_f32_class.sv", "texcore_f32_div.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_f32_to_f16", files: &["texcore_f32_to_f16.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_wrap", files: &["texcore_wrap.sv"], ser: None, no_ice40: None },
     Block { top: "texcore_texel_decode", files: &["texcore_texel_decode.sv"], ser: None, no_ice40: None },
@@ -108,6 +108,7 @@ pub const BLOCKS: [Block; 13] = [
             "texcore_wrap.sv",
             "texcore_filter_rgba8.sv",
             "texcore_lod.sv",
+            "texcore_f32_class.sv",
             "texcore_f32_sub.sv",
             "texcore_f32_div.sv",
             "texcore_f32_to_f16.sv",
