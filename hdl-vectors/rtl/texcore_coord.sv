@@ -42,8 +42,12 @@ module texcore_coord (
   logic [16:0] size_q;
   logic        per_q, lin_q;
   logic [3:0]  off_q;
-  always @(posedge clk) begin
-    v0 <= rst ? 1'b0 : in_valid;
+  // Every stage register loads only while an item is at the input or in flight (clock
+  // enable: the pipeline holds when idle, which saves power and simulation time); the
+  // valid bits are not gated.
+  logic act;
+  always @(posedge clk) v0 <= rst ? 1'b0 : in_valid;
+  always @(posedge clk) if (act) begin
     s_q <= s;
     size_q <= size;
     per_q <= periodic;
@@ -66,8 +70,8 @@ module texcore_coord (
   logic [23:0] mred1;
   logic [16:0] size1;
   logic [3:0]  off1;
-  always @(posedge clk) begin
-    v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) if (act) begin
     e1 <= e;
     neg1 <= s_q[31];
     zero1 <= (e == 8'd0) || (e == 8'hFF && s_q[22:0] != 23'd0) || size_q == 17'd0;
@@ -108,8 +112,8 @@ module texcore_coord (
   logic [40:0] p2;
   logic [16:0] size2;
   logic [3:0]  off2;
-  always @(posedge clk) begin
-    v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) if (act) begin
     p2 <= {17'd0, mred1} * {24'd0, size1};
     cls2 <= cls;
     sh2 <= sh;
@@ -148,8 +152,8 @@ module texcore_coord (
   logic [40:0] q3;
   logic [16:0] size3;
   logic [3:0]  off3;
-  always @(posedge clk) begin
-    v3 <= rst ? 1'b0 : v2;
+  always @(posedge clk) v3 <= rst ? 1'b0 : v2;
+  always @(posedge clk) if (act) begin
     q3 <= q;
     inc3 <= inc;
     sat3 <= sat;
@@ -168,8 +172,8 @@ module texcore_coord (
   logic [31:0] mag4;
   logic [16:0] size4;
   logic [3:0]  off4;
-  always @(posedge clk) begin
-    v4 <= rst ? 1'b0 : v3;
+  always @(posedge clk) v4 <= rst ? 1'b0 : v3;
+  always @(posedge clk) if (act) begin
     mag4 <= mag;
     neg4 <= neg3;
     size4 <= size3;
@@ -192,10 +196,11 @@ module texcore_coord (
   end
   wire [31:0] v = u + {{20{off4[3]}}, off4, 8'd0} - (lin4 ? 32'd128 : 32'd0);
   logic v5;
-  always @(posedge clk) begin
-    v5 <= rst ? 1'b0 : v4;
+  always @(posedge clk) v5 <= rst ? 1'b0 : v4;
+  always @(posedge clk) if (act) begin
     i0 <= {{8{v[31]}}, v[31:8]};
     weight <= lin4 ? v[7:0] : 8'd0;
   end
   assign out_valid = v5;
+  assign act = in_valid | v0 | v1 | v2 | v3 | v4 | v5;
 endmodule

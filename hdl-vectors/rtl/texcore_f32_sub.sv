@@ -33,8 +33,12 @@ module texcore_f32_sub (
   // ---- s0: input registers (b's sign flipped: a + (-b))
   logic        v0;
   logic [31:0] a_q, b_q;
-  always @(posedge clk) begin
-    v0 <= rst ? 1'b0 : in_valid;
+  // Every stage register loads only while an item is at the input or in flight (clock
+  // enable: the pipeline holds when idle, which saves power and simulation time); the
+  // valid bits are not gated.
+  logic act;
+  always @(posedge clk) v0 <= rst ? 1'b0 : in_valid;
+  always @(posedge clk) if (act) begin
     a_q <= a;
     b_q <= {~b[31], b[30:0]};
   end
@@ -56,8 +60,8 @@ module texcore_f32_sub (
   logic [7:0]  ex1;
   logic [23:0] mx1, my1;                  // significands with their hidden bits
   logic [4:0]  dsh1;                      // alignment shift, at most 27
-  always @(posedge clk) begin
-    v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) if (act) begin
     sp1 <= 1'b1;
     if (a_nan || b_nan || (a_inf && b_inf && a_q[31] != b_q[31])) r1 <= 32'h7FC0_0000;
     else if (a_inf) r1 <= a_q;
@@ -83,8 +87,8 @@ module texcore_f32_sub (
   logic [31:0] r2;
   logic [7:0]  ex2;
   logic [26:0] mx2, my2;
-  always @(posedge clk) begin
-    v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) if (act) begin
     sp2 <= sp1;
     r2 <= r1;
     sx2 <= sx1;
@@ -107,8 +111,8 @@ module texcore_f32_sub (
   logic [7:0]  ex3;
   logic [27:0] sum3;
   logic [4:0]  lz3;
-  always @(posedge clk) begin
-    v3 <= rst ? 1'b0 : v2;
+  always @(posedge clk) v3 <= rst ? 1'b0 : v2;
+  always @(posedge clk) if (act) begin
     sp3 <= sp2;
     r3 <= r2;
     sx3 <= sx2;
@@ -127,11 +131,12 @@ module texcore_f32_sub (
   wire  [7:0]  efield = n[26] ? en[7:0] : 8'd0;
   wire         rup = n[2] & (n[1] | n[0] | n[3]);
   wire  [30:0] pk = {efield, n[25:3]} + {30'd0, rup};
-  always @(posedge clk) begin
-    out_valid <= rst ? 1'b0 : v3;
+  always @(posedge clk) out_valid <= rst ? 1'b0 : v3;
+  always @(posedge clk) if (act) begin
     if (sp3) d <= r3;
     else if (sum3 == 28'd0) d <= 32'd0;                        // exact cancellation: +0
     else if (en >= 9'd255 || pk[30:23] == 8'hFF) d <= {sx3, 8'hFF, 23'd0};
     else d <= {sx3, pk};
   end
+  assign act = in_valid | v0 | v1 | v2 | v3;
 endmodule

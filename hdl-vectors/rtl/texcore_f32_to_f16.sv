@@ -36,6 +36,9 @@ module texcore_f32_to_f16 (
 
   logic [LATENCY-1:0] vq;
   always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
+  // Every stage register below loads only while an item is at the input or in flight
+  // (clock enable: the pipeline holds when idle, which saves power and simulation time).
+  wire act = in_valid | (|vq);
   assign out_valid = vq[LATENCY-1];
 
   // ---------------------------------------------------------------- s1
@@ -51,7 +54,7 @@ module texcore_f32_to_f16 (
   logic        up1;
   logic [1:0]  cls1;                     // 0 finite, 1 overflow, 2 inf, 3 NaN
   logic        rz1;
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     s1    <= f32[31];
     rz1   <= rz;
     // normal range: the biased exponent e - 112 and the significand without its hidden
@@ -65,7 +68,7 @@ module texcore_f32_to_f16 (
 
   // ---------------------------------------------------------------- s2
   wire [14:0] sum = base1 + {14'd0, up1};         // 0x7C00 = inf when RNE carries past 65504
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     case (cls1)
       2'd3:    f16 <= {s1, 15'h7E00};
       2'd2:    f16 <= {s1, 15'h7C00};

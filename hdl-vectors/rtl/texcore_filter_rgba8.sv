@@ -47,6 +47,9 @@ module texcore_filter_rgba8 (
 
   logic [LATENCY-1:0] vq;
   always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
+  // Every stage register below loads only while an item is at the input or in flight
+  // (clock enable: the pipeline holds when idle, which saves power and simulation time).
+  wire act = in_valid | (|vq);
   assign out_valid = vq[LATENCY-1];
 
   // ---------------------------------------------------------------- s0 inputs, weights
@@ -56,7 +59,7 @@ module texcore_filter_rgba8 (
   /* verilator lint_off UNUSEDSIGNAL */
   logic [319:0] w_q;
   /* verilator lint_on UNUSEDSIGNAL */
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     t_q <= taps;
     w_q[39:0] <= {delta, beta1, alpha1, beta0, alpha0};
     w_q[319:40] <= w_q[279:0];
@@ -91,7 +94,7 @@ module texcore_filter_rgba8 (
     wire [15:0] s03 = s01 + {s23[13:0], 2'b00};
     wire [15:0] s47 = s45 + {s67[13:0], 2'b00};
     /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       hd_q[9*i +: 9]   <= {1'b0, t_q[P1 +: 8]} - {1'b0, t_q[P0 +: 8]};
       hc_q[8*i +: 8]   <= t_q[P0 +: 8];
       hs_q[16*i +: 16] <= s03;
@@ -114,7 +117,7 @@ module texcore_filter_rgba8 (
     /* verilator lint_off UNUSEDSIGNAL */
     wire signed [25:0] p = $signed(vd_q[17*j +: 17]) * $signed({1'b0, b});
     /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       vd_q[17*j +: 17] <= {1'b0, h_q[16*H1 +: 16]} - {1'b0, h_q[16*H0 +: 16]};
       vb_q[16*j +: 16] <= h_q[16*H0 +: 16];
       vp_q[24*j +: 24] <= p[23:0];
@@ -138,7 +141,7 @@ module texcore_filter_rgba8 (
     /* verilator lint_off UNUSEDSIGNAL */
     wire signed [17:0] ph = $signed(xd_q[25*c+16 +: 9]) * $signed({1'b0, dl});
     /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       xd_q[25*c +: 25] <= {1'b0, v_q[24*(c+4) +: 24]} - {1'b0, v_q[24*c +: 24]};
       xb_q[24*c +: 24] <= v_q[24*c +: 24];
       xl_q[24*c +: 24] <= pl;
@@ -191,7 +194,7 @@ module texcore_filter_rgba8 (
     /* verilator lint_off UNUSEDSIGNAL */
     wire [24:0] mn  = {1'b0, m_q[24*c +: 24]} + {24'd0, up_q[c]};
     /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       n1_q[32*c +: 32] <= z8 ? {x16[23:0], 8'd0} : x16;
       lz1_q[2*c +: 2] <= {z16, z8};
       zr_q[5*c] <= x == 32'd0;

@@ -70,6 +70,9 @@ module texcore_gather_cmp #(
 
   logic [LATENCY-1:0] vq;
   always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
+  // Every stage register below loads only while an item is at the input or in flight
+  // (clock enable: the pipeline holds when idle, which saves power and simulation time).
+  wire act = in_valid | (|vq);
   assign out_valid = vq[LATENCY-1];
 
   // ---------------------------------------------------------------- helpers
@@ -116,7 +119,7 @@ module texcore_gather_cmp #(
   logic [2:0]   func0;
   logic [31:0]  ref0;
   logic [32*LANES-1:0] t0;
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     dom0  <= dom;
     k0    <= (dom == texcore_vectors_pkg::DOM_SNORM) ? nbits - 5'd1 : nbits;
     cmp0  <= cmp;
@@ -131,7 +134,7 @@ module texcore_gather_cmp #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [14:0] k_q;
   logic [23:0] dk1, dk2;                 // D = 2^k - 1, stages 1, 2
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     ctl_q <= {ctl_q[27:0], dom0, cmp0, func0};
     k_q   <= {k_q[9:0], k0};
     dk1   <= ~(24'hFF_FFFF << k0);
@@ -164,7 +167,7 @@ module texcore_gather_cmp #(
   logic [4:0]  fhe1, fhe2;               // binary16 exponent of the normal range
   logic [23:0] rm1;
   logic [31:0] ref1, ref2, ref3;
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     rp1    <= ({24'd0, rmant} << k0) - {24'd0, rmant};
     rsh1   <= 5'(8'd126 - re);           // shift - 24: 0..24 unless saturating / tiny
     rcls1  <= {r_nan, re >= 8'd127 && !r_nan, re <= 8'd101};
@@ -185,7 +188,7 @@ module texcore_gather_cmp #(
   logic        rg2, rst2;
   logic [11:0] fq2;                      // binary16 significand before rounding
   logic        fg2, fst2;
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     rq2   <= rw[71:48];
     rg2   <= rw[47];
     rst2  <= |rw[46:0];
@@ -204,7 +207,7 @@ module texcore_gather_cmp #(
   wire        fs = ref2[31];
   logic [23:0] rmag3;
   logic [15:0] rh3;
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     rmag3 <= (rcls2[2] | rcls2[0]) ? 24'd0 : rcls2[1] ? dk2 : rr;
     rnan3 <= rcls2[2];
     ref3  <= ref2;
@@ -219,7 +222,7 @@ module texcore_gather_cmp #(
   wire rneg3 = rneg_q[2];
   logic [32:0] ka4;
   logic        an4;
-  always @(posedge clk) begin
+  always @(posedge clk) if (act) begin
     case (dom3)
       texcore_vectors_pkg::DOM_UNORM: ka4 <= rneg3 ? 33'd0 : {9'd0, rmag3};
       texcore_vectors_pkg::DOM_SNORM: ka4 <= rneg3 ? 33'd0 - {9'd0, rmag3} : {9'd0, rmag3};
@@ -241,7 +244,7 @@ module texcore_gather_cmp #(
     logic [32:0] kb1, kb2, kb3, kb4;
     logic [3:0]  bn_q;                   // texel NaN (float domains), stages 1..4
     logic [31:0] tv1, pw2, pw3, pw4;     // the texel; then the word of a non-normalized domain
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       mag1  <= tneg ? 24'd0 - tv[23:0] : tv[23:0];
       neg_q <= {neg_q[2:0], tneg};
       case (dom0)
@@ -263,7 +266,7 @@ module texcore_gather_cmp #(
     logic [23:0] y2;
     logic [1:0]  lzh2;
     logic        zero_q2, one_q2, zero_q3, one_q3, zero_q4, one_q4;
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       y2      <= a8[23:0];
       lzh2    <= {a16[24], a8[24]};
       zero_q2 <= mag1 == 24'd0;
@@ -278,7 +281,7 @@ module texcore_gather_cmp #(
     wire [24:0] a1 = nstep(a2[23:0], 1);
     logic [23:0] vn3;
     logic [4:0]  lz3;
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       vn3     <= a1[23:0];
       lz3     <= {lzh2, a4[24], a2[24], a1[24]};
       {zero_q3, one_q3} <= {zero_q2, one_q2};
@@ -320,7 +323,7 @@ module texcore_gather_cmp #(
     end
     logic [24:0] win4;
     logic [7:0]  ex4;
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       win4    <= win;
       ex4     <= 8'd150 - {3'd0, lz3} - {3'd0, k3};
       {zero_q4, one_q4} <= {zero_q3, one_q3};
@@ -336,7 +339,7 @@ module texcore_gather_cmp #(
     wire        neg4 = neg_q[3];
     wire [31:0] nw   = zero_q4 ? 32'd0 : one_q4 ? {neg4, 8'h7F, 23'd0} : {neg4, ex4, sig[22:0]};
     wire        nrm  = dom4 == texcore_vectors_pkg::DOM_UNORM || dom4 == texcore_vectors_pkg::DOM_SNORM;
-    always @(posedge clk) begin
+    always @(posedge clk) if (act) begin
       w5[32*t +: 32] <= nrm ? nw : pw4;
       lt5[t]         <= $signed(ka4) < $signed(kb4);
       eq5[t]         <= ka4 == kb4;
@@ -366,10 +369,10 @@ module texcore_gather_cmp #(
         default:                                pass = 1'b1;
       endcase
     end
-    always @(posedge clk)
+    always @(posedge clk) if (act)
       res_q[32*t +: 32] <= bad ? 32'd0 : cmp5 ? (pass ? 32'h3F80_0000 : 32'd0) : w5[32*t +: 32];
   end
-  always @(posedge clk) err_q <= bad;
+  always @(posedge clk) if (act) err_q <= bad;
   assign res = res_q;
   assign err = err_q;
 endmodule

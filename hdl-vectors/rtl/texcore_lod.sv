@@ -104,6 +104,9 @@ module texcore_lod (
   // ---------------------------------------------------------------- valid pipeline
   logic [LATENCY-1:0] vq;
   always @(posedge clk) vq <= rst ? '0 : {vq[LATENCY-2:0], in_valid};
+  // Every stage register below loads only while an item is at the input or in flight
+  // (clock enable: the pipeline holds when idle, which saves power and simulation time).
+  wire act = in_valid | (|vq);
   assign out_valid = vq[LATENCY-1];
 
   // ---------------------------------------------------------------- s1 .. s4 derivatives
@@ -122,7 +125,7 @@ module texcore_lod (
     logic [EW-1:0] e1_q, e2_q, e4;
     logic [17:0]   m2_q, m3;
     logic          st1_q, cy1_q, mz3_q, mz4_q;
-    always @(posedge clk) begin : s1
+    always @(posedge clk) if (act) begin : s1
       logic [23:0]   m;
       logic [EW-1:0] e;
       logic          st;
@@ -149,14 +152,14 @@ module texcore_lod (
       st1_q <= st;
       cy1_q <= (&m[23:6]) && st;
     end
-    always @(posedge clk) begin : s2
+    always @(posedge clk) if (act) begin : s2
       m2_q <= cy1_q ? 18'h2_0000 : m1_q + {17'd0, st1_q};
       e2_q <= e1_q + (cy1_q ? 11'sd7 : 11'sd6);
     end
-    always @(posedge clk) begin mz3_q <= m2_q == 18'd0; mz4_q <= mz3_q; end
+    always @(posedge clk) if (act) begin mz3_q <= m2_q == 18'd0; mz4_q <= mz3_q; end
     // m3 is the multiplier's A operand: its s4 register is the multiplier's input register
-    texcore_lod_dly #(.W(18), .D(1)) u_m (.clk(clk), .d(m2_q), .q(m3));
-    texcore_lod_dly #(.W(EW), .D(2)) u_e (.clk(clk), .d(e2_q), .q(e4));
+    texcore_lod_dly #(.W(18), .D(1)) u_m (.clk(clk), .ce(act), .d(m2_q), .q(m3));
+    texcore_lod_dly #(.W(EW), .D(2)) u_e (.clk(clk), .ce(act), .d(e2_q), .q(e4));
   end
 
   // ---------------------------------------------------------------- s1 .. s4 sizes
@@ -169,11 +172,11 @@ module texcore_lod (
     logic [16:0] v1_q, v2_q, n3_q;
     logic [4:0]  b1_q, z2_q, b2_q, k4_q;
     logic [5:0]  k3_q;
-    always @(posedge clk) begin : s1
+    always @(posedge clk) if (act) begin : s1
       v1_q <= {1'b0, szm1} + 17'd1;
       b1_q <= base_level;
     end
-    always @(posedge clk) begin : s2
+    always @(posedge clk) if (act) begin : s2
       logic [4:0] z;
       z = 5'd16;
       for (int i = 0; i < 17; i = i + 1) if (v1_q[i]) z = 5'(16 - i);
@@ -181,11 +184,11 @@ module texcore_lod (
       v2_q <= v1_q;
       b2_q <= b1_q;
     end
-    always @(posedge clk) begin : s3
+    always @(posedge clk) if (act) begin : s3
       n3_q <= v2_q << z2_q;
       k3_q <= {1'b0, z2_q} + {1'b0, b2_q};
     end
-    always @(posedge clk) begin : s4
+    always @(posedge clk) if (act) begin : s4
       k4_q <= (k3_q >= 6'd17) ? 5'd16 : k3_q[4:0];
     end
   end
@@ -208,12 +211,12 @@ module texcore_lod (
       else n4 = g_s[AX].n3_q & (17'h1_FFFF << g_s[AX].k3_q[4:0]);
     end
     // s4 operand registers, s5 product register (MULT18X18D)
-    texcore_lod_mul #(.BW(17)) u_mul (.clk(clk), .a_d(g_d[k].m3), .b_d(n4), .p_q(p5_q));
-    always @(posedge clk) begin : s5
+    texcore_lod_mul #(.BW(17)) u_mul (.clk(clk), .ce(act), .a_d(g_d[k].m3), .b_d(n4), .p_q(p5_q));
+    always @(posedge clk) if (act) begin : s5
       e5_q <= g_d[k].e4 - {{(EW-5){1'b0}}, g_s[AX].k4_q};
       z5_q <= g_d[k].mz4_q;
     end
-    always @(posedge clk) begin : s6
+    always @(posedge clk) if (act) begin : s6
       logic st;
       st = p5_q[34] ? (p5_q[16:0] != 17'd0) : (p5_q[15:0] != 16'd0);
       t6_q <= p5_q[34] ? p5_q[34:17] : p5_q[33:16];
@@ -223,7 +226,7 @@ module texcore_lod (
       e6p_q <= e5_q + (p5_q[34] ? 11'sd18 : 11'sd17);
       z6_q <= z5_q;
     end
-    always @(posedge clk) begin : s7
+    always @(posedge clk) if (act) begin : s7
       m7_q <= cy6_q ? 18'h2_0000 : t6_q + {17'd0, st6_q};
       e7_q <= cy6_q ? e6p_q : e6_q;
       z7_q <= z6_q;
@@ -248,7 +251,7 @@ module texcore_lod (
     logic [14:0]     d10_q;                  // distances below x (saturated at 18)
     logic [2:0]      v8_q, v9_q, v10_q, v11_q; // non-zero terms
     logic [EW-1:0]   x10_q;
-    always @(posedge clk) begin : s8
+    always @(posedge clk) if (act) begin : s8
       logic [EW-1:0] e0, e1, e2;
       e0 = g_p[3*sd].z7_q   ? E_NONE : g_p[3*sd].e7_q;
       e1 = g_p[3*sd+1].z7_q ? E_NONE : g_p[3*sd+1].e7_q;
@@ -260,7 +263,7 @@ module texcore_lod (
       m8_q <= {g_p[3*sd+2].m7_q, g_p[3*sd+1].m7_q, g_p[3*sd].m7_q};
       v8_q <= {!g_p[3*sd+2].z7_q, !g_p[3*sd+1].z7_q, !g_p[3*sd].z7_q};
     end
-    always @(posedge clk) begin : s9
+    always @(posedge clk) if (act) begin : s9
       logic [4:0] z;
       for (int i = 0; i < 6; i = i + 1)
         s9_q[5*i +: 5] <= (d8_q[(EW+1)*i+5 +: EW-4] != '0 || d8_q[(EW+1)*i +: 5] >= 5'd18) ? 5'd18
@@ -275,7 +278,7 @@ module texcore_lod (
       m9_q <= m8_q;
       v9_q <= v8_q;
     end
-    always @(posedge clk) begin : s10
+    always @(posedge clk) if (act) begin : s10
       logic [4:0] a01, a10, a02, a20, a12, a21;
       {a21, a12, a20, a02, a10, a01} = s9_q;
       if (g9_q[0] && g9_q[1]) begin x10_q <= e9_q[0 +: EW]; d10_q <= {a02, a01, 5'd0}; end
@@ -289,7 +292,7 @@ module texcore_lod (
       logic [17:0] q11_q;
       logic        st11_q;
       logic [35:0] q13_q;
-      always @(posedge clk) begin : s11
+      always @(posedge clk) if (act) begin : s11
         logic [17:0] m;
         logic [4:0]  d;
         m = m10_q[18*t +: 18];
@@ -299,32 +302,32 @@ module texcore_lod (
       end
       // s12 the rounded-up value in the operand registers, s13 its square (MULT18X18D)
       wire [17:0] a12 = q11_q + {17'd0, st11_q};
-      texcore_lod_mul u_sq (.clk(clk), .a_d(a12), .b_d(a12), .p_q(q13_q));
+      texcore_lod_mul u_sq (.clk(clk), .ce(act), .a_d(a12), .b_d(a12), .p_q(q13_q));
     end
-    always @(posedge clk) v11_q <= v10_q;
+    always @(posedge clk) if (act) v11_q <= v10_q;
     /* verilator lint_off UNUSEDSIGNAL */
     logic [EW-1:0] x15;                      // (the top bit shifts out of 2x)
     /* verilator lint_on UNUSEDSIGNAL */
     logic          z16;
-    texcore_lod_dly #(.W(EW), .D(5)) u_x (.clk(clk), .d(x10_q), .q(x15));          // for s16
-    texcore_lod_dly #(.W(1), .D(5)) u_z (.clk(clk), .d(v11_q == 3'd0), .q(z16));  // for s17
+    texcore_lod_dly #(.W(EW), .D(5)) u_x (.clk(clk), .ce(act), .d(x10_q), .q(x15));          // for s16
+    texcore_lod_dly #(.W(1), .D(5)) u_z (.clk(clk), .ce(act), .d(v11_q == 3'd0), .q(z16));  // for s17
     logic [36:0]   s14_q;
     logic [35:0]   q14_q;
     logic [37:0]   s15_q;
     logic [17:0]   t16_q, m17_q;
     logic          st16_q, cy16_q, z17_q;
     logic [EW-1:0] e16_q, e16p_q, e17_q;
-    always @(posedge clk) begin : s14
+    always @(posedge clk) if (act) begin : s14
       s14_q <= {1'b0, g_a[0].q13_q} + {1'b0, g_a[1].q13_q};
       q14_q <= g_a[2].q13_q;
     end
-    always @(posedge clk) begin : s15
+    always @(posedge clk) if (act) begin : s15
       s15_q <= {1'b0, s14_q} + {2'd0, q14_q};
     end
     // s16: the sum is in [2^34, 3 * 2^36): its top 18 bits, whether the rest is non-zero
     // and whether rounding up carries out of 18 bits; the exponent of its last bit, 2x + 17
     // .. 20, and that + 1.
-    always @(posedge clk) begin : s16
+    always @(posedge clk) if (act) begin : s16
       logic [4:0] sh;
       logic       st, ones;
       if (s15_q[37]) begin
@@ -342,7 +345,7 @@ module texcore_lod (
       e16p_q <= {x15[EW-2:0], 1'b0} + {{(EW-5){1'b0}}, sh + 5'd1};
     end
     // s17: rounded up (a carry out of 18 bits moves the exponent).
-    always @(posedge clk) begin : s17
+    always @(posedge clk) if (act) begin : s17
       m17_q <= cy16_q ? 18'h2_0000 : t16_q + {17'd0, st16_q};
       e17_q <= cy16_q ? e16p_q : e16_q;
       z17_q <= z16;
@@ -360,7 +363,7 @@ module texcore_lod (
   logic [EW-1:0] emax19_q, emin19_q;
   logic [1:0]    z19_q;                      // [0] rho_max^2 = 0, [1] rho_min^2 = 0
   logic          mx19_q;
-  always @(posedge clk) begin : s18
+  always @(posedge clk) if (act) begin : s18
     logic lt;
     // rho_x^2 < rho_y^2
     if (g_r[0].z17_q) lt = !g_r[1].z17_q;
@@ -374,7 +377,7 @@ module texcore_lod (
     ex18_q[1] <= g_r[1].e17_q;
     zz18_q <= {g_r[1].z17_q, g_r[0].z17_q};
   end
-  always @(posedge clk) begin : s19
+  always @(posedge clk) if (act) begin : s19
     mmax19_q <= lt18_q ? mx18_q[1] : mx18_q[0];
     emax19_q <= lt18_q ? ex18_q[1] : ex18_q[0];
     mmin19_q <= lt18_q ? mx18_q[0] : mx18_q[1];
@@ -407,7 +410,7 @@ module texcore_lod (
     logic [21:0]   p24_q;                    // D * r (its low 11 bits are dropped)
     /* verilator lint_on UNUSEDSIGNAL */
     logic signed [LW-1:0] l25_q;
-    always @(posedge clk) begin : s20
+    always @(posedge clk) if (act) begin : s20
       logic [5:0] j;
       j = m19[16:11];
       t20_q <= LOD_LOG2_T[LOD_LOG2_T_ENTRY_W * j +: LOD_LOG2_T_ENTRY_W];
@@ -415,31 +418,31 @@ module texcore_lod (
       r20_q <= m19[10:0];
       x20_q <= e19 + 11'sd17;
     end
-    always @(posedge clk) begin : s21
+    always @(posedge clk) if (act) begin : s21
       for (int b = 0; b < 6; b = b + 1)
         p21_q[13*b +: 13] <= (r20_q[2*b] ? {2'd0, d20_q} : 13'd0)
                            + ((b < 5 && r20_q[(2*b+1) % 11]) ? {1'b0, d20_q, 1'b0} : 13'd0);
       t21_q <= {1'b0, t20_q} + 18'(LOD_LOG2_BIAS);
     end
-    always @(posedge clk) begin : s22
+    always @(posedge clk) if (act) begin : s22
       for (int b = 0; b < 3; b = b + 1)
         p22_q[17*b +: 17] <= {4'd0, p21_q[26*b +: 13]} + {2'd0, p21_q[26*b+13 +: 13], 2'd0};
     end
-    always @(posedge clk) begin : s23
+    always @(posedge clk) if (act) begin : s23
       p23_q <= {4'd0, p22_q[0 +: 17]} + {p22_q[17 +: 17], 4'd0};
       q23_q <= p22_q[34 +: 14];
     end
-    always @(posedge clk) begin : s24
+    always @(posedge clk) if (act) begin : s24
       p24_q <= {1'b0, p23_q} + {q23_q, 8'd0};
     end
     logic [17:0]   t24;
     logic [EW-1:0] x24, x24p;
     logic [EW-1:0] x21_q;                    // e + 18, for a carry out of f
-    always @(posedge clk) x21_q <= x20_q + 11'sd1;
-    texcore_lod_dly #(.W(18), .D(3)) u_t (.clk(clk), .d(t21_q), .q(t24));   // for s25
-    texcore_lod_dly #(.W(EW), .D(4)) u_x (.clk(clk), .d(x20_q), .q(x24));   // for s25
-    texcore_lod_dly #(.W(EW), .D(3)) u_xp (.clk(clk), .d(x21_q), .q(x24p)); // for s25
-    always @(posedge clk) begin : s25
+    always @(posedge clk) if (act) x21_q <= x20_q + 11'sd1;
+    texcore_lod_dly #(.W(18), .D(3)) u_t (.clk(clk), .ce(act), .d(t21_q), .q(t24));   // for s25
+    texcore_lod_dly #(.W(EW), .D(4)) u_x (.clk(clk), .ce(act), .d(x20_q), .q(x24));   // for s25
+    texcore_lod_dly #(.W(EW), .D(3)) u_xp (.clk(clk), .ce(act), .d(x21_q), .q(x24p)); // for s25
+    always @(posedge clk) if (act) begin : s25
       /* verilator lint_off UNUSEDSIGNAL */
       logic [17:0]   f;                      // (< 2^17)
       /* verilator lint_on UNUSEDSIGNAL */
@@ -451,7 +454,7 @@ module texcore_lod (
   end
   logic [1:0] z25;
   logic       mx25;
-  texcore_lod_dly #(.W(3), .D(6)) u_zl (.clk(clk), .d({z19_q, mx19_q}), .q({z25, mx25})); // for s26
+  texcore_lod_dly #(.W(3), .D(6)) u_zl (.clk(clk), .ce(act), .d({z19_q, mx19_q}), .q({z25, mx25})); // for s26
 
   // ---------------------------------------------------------------- lod, bias (c1 .. c9)
   // Beside s1 .. s9, one shifter converts lod: S8.8 (RNE, saturated; explicit LOD) or S9.17
@@ -476,11 +479,11 @@ module texcore_lod (
   logic [15:0] src6_q;
   logic        lo8_q, hi8_q;
   logic [BW-1:0] bs9_q;
-  always @(posedge clk) begin : c1
+  always @(posedge clk) if (act) begin : c1
     lod1_q <= lod;
     mode1_q <= lod_mode;
   end
-  always @(posedge clk) begin : c2
+  always @(posedge clk) if (act) begin : c2
     logic        expl;
     logic [7:0]  ex;
     logic [4:0]  z;
@@ -497,7 +500,7 @@ module texcore_lod (
     neg2_q <= lod1_q[31];
     expl2_q <= expl;
   end
-  always @(posedge clk) begin : c3
+  always @(posedge clk) if (act) begin : c3
     logic [25:0] y;
     y = {m2_q, 2'b00};                     // 2M with one bit below
     q3_q <= y[25:1] >> t2_q;
@@ -506,11 +509,11 @@ module texcore_lod (
     sat3_q <= sat2_q;
     zero3_q <= zero2_q;
   end
-  always @(posedge clk) begin : c4
+  always @(posedge clk) if (act) begin : c4
     c4_q <= zero3_q ? 26'd0 : {1'b0, q3_q} + {25'd0, rb3_q && (st3_q || q3_q[0])};
     sat4_q <= sat3_q && !zero3_q;
   end
-  always @(posedge clk) begin : c5
+  always @(posedge clk) if (act) begin : c5
     n5_q <= -$signed({2'd0, c4_q});
     povf5_q <= c4_q[25:15] != 11'd0;                        // S8.8 > 32767
     novf5_q <= c4_q[25:16] != 10'd0 || (c4_q[15] && c4_q[14:0] != 15'd0);  // < -32768
@@ -520,10 +523,10 @@ module texcore_lod (
   logic        neg5, expl5;
   logic [1:0]  mode5, mode28, mode29;
   logic [15:0] bias6;
-  texcore_lod_dly #(.W(2), .D(3)) u_ne (.clk(clk), .d({neg2_q, expl2_q}), .q({neg5, expl5}));
-  texcore_lod_dly #(.W(2), .D(4)) u_mo (.clk(clk), .d(mode1_q), .q(mode5));
-  texcore_lod_dly #(.W(16), .D(6)) u_bi (.clk(clk), .d(lod_bias), .q(bias6));
-  always @(posedge clk) begin : c6
+  texcore_lod_dly #(.W(2), .D(3)) u_ne (.clk(clk), .ce(act), .d({neg2_q, expl2_q}), .q({neg5, expl5}));
+  texcore_lod_dly #(.W(2), .D(4)) u_mo (.clk(clk), .ce(act), .d(mode1_q), .q(mode5));
+  texcore_lod_dly #(.W(16), .D(6)) u_bi (.clk(clk), .ce(act), .d(lod_bias), .q(bias6));
+  always @(posedge clk) if (act) begin : c6
     // S8.8 for the explicit LOD: saturated to -32768 .. 32767 (0 outside LOD_MODE_EXPLICIT).
     if (!expl5) src6_q <= 16'd0;
     else if (sat5_q) src6_q <= neg5 ? 16'h8000 : 16'h7FFF;
@@ -534,15 +537,15 @@ module texcore_lod (
     else if (sat5_q) sh6_q <= neg5 ? -28'sd33554432 : 28'sd33554432;
     else sh6_q <= neg5 ? n5_q : $signed({2'd0, c5_q});
   end
-  always @(posedge clk) begin : c7
+  always @(posedge clk) if (act) begin : c7
     bs7_q <= $signed({{(LW-25){bias6[15]}}, bias6, 9'h100}) + sh6_q;
   end
-  always @(posedge clk) begin : c8
+  always @(posedge clk) if (act) begin : c8
     lo8_q <= bs7_q < BIAS_MIN + 28'sd256;
     hi8_q <= bs7_q > BIAS_MAX + 28'sd256;
     bs8_q <= bs7_q;
   end
-  always @(posedge clk) begin : c9
+  always @(posedge clk) if (act) begin : c9
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] b;                                // (within BW bits)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -557,33 +560,33 @@ module texcore_lod (
   // last level) are made at s1 and wait beside them.
   logic [2:0]  an1_q, an25, an27;
   logic [3:0]  am28_q;                     // an >= 1, >= 2, >= 3, = 4
-  always @(posedge clk) an1_q <= (aniso > 3'd4) ? 3'd4 : aniso;
-  texcore_lod_dly #(.W(3), .D(24)) u_an25 (.clk(clk), .d(an1_q), .q(an25));   // for s26
-  texcore_lod_dly #(.W(3), .D(2)) u_an27 (.clk(clk), .d(an25), .q(an27));     // for s28
-  always @(posedge clk) am28_q <= {an27[2], an27[2] | (an27[1] & an27[0]), an27[2] | an27[1], an27 != 3'd0};
+  always @(posedge clk) if (act) an1_q <= (aniso > 3'd4) ? 3'd4 : aniso;
+  texcore_lod_dly #(.W(3), .D(24)) u_an25 (.clk(clk), .ce(act), .d(an1_q), .q(an25));   // for s26
+  texcore_lod_dly #(.W(3), .D(2)) u_an27 (.clk(clk), .ce(act), .d(an25), .q(an27));     // for s28
+  always @(posedge clk) if (act) am28_q <= {an27[2], an27[2] | (an27[1] & an27[0]), an27[2] | an27[1], an27 != 3'd0};
   logic [15:0] src29;
   logic [BW-1:0] bs29;
-  texcore_lod_dly #(.W(16), .D(23)) u_src (.clk(clk), .d(src6_q), .q(src29)); // for s30
-  texcore_lod_dly #(.W(BW), .D(20)) u_bs (.clk(clk), .d(bs9_q), .q(bs29));    // for s30
-  texcore_lod_dly #(.W(2), .D(27)) u_mo28 (.clk(clk), .d(mode1_q), .q(mode28)); // for s29
-  texcore_lod_dly #(.W(2), .D(1)) u_mo29 (.clk(clk), .d(mode28), .q(mode29));   // for s30
+  texcore_lod_dly #(.W(16), .D(23)) u_src (.clk(clk), .ce(act), .d(src6_q), .q(src29)); // for s30
+  texcore_lod_dly #(.W(BW), .D(20)) u_bs (.clk(clk), .ce(act), .d(bs9_q), .q(bs29));    // for s30
+  texcore_lod_dly #(.W(2), .D(27)) u_mo28 (.clk(clk), .ce(act), .d(mode1_q), .q(mode28)); // for s29
+  texcore_lod_dly #(.W(2), .D(1)) u_mo29 (.clk(clk), .ce(act), .d(mode28), .q(mode29));   // for s30
   logic [15:0] min31, max31;
   logic [4:0]  lvq31;
   logic [1:0]  mip33;
   logic        mm1_q, min0_1_q, max0_1_q, ming1_q, maxg1_q, mm32, min0_32, max0_32, ming32, maxg32;
-  always @(posedge clk) begin : s1_limits
+  always @(posedge clk) if (act) begin : s1_limits
     mm1_q <= max_lod < min_lod;
     min0_1_q <= min_lod == 16'd0;
     max0_1_q <= max_lod == 16'd0;
     ming1_q <= min_lod > {3'd0, levels_m1, 8'd0};
     maxg1_q <= max_lod > {3'd0, levels_m1, 8'd0};
   end
-  texcore_lod_dly #(.W(16), .D(31)) u_max (.clk(clk), .d(max_lod), .q(max31)); // for s32
-  texcore_lod_dly #(.W(16), .D(31)) u_min (.clk(clk), .d(min_lod), .q(min31)); // for s32
-  texcore_lod_dly #(.W(5), .D(31)) u_lvq (.clk(clk), .d(levels_m1), .q(lvq31)); // for s32
-  texcore_lod_dly #(.W(5), .D(31)) u_lim (.clk(clk), .d({mm1_q, min0_1_q, max0_1_q, ming1_q, maxg1_q}),
+  texcore_lod_dly #(.W(16), .D(31)) u_max (.clk(clk), .ce(act), .d(max_lod), .q(max31)); // for s32
+  texcore_lod_dly #(.W(16), .D(31)) u_min (.clk(clk), .ce(act), .d(min_lod), .q(min31)); // for s32
+  texcore_lod_dly #(.W(5), .D(31)) u_lvq (.clk(clk), .ce(act), .d(levels_m1), .q(lvq31)); // for s32
+  texcore_lod_dly #(.W(5), .D(31)) u_lim (.clk(clk), .ce(act), .d({mm1_q, min0_1_q, max0_1_q, ming1_q, maxg1_q}),
                                           .q({mm32, min0_32, max0_32, ming32, maxg32}));  // for s33
-  texcore_lod_dly #(.W(2), .D(33)) u_mip (.clk(clk), .d(mip), .q(mip33));      // for s34
+  texcore_lod_dly #(.W(2), .D(33)) u_mip (.clk(clk), .ce(act), .d(mip), .q(mip33));      // for s34
 
   // ---------------------------------------------------------------- s26 .. s29 anisotropy
   logic signed [LW-1:0] lmax26_q, diff26_q, lmax27_q, f28_q, fine29_q;
@@ -596,13 +599,13 @@ module texcore_lod (
   logic [1:0]           rc27_q;                            // ratio: [0] 0, [1] -32768
   logic [14:0]          cmp28_q, cm29_q;
   logic                 z28_q, mx33;
-  always @(posedge clk) begin : s26
+  always @(posedge clk) if (act) begin : s26
     lmax26_q <= g_l[0].l25_q;
     diff26_q <= g_l[0].l25_q - g_l[1].l25_q;               // >= 0 when both are non-zero
     a2_26_q <= {an25, 17'd0};                               // 2 log2 A << 16
     z26_q <= z25;
   end
-  always @(posedge clk) begin : s27
+  always @(posedge clk) if (act) begin : s27
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] r;                                // (read where within 16 bits)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -618,14 +621,14 @@ module texcore_lod (
     lmax27_q <= lmax26_q;
     z27_q <= z26_q;
   end
-  always @(posedge clk) begin : s28
+  always @(posedge clk) if (act) begin : s28
     f28_q <= lmax27_q - $signed({8'd0, eta27_q});
     for (int k = 1; k < 16; k = k + 1)
       cmp28_q[k-1] <= eta27_q > LOD_N_T[LOD_N_T_ENTRY_W * (k-1) +: LOD_N_T_ENTRY_W];
     z28_q <= z27_q[0];
     ratio28_q <= rc27_q[0] ? 16'd0 : rc27_q[1] ? 16'h8000 : r27_q;
   end
-  always @(posedge clk) begin : s29
+  always @(posedge clk) if (act) begin : s29
     // f < -2^24: bits 27 .. 24 in 1000 .. 1110; f > 2^24 - 2^9: bits 27 .. 24 in 0001 ..
     // 0111, or bits 23 .. 9 all ones and 8 .. 0 not all zeros.
     if (z28_q || (f28_q[27] && f28_q[26:24] != 3'b111)) fine29_q <= FINE_MIN;
@@ -638,10 +641,10 @@ module texcore_lod (
       cm29_q[k-1] <= cmp28_q[k-1] && am28_q[(k >= 8) ? 3 : (k >= 4) ? 2 : (k >= 2) ? 1 : 0] && !z28_q
                      && mode28 == texcore_vectors_pkg::LOD_MODE_DERIV;
   end
-  texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .d(ratio28_q), .q(ratio33)); // for s34
-  texcore_lod_dly #(.W(1), .D(8)) u_mx (.clk(clk), .d(mx25), .q(mx33));           // for s34
+  texcore_lod_dly #(.W(16), .D(5)) u_rat (.clk(clk), .ce(act), .d(ratio28_q), .q(ratio33)); // for s34
+  texcore_lod_dly #(.W(1), .D(8)) u_mx (.clk(clk), .ce(act), .d(mx25), .q(mx33));           // for s34
   logic signed [LW-1:0] lmax33;
-  texcore_lod_dly #(.W(LW), .D(6)) u_lm (.clk(clk), .d(lmax27_q), .q(lmax33));    // for s34
+  texcore_lod_dly #(.W(LW), .D(6)) u_lm (.clk(clk), .ce(act), .d(lmax27_q), .q(lmax33));    // for s34
 
   // ---------------------------------------------------------------- s30 .. s34 lambda, levels
   logic signed [LW-1:0] v30_q;
@@ -649,7 +652,7 @@ module texcore_lod (
   logic [4:0]  smp30_q, smp33, lvq32_q;
   logic        ltmax32_q, ltmin32_q, le0_32_q, gq32_q, mag33_q;
   logic [12:0] dp33_q;
-  always @(posedge clk) begin : s30
+  always @(posedge clk) if (act) begin : s30
     logic signed [LW-1:0] sel;
     logic [4:0] n;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -665,7 +668,7 @@ module texcore_lod (
     for (int k = 0; k < 15; k = k + 1) if (cm29_q[k]) n = 5'(k + 2);
     smp30_q <= n;
   end
-  always @(posedge clk) begin : s31
+  always @(posedge clk) if (act) begin : s31
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [LW-1:0] v;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -676,7 +679,7 @@ module texcore_lod (
   end
   // s32: lambda' against max_lod, min_lod, 0 and the last level; s33: lambda =
   // max(min_lod, min(max_lod, lambda')) selected from those compares and the limits' own.
-  always @(posedge clk) begin : s32
+  always @(posedge clk) if (act) begin : s32
     ltmax32_q <= $signed({pr31_q[15], pr31_q}) < $signed({1'b0, max31});
     ltmin32_q <= $signed({pr31_q[15], pr31_q}) < $signed({1'b0, min31});
     le0_32_q <= pr31_q[15] || pr31_q == 16'd0;
@@ -686,7 +689,7 @@ module texcore_lod (
     max32_q <= max31;
     lvq32_q <= lvq31;
   end
-  always @(posedge clk) begin : s33
+  always @(posedge clk) if (act) begin : s33
     logic sel_pr, sel_min, le0, gq;
     logic [15:0] lam;
     sel_pr = ltmax32_q && !ltmin32_q;                       // min_lod <= lambda' < max_lod
@@ -698,10 +701,10 @@ module texcore_lod (
     mag33_q <= le0;
     dp33_q <= le0 ? 13'd0 : gq ? {lvq32_q, 8'd0} : lam[12:0];
   end
-  texcore_lod_dly #(.W(16), .D(3)) u_lb (.clk(clk), .d(lb30_q), .q(lb33));
-  texcore_lod_dly #(.W(16), .D(2)) u_pr (.clk(clk), .d(pr31_q), .q(pr33));
-  texcore_lod_dly #(.W(5), .D(3)) u_smp (.clk(clk), .d(smp30_q), .q(smp33));
-  always @(posedge clk) begin : s34
+  texcore_lod_dly #(.W(16), .D(3)) u_lb (.clk(clk), .ce(act), .d(lb30_q), .q(lb33));
+  texcore_lod_dly #(.W(16), .D(2)) u_pr (.clk(clk), .ce(act), .d(pr31_q), .q(pr33));
+  texcore_lod_dly #(.W(5), .D(3)) u_smp (.clk(clk), .ce(act), .d(smp30_q), .q(smp33));
+  always @(posedge clk) if (act) begin : s34
     logic [4:0]  hi;
     /* verilator lint_off UNUSEDSIGNAL */
     logic [13:0] dn;
@@ -740,30 +743,31 @@ module texcore_lod (
   end
 endmodule
 
-// A register delay line: q is d delayed D clocks (D >= 1).
+// A register delay line: q is d delayed D clocks (D >= 1) of ce.
 /* verilator lint_off DECLFILENAME */
 module texcore_lod_dly #(
   parameter int W = 1,
   parameter int D = 1
 ) (
   input  logic         clk,
+  input  logic         ce,             // clock enable (the unit's `act`)
   input  logic [W-1:0] d,
   output logic [W-1:0] q
 );
   for (genvar i = 0; i < D; i = i + 1) begin : g_r
     logic [W-1:0] r;
     if (i == 0) begin : g_0
-      always @(posedge clk) r <= d;
+      always @(posedge clk) if (ce) r <= d;
     end else begin : g_n
-      always @(posedge clk) r <= g_r[i-1].r;
+      always @(posedge clk) if (ce) r <= g_r[i-1].r;
     end
   end
   assign q = g_r[D-1].r;
 endmodule
 
 // An unsigned 18 x BW multiplier (BW <= 18) with registered operands and a registered
-// product: p_q = a_q * b_q, a_q and b_q being a_d and b_d one clock earlier (two clocks from
-// a_d / b_d to p_q). With TEXCORE_ECP5 defined (the ECP5 synthesis flow) it is one MULT18X18D
+// product: p_q = a_q * b_q, a_q and b_q being a_d and b_d one clock earlier (two clocks of ce
+// from a_d / b_d to p_q). With TEXCORE_ECP5 defined (the ECP5 synthesis flow) it is one MULT18X18D
 // whose input and output registers are these registers (REG_INPUTA/B, REG_OUTPUT on CLK0, no
 // pipeline register), so no fabric path enters or leaves the multiplier array within a clock;
 // otherwise the behavioural form below, which simulators run and other families map (the
@@ -773,6 +777,7 @@ module texcore_lod_mul #(
   parameter int BW = 18
 ) (
   input  logic             clk,
+  input  logic             ce,             // clock enable of the three registers
   input  logic [17:0]      a_d,            // operand A, registered inside
   input  logic [BW-1:0]    b_d,            // operand B, registered inside
   output logic [17+BW:0]   p_q             // the registered product of the registered operands
@@ -796,7 +801,7 @@ module texcore_lod_mul #(
     .C15(1'b0), .C16(1'b0), .C17(1'b0),
     .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),
     .CLK0(clk), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0),
-    .CE0(1'b1), .CE1(1'b0), .CE2(1'b0), .CE3(1'b0),
+    .CE0(ce), .CE1(1'b0), .CE2(1'b0), .CE3(1'b0),
     .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),
     .P0(p[0]), .P1(p[1]), .P2(p[2]), .P3(p[3]), .P4(p[4]), .P5(p[5]),
     .P6(p[6]), .P7(p[7]), .P8(p[8]), .P9(p[9]), .P10(p[10]), .P11(p[11]),
@@ -808,7 +813,7 @@ module texcore_lod_mul #(
 `else
   logic [17:0]   a_q;
   logic [BW-1:0] b_q;
-  always @(posedge clk) begin
+  always @(posedge clk) if (ce) begin
     a_q <= a_d;
     b_q <= b_d;
     p_q <= a_q * b_q;

@@ -35,8 +35,12 @@ module texcore_query_tgsi #(
   logic [1:0]  op0;
   logic [15:0] view0;
   logic [31:0] p0;
-  always @(posedge clk) begin
-    v0 <= rst ? 1'b0 : in_valid;
+  // Every stage register loads only while an item is at the input or in flight (clock
+  // enable: the pipeline holds when idle, which saves power and simulation time); the
+  // valid bits are not gated.
+  logic act;
+  always @(posedge clk) v0 <= rst ? 1'b0 : in_valid;
+  always @(posedge clk) if (act) begin
     op0 <= op; fp0 <= FP32 & fp32; view0 <= view; p0 <= param;
   end
   assign hp_addr = view0[texcore_vectors_pkg::HDR_POOL_AW-1:0];
@@ -45,8 +49,8 @@ module texcore_query_tgsi #(
   logic        v1, fp1, unbound1;
   logic [1:0]  op1;
   logic [31:0] p1;
-  always @(posedge clk) begin
-    v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) if (act) begin
     unbound1 <= view0 >= 16'(texcore_vectors_pkg::HDR_POOL_ENTRIES);
     op1 <= op0; fp1 <= fp0; p1 <= p0;
   end
@@ -73,8 +77,8 @@ module texcore_query_tgsi #(
   logic [31:0] width2, p2;
   logic [16:0] height2, depth2;
   logic [5:0]  levels2;
-  always @(posedge clk) begin
-    v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) if (act) begin
     status2 <= unbound1 ? texcore_vectors_pkg::STATUS_UNBOUND : (hdr_ok1 ? texcore_vectors_pkg::STATUS_VALID : texcore_vectors_pkg::STATUS_HEADER_DECODE);
     op2 <= op1; fp2 <= fp1; p2 <= p1; ty2 <= ty1; samples2 <= samples1; base2 <= base1;
     width2 <= width1; height2 <= height1; depth2 <= depth1; levels2 <= levels1;
@@ -140,8 +144,8 @@ module texcore_query_tgsi #(
     endcase
   endfunction
 
-  always @(posedge clk) begin
-    out_valid <= rst ? 1'b0 : v2;
+  always @(posedge clk) out_valid <= rst ? 1'b0 : v2;
+  always @(posedge clk) if (act) begin
     status <= status2;
     if (op2 == texcore_vectors_pkg::TGSI_OP_SAMPLE_POS) begin
       x <= pos_f32(pv2[7:4]);
@@ -155,4 +159,5 @@ module texcore_query_tgsi #(
       w <= fp2 ? f2[3] : iv2[3];
     end
   end
+  assign act = in_valid | v0 | v1 | v2;
 endmodule

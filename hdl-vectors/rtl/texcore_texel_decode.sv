@@ -25,8 +25,12 @@ module texcore_texel_decode (
   logic         v0, srgb0;
   logic [7:0]   fmt0;
   logic [127:0] t0;
-  always @(posedge clk) begin
-    v0 <= rst ? 1'b0 : in_valid;
+  // Every stage register loads only while an item is at the input or in flight (clock
+  // enable: the pipeline holds when idle, which saves power and simulation time); the
+  // valid bits are not gated.
+  logic act;
+  always @(posedge clk) v0 <= rst ? 1'b0 : in_valid;
+  always @(posedge clk) if (act) begin
     fmt0 <= fmt; srgb0 <= srgb; t0 <= texel;
   end
 
@@ -113,8 +117,9 @@ module texcore_texel_decode (
     endcase
   end
 
-  always @(posedge clk) begin
-    out_valid <= rst ? 1'b0 : v0;
+  always @(posedge clk) out_valid <= rst ? 1'b0 : v0;
+  always @(posedge clk) if (act) begin
     x <= cx; y <= cy; z <= cz; w <= cw;
   end
+  assign act = in_valid | v0;
 endmodule

@@ -50,8 +50,12 @@ module texcore_txq_nv (
   logic [19:0] hm0, sm0;
   logic [2:0]  q0;
   logic [3:0]  wm0;
-  always @(posedge clk) begin
-    v0 <= rst ? 1'b0 : in_valid;
+  // Every stage register loads only while an item is at the input or in flight (clock
+  // enable: the pipeline holds when idle, which saves power and simulation time); the
+  // valid bits are not gated.
+  logic act;
+  always @(posedge clk) v0 <= rst ? 1'b0 : in_valid;
+  always @(posedge clk) if (act) begin
     bl0 <= bindless; ts0 <= ts_idx; h0 <= handle; via0 <= via_hdr;
     hm0 <= hdr_max; sm0 <= smp_max; q0 <= query; p0 <= param; wm0 <= wmask;
   end
@@ -63,14 +67,14 @@ module texcore_txq_nv (
   logic [19:0] hm1, sm1;
   logic [2:0]  q1;
   logic [3:0]  wm1;
-  always @(posedge clk) begin
-    v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) v1 <= rst ? 1'b0 : v0;
+  always @(posedge clk) if (act) begin
     cb_oob1 <= ~bl0 & (ts0 >= 13'(texcore_vectors_pkg::CBANK_ENTRIES));
     h1 <= h0; via1 <= via0; hm1 <= hm0; sm1 <= sm0; q1 <= q0; p1 <= p0; wm1 <= wm0;
   end
   // The handle: the bank word (read with cb_addr in s0) unless bindless.
   logic        bl1;
-  always @(posedge clk) bl1 <= bl0;
+  always @(posedge clk) if (act) bl1 <= bl0;
   logic [31:0] hnd1;
   logic [19:0] hptr1, sptr1;
   assign hnd1    = bl1 ? h1 : cb_data;
@@ -84,8 +88,8 @@ module texcore_txq_nv (
   logic [31:0] p2;
   logic [2:0]  q2;
   logic [3:0]  wm2;
-  always @(posedge clk) begin
-    v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) v2 <= rst ? 1'b0 : v1;
+  always @(posedge clk) if (act) begin
     cb_oob2  <= cb_oob1;
     h_above2 <= hptr1 > hm1;
     h_oob2   <= hptr1 >= 20'(texcore_vectors_pkg::HDR_POOL_ENTRIES);
@@ -131,8 +135,8 @@ module texcore_txq_nv (
   logic [16:0] height3, depth3;
   logic [5:0]  levels3;
   logic [2:0]  q3;
-  always @(posedge clk) begin
-    v3 <= rst ? 1'b0 : v2;
+  always @(posedge clk) v3 <= rst ? 1'b0 : v2;
+  always @(posedge clk) if (act) begin
     status3 <= status2; qok3 <= qok2; ty3 <= ty2; samples3 <= samples2; base3 <= base2; width3 <= width2;
     height3 <= height2; depth3 <= depth2; levels3 <= levels2; q3 <= q2; p3 <= p2; wm3 <= wm2;
   end
@@ -188,10 +192,11 @@ module texcore_txq_nv (
     n3 = k;
   end
 
-  always @(posedge clk) begin
-    out_valid <= rst ? 1'b0 : v3;
+  always @(posedge clk) out_valid <= rst ? 1'b0 : v3;
+  always @(posedge clk) if (act) begin
     status <= status3;
     wen <= 4'((5'd1 << n3) - 5'd1);
     rd0 <= rd3w[0]; rd1 <= rd3w[1]; rd2 <= rd3w[2]; rd3 <= rd3w[3];
   end
+  assign act = in_valid | v0 | v1 | v2 | v3;
 endmodule

@@ -53,8 +53,12 @@ module texcore_wrap #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [17*NS-1:0] r_q;                   // partial remainder of |i| by 2n
 
-  always @(posedge clk) begin
-    v_q[0] <= rst ? 1'b0 : in_valid;
+  // Every stage register loads only while an item is at the input or in flight (clock
+  // enable: the pipeline holds when idle, which saves power and simulation time); the
+  // valid bits are not gated.
+  logic act;
+  always @(posedge clk) v_q[0] <= rst ? 1'b0 : in_valid;
+  always @(posedge clk) if (act) begin
     m_q[2:0] <= mode;
     i_q[31:0] <= idx;
     n_q[15:0] <= size;
@@ -62,8 +66,8 @@ module texcore_wrap #(
     r_q[16:0] <= '0;
   end
   for (genvar s = 1; s <= DIV_ST; s = s + 1) begin : g_div
-    always @(posedge clk) begin
-      v_q[s] <= rst ? 1'b0 : v_q[s-1];
+    always @(posedge clk) v_q[s] <= rst ? 1'b0 : v_q[s-1];
+    always @(posedge clk) if (act) begin
       m_q[3*s +: 3] <= m_q[3*(s-1) +: 3];
       i_q[32*s +: 32] <= i_q[32*(s-1) +: 32];
       n_q[16*s +: 16] <= n_q[16*(s-1) +: 16];
@@ -117,9 +121,10 @@ module texcore_wrap #(
     end
   end
 
-  always @(posedge clk) begin
-    out_valid <= rst ? 1'b0 : v_q[DIV_ST];
+  always @(posedge clk) out_valid <= rst ? 1'b0 : v_q[DIV_ST];
+  always @(posedge clk) if (act) begin
     texel <= t_d;
     border <= b_d;
   end
+  assign act = in_valid | (|v_q);
 endmodule
