@@ -137,10 +137,12 @@ pub struct Args {
     /// (default: the short run of `cargo xtask test`).
     #[arg(long, value_name = "COUNT", num_args = 0..=1, default_missing_value = "50000")]
     pub full: Option<u64>,
-    /// The sampler device's sampling long run: the short run with this many seeded TGSI
-    /// sampling quads (`SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD`
-    /// in turn) at both sides of the sampling subset (about 70 % of them are admitted
-    /// and compared with the model: 145 000 gives ≥ 100 000). Not with `--full`.
+    /// The sampler device's sampling long run: the short run with this many seeded sampling
+    /// quads (TGSI `SAMPLE_L`, `SAMPLE`, `SAMPLE_B`, `SAMPLE_D`, `TEX`, `TXB`, `TXL`, `TXD`,
+    /// `TXP`, NVIDIA `TMML` in turn) and as many compare and gather ops (`SAMPLE_C_LZ`,
+    /// `GATHER4`, `SAMPLE_C`, the shadow `TEX` forms, NVIDIA `TLD4S`) at both sides of the
+    /// sampling subset (about 83 % of them are admitted and compared with the model: 52 000
+    /// gives ≥ 100 000 sampling ops, about 12 min). Not with `--full`.
     #[arg(long, value_name = "QUADS", conflicts_with = "full")]
     pub sampling: Option<u64>,
     /// Skip the mutation check (one flipped expected bit must fail).
