@@ -767,7 +767,7 @@ pub const fn ratio_to_f32_odd_bits(num: i64, den: u64) -> u32 {
     let scaled = mag << 64;
     let q = scaled / den;
     let drop = (128 - q.leading_zeros()) - 24;
-    let sticky = scaled % den != 0 || q & ((1u128 << drop) - 1) != 0;
+    let sticky = !scaled.is_multiple_of(den) || q & ((1u128 << drop) - 1) != 0;
     // value ≈ (q >> drop) × 2^(drop - 64), the leading bit at 23: biased exponent 86 + drop.
     let sig = ((q >> drop) as u32) | sticky as u32;
     sign | ((86 + drop) << 23) | (sig & 0x007F_FFFF)
