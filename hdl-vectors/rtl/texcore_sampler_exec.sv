@@ -1309,6 +1309,12 @@ module texcore_sampler_exec #(
     done <= 1'b0;
     if (rst) begin
       st <= X_IDLE;
+      // A one-level lane leaves pass 1's taps and weights as they were; the filter weighs
+      // them by delta = 0. Cleared here so that they are never undefined (X in a 4-state
+      // simulation, where 0 * X is X; 0 in the device).
+      sm_taps <= '0;
+      sm_ax1 <= 8'd0;
+      sm_ay1 <= 8'd0;
       k <= 5'd0;
       rk <= 6'd0;
       hk <= 4'd0;
