@@ -168,6 +168,13 @@ pub fn run(data: &[u8]) {
     })
 }
 
+/// Whether `TEXCORE_SPI_RTL_TRACE` is set: each transaction's MOSI and both devices' MISO
+/// are printed to stderr (for reading a replayed input).
+fn trace() -> bool {
+    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TRACE.get_or_init(|| std::env::var_os("TEXCORE_SPI_RTL_TRACE").is_some())
+}
+
 /// A register address: a defined one, or any.
 fn reg_addr(r: &mut Reader<'_>) -> u16 {
     let s = r.u8();
@@ -414,6 +421,9 @@ impl Rig {
         }
         let mut b = vec![0u8; whole];
         sim.spi().transaction(&mut [Operation::Transfer(&mut b, &bytes[..whole])]).expect("sim");
+        if trace() {
+            eprintln!("transaction {t}: {bits} bits of MOSI {bytes:02x?}\n  MISO RTL {a:02x?}\n  MISO model {b:02x?}");
+        }
         assert_eq!(
             a.get(..whole),
             Some(&b[..]),

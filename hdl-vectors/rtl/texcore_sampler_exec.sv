@@ -1309,10 +1309,11 @@ module texcore_sampler_exec #(
     done <= 1'b0;
     if (rst) begin
       st <= X_IDLE;
-      // A one-level lane leaves pass 1's taps and weights as they were; the filter weighs
-      // them by delta = 0. Cleared here so that they are never undefined (X in a 4-state
-      // simulation, where 0 * X is X; 0 in the device).
+      // A one-level lane leaves pass 1's taps, depth codes and weights as they were; the
+      // filter weighs them by delta = 0. Cleared here so that they are never undefined (X in
+      // a 4-state simulation, where 0 * X is X; 0 in the device).
       sm_taps <= '0;
+      cm_codes <= '0;
       sm_ax1 <= 8'd0;
       sm_ay1 <= 8'd0;
       k <= 5'd0;
@@ -1374,9 +1375,10 @@ module texcore_sampler_exec #(
                   st <= X_HL;
                   // TMML, TLD4S: the handle resolved as NV_TXQ's (both pool entries read)
                   if (tm_code(code) || t4_code(code)) st <= X_NV1;
-                  // TEX family: the absent src1 / ddx, ddy words must be 0 first
-                  if (tex_code(code)) begin
-                    tz_j <= 6'd19;
+                  // TEX family: the absent src1 / ddx, ddy words must be 0 first; GATHER4:
+                  // the absent references (words 21 .. 24)
+                  if (tex_code(code) || code == TXC_OP_TGSI_GATHER4) begin
+                    tz_j <= tex_code(code) ? 6'd19 : 6'd21;
                     tz_t1 <= 7'd0;
                     tz_t2 <= 7'd0;
                     tz_bad <= 1'b0;
@@ -1888,7 +1890,7 @@ module texcore_sampler_exec #(
             for (i = 0; i < 4; i = i + 1) sd_d[i] <= 32'd0;
           end
         end
-        X_TZ: begin                                   // words 19 .. end: src1.x, ddx, ddy
+        X_TZ: begin                                   // words 19 .. end: src1.x, ddx, ddy; GATHER4 21 .. 24: ref
           tz_t1 <= 7'd0;
           tz_t2 <= tz_t1;
           if (9'({tz_j, 2'b00}) < plen) begin
@@ -1898,7 +1900,9 @@ module texcore_sampler_exec #(
           end else begin
             kh <= 1'b0;
           end
-          if (tz_t2[6] && pw_data != 32'd0 && ((tz_t2[5:0] <= 6'd22 && !b1[1]) || (tz_t2[5:0] >= 6'd23 && !b1[2])))
+          if (tz_t2[6] && pw_data != 32'd0
+              && (code == TXC_OP_TGSI_GATHER4 ? !b2[0]
+                  : ((tz_t2[5:0] <= 6'd22 && !b1[1]) || (tz_t2[5:0] >= 6'd23 && !b1[2]))))
             tz_bad <= 1'b1;
           if (9'({tz_j, 2'b00}) >= plen && !tz_t1[6] && !tz_t2[6]) begin
             if (tz_bad) begin

@@ -1359,6 +1359,13 @@ pub fn frames(rtl: &Rtl, seed: u64, n: usize) -> Result<Outcome> {
                     let at = 4 + rng.below(v.len() as u32 - 4) as usize;
                     v[at] ^= 1 << rng.below(8);
                 }
+                // a bit of the last four words, where the optional operand blocks are (a
+                // TEX-family op's src1 or ddx, ddy; GATHER4's references): absent, they
+                // must be 0 (ERR_BAD_VALUE)
+                5 if v.len() >= 20 => {
+                    let at = v.len() - 1 - rng.below(16) as usize;
+                    v[at] ^= 1 << rng.below(8);
+                }
                 _ => {}
             }
             last_submit = Some(v.clone());
