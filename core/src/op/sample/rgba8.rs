@@ -661,6 +661,27 @@ fn quad_positions(
     ([[x0.0, y0.0], [x1.0, y1.0], [x2.0, y2.0], [x3.0, y3.0]], [[x0.1, y0.1], [x1.1, y1.1], [x2.1, y2.1], [x3.1, y3.1]])
 }
 
+/// The first-tap S.8 positions ([`KernelAxis::fixed`] on the axes `ax`, `ay`) of the quad
+/// `coords`, per lane and axis. As in [`quad_positions`], a coordinate equal (bit for bit) to
+/// the one of the lane it shares an axis with in a screen-aligned quad (x: lanes 0 and 2, 1
+/// and 3; y: lanes 0 and 1, 2 and 3) is not decoded again: the unit is a pure function of the
+/// coordinate's bits, so the positions are the same. Out of line: one copy for the kernel's
+/// callers (its registers are free of the kernel's constants).
+#[cfg(not(target_arch = "riscv32"))]
+#[inline(never)]
+fn quad_fixed(ax: &KernelAxis, ay: &KernelAxis, coords: &[[u32; 4]; 4]) -> [[i32; 2]; 4] {
+    let [c0, c1, c2, c3] = coords;
+    let x0 = ax.fixed(c0[0]);
+    let x1 = ax.fixed(c1[0]);
+    let x2 = if c2[0] == c0[0] { x0 } else { ax.fixed(c2[0]) };
+    let x3 = if c3[0] == c1[0] { x1 } else { ax.fixed(c3[0]) };
+    let y0 = ay.fixed(c0[1]);
+    let y2 = ay.fixed(c2[1]);
+    let y1 = if c1[1] == c0[1] { y0 } else { ay.fixed(c1[1]) };
+    let y3 = if c3[1] == c2[1] { y2 } else { ay.fixed(c3[1]) };
+    [[x0, y0], [x1, y1], [x2, y2], [x3, y3]]
+}
+
 /// Texel word `i` of aligned word memory (little-endian), 0 outside it (as
 /// [`TexelMemory`] reads): one bounds-checked load, inline in the kernels.
 #[inline(always)]
@@ -1010,17 +1031,32 @@ impl Kernel {
                 break;
             }
             let (ax, ay) = (ax.offset(o[0]), ay.offset(o[1]));
+            // The lanes' first-tap positions: on RV32 per lane, inline (the core's flash
+            // budget); elsewhere from one out-of-line pass over the quad ([`quad_fixed`]: a
+            // coordinate shared with a neighbour lane is decoded once).
+            // One lane: its taps from the first-tap positions `u`, `v`, filtered and converted into
+            // `o` (a macro, not a function: the loop body inline, as measured fastest).
+            macro_rules! lane {
+                ($o:expr, $u:expr, $v:expr) => {{
+                    let ((x0, a), (y0, b)) = (ax.tap0($u), ay.tap0($v));
+                    let r0 = base + y0 * pitch;
+                    if linear {
+                        let x1 = ax.tap1(x0);
+                        let r1 = base + ay.tap1(y0) * pitch;
+                        let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
+                        filter_lane(&taps, a, b, $o);
+                    } else {
+                        filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], $o);
+                    }
+                }};
+            }
+            #[cfg(target_arch = "riscv32")]
             for (o, c) in out.iter_mut().zip(req.coords.iter()) {
-                let ((x0, a), (y0, b)) = (ax.tap0(ax.fixed(c[0])), ay.tap0(ay.fixed(c[1])));
-                let r0 = base + y0 * pitch;
-                if linear {
-                    let x1 = ax.tap1(x0);
-                    let r1 = base + ay.tap1(y0) * pitch;
-                    let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
-                    filter_lane(&taps, a, b, o);
-                } else {
-                    filter_level_rgba8(&[read(r0 + x0); 4], [0, 0], o);
-                }
+                lane!(o, ax.fixed(c[0]), ay.fixed(c[1]));
+            }
+            #[cfg(not(target_arch = "riscv32"))]
+            for (o, p) in out.iter_mut().zip(quad_fixed(&ax, &ay, &req.coords).iter()) {
+                lane!(o, p[0], p[1]);
             }
             // The output stage once per quad, and only where it changes something.
             if output.bgra || !output.identity {
