@@ -72,7 +72,7 @@ enum Command {
     /// Write the HDL test vectors, memory images and manifest.json [~5-10 s for the default set].
     ///
     /// Default: every unit, level 2 (directed + weighted random), seed 1, into
-    /// hdl-vectors/out/ — 16 units, about 8.9 M vectors and 885 MB, in 5-10 s once built
+    /// hdl-vectors/out/ — 18 units, about 10.3 M vectors and 932 MB, in 5-10 s once built
     /// (about 5 s of CPU).
     /// Level 1 (directed corner cases only) takes about a second.
     ///
