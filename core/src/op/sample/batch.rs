@@ -19,7 +19,9 @@
 // Indices are lanes of fixed-size chunk buffers (`q * 4 + lane < 4 * CHUNK`).
 #![allow(clippy::indexing_slicing)]
 
-use super::rgba8::{byte_order, kernel_plane, kernel_plane_next, Kernel, KernelLevel, Output};
+use super::rgba8::{
+    byte_order, kernel_plane, kernel_plane_next, quad_fixed, quad_positions, Kernel, KernelLevel, Output,
+};
 use super::{offsets_in_range, quad_lod_iso, sample_quad_checked_into, Quad, SampleError, SampleRequest};
 use crate::descriptor::{Filter, Layout, MipFilter, SamplerHeader, TextureHeader, TextureType};
 use crate::filter::unorm8::{convert_level_rgba8, filter_level_rgba8_w, level_sum, to_f32_inline, Rgba8};
@@ -116,9 +118,10 @@ fn single_chunk(
         }
         ok[q] = true;
         let (ax, ay) = (ax.offset(o[0]), ay.offset(o[1]));
-        for (lane, c) in req.coords.iter().enumerate() {
+        // The lanes' first-tap positions, a coordinate shared by two lanes decoded once.
+        for (lane, p) in quad_fixed(&ax, &ay, &req.coords).iter().enumerate() {
             let l = q * 4 + lane;
-            let ((x0, a), (y0, b)) = (ax.tap0(ax.fixed(c[0])), ay.tap0(ay.fixed(c[1])));
+            let ((x0, a), (y0, b)) = (ax.tap0(p[0]), ay.tap0(p[1]));
             let r0 = base + y0 * pitch;
             if linear {
                 let x1 = ax.tap1(x0);
@@ -232,10 +235,20 @@ impl Levels {
             let o = req.offset;
             let off = |l: KernelLevel| KernelLevel { ax: l.ax.offset(o[0]), ay: l.ay.offset(o[1]), ..l };
             let (l0, l1) = (off(l0), off(l1));
-            for (lane, c) in req.coords.iter().enumerate() {
+            // Every lane's first-tap positions on both levels from one decode of each
+            // coordinate ([`quad_positions`]), on one level from [`quad_fixed`]; a
+            // coordinate shared by two lanes of the quad is decoded once.
+            let (pos0, pos1) = if two {
+                let (kx, ky) = (l0.ax.pair_k1(&l1.ax), l0.ay.pair_k1(&l1.ay));
+                quad_positions([(&l0.ax, &l1.ax, kx), (&l0.ay, &l1.ay, ky)], &req.coords)
+            } else {
+                let p = quad_fixed(&l0.ax, &l0.ay, &req.coords);
+                (p, p)
+            };
+            for (lane, (p0, p1)) in pos0.iter().zip(pos1.iter()).enumerate() {
                 let l = q * 4 + lane;
-                let (i0, [a0, b0]) = lane_taps(&l0, c, linear);
-                let (i1, [a1, b1]) = if two { lane_taps(&l1, c, linear) } else { (i0, [0, 0]) };
+                let (i0, [a0, b0]) = lane_taps(&l0, *p0, linear);
+                let (i1, [a1, b1]) = if two { lane_taps(&l1, *p1, linear) } else { (i0, [0, 0]) };
                 idx[l] = [i0[0], i0[1], i0[2], i0[3], i1[0], i1[1], i1[2], i1[3]];
                 wt[l] = [a0, b0, a1, b1];
             }
@@ -273,11 +286,12 @@ impl Levels {
     }
 }
 
-/// The tap word indices and weights of one lane on one level: [`KernelLevel::taps`]'
-/// units without its reads (NEAREST: the texel four times, weights 0).
+/// The tap word indices and weights of one lane on one level from its first-tap S.8
+/// positions `u`: [`KernelLevel::taps_at`]' units without its reads (NEAREST: the texel four
+/// times, weights 0).
 #[inline(always)]
-fn lane_taps(lv: &KernelLevel, c: &[u32; 4], linear: bool) -> ([u32; 4], [u8; 2]) {
-    let ((x0, a), (y0, b)) = (lv.ax.tap0(lv.ax.fixed(c[0])), lv.ay.tap0(lv.ay.fixed(c[1])));
+fn lane_taps(lv: &KernelLevel, u: [i32; 2], linear: bool) -> ([u32; 4], [u8; 2]) {
+    let ((x0, a), (y0, b)) = (lv.ax.tap0(u[0]), lv.ay.tap0(u[1]));
     let r0 = lv.base + y0 * lv.pitch;
     if !linear {
         return ([r0 + x0; 4], [0, 0]);

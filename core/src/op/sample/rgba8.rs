@@ -642,7 +642,7 @@ fn levels_kernel(
 /// copied instead of decoded again (the unit is a pure function of the coordinate bits:
 /// the same values).
 #[inline(always)]
-fn quad_positions(
+pub(super) fn quad_positions(
     units: [(&KernelAxis, &KernelAxis, i32); 2],
     coords: &[[u32; 4]; 4],
 ) -> ([[i32; 2]; 4], [[i32; 2]; 4]) {
@@ -667,9 +667,8 @@ fn quad_positions(
 /// and 3; y: lanes 0 and 1, 2 and 3) is not decoded again: the unit is a pure function of the
 /// coordinate's bits, so the positions are the same. Out of line: one copy for the kernel's
 /// callers (its registers are free of the kernel's constants).
-#[cfg(not(target_arch = "riscv32"))]
 #[inline(never)]
-fn quad_fixed(ax: &KernelAxis, ay: &KernelAxis, coords: &[[u32; 4]; 4]) -> [[i32; 2]; 4] {
+pub(super) fn quad_fixed(ax: &KernelAxis, ay: &KernelAxis, coords: &[[u32; 4]; 4]) -> [[i32; 2]; 4] {
     let [c0, c1, c2, c3] = coords;
     let x0 = ax.fixed(c0[0]);
     let x1 = ax.fixed(c1[0]);
