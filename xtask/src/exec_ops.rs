@@ -96,8 +96,10 @@ pub struct Prepared {
     pub mutation_line: Option<u64>,
     /// Such records, the candidates of the flipped texel (the first one that reads a texel
     /// whose bit 0, or bit 7, matters to its result): up to 64 from the middle of the file
-    /// on, one per view and op code; the first 64 from the middle on; up to 64 before it, one
-    /// per view and op code.
+    /// on whose result is not all zeros, one per view, sampler and op code; the first 64 from
+    /// the middle on; up to 64 before it with a result not all zeros, one per view, sampler
+    /// and op code; up to 64 with a result of zeros, one per view, sampler and op code in
+    /// each half.
     pub sampled: Vec<u64>,
 }
 
@@ -448,6 +450,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     let mut sampled_keys = Vec::new();
     let mut early = Vec::new();
     let mut first_late = Vec::new();
+    let mut quiet = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let l = Line { layout, text: line };
         let (err, words) = l.expected().with_context(|| format!("{} line {}", vec_file.display(), k + 1))?;
@@ -540,10 +543,18 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
                             first_late.push(p.records);
                         }
                     }
-                    // one record per view and op in each half (a run of records on one view may
-                    // read no texel whose flipped bit changes a result: a depth compare's)
-                    let key = (late, texcore_hal::subset::sample_pointers(&op).map(|(v, _)| v), op.code());
-                    let list = if late { &mut p.sampled } else { &mut early };
+                    // one record per view, sampler and op in each half (a run of records on one
+                    // view may read no texel whose flipped bit changes a result: a depth
+                    // compare's); a quad of zeros last (a compare that never passes, such as a
+                    // shadow op on a sampler whose compare function is NEVER, reads texels that
+                    // change nothing)
+                    let zero = reply.words().iter().all(|w| *w == 0);
+                    let key = (late, zero, texcore_hal::subset::sample_pointers(&op), op.code());
+                    let list = match (zero, late) {
+                        (true, _) => &mut quiet,
+                        (false, true) => &mut p.sampled,
+                        (false, false) => &mut early,
+                    };
                     if list.len() < 64 && !sampled_keys.contains(&key) {
                         sampled_keys.push(key);
                         list.push(p.records);
@@ -561,6 +572,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
     // then the first 64 of the second half, then the first half's
     p.sampled.extend(first_late.into_iter().filter(|r| !p.sampled.contains(r)).collect::<Vec<_>>());
     p.sampled.extend(early);
+    p.sampled.extend(quiet.into_iter().filter(|r| !p.sampled.contains(r)).collect::<Vec<_>>());
     fs::write(out, &s).with_context(|| format!("{}", out.display()))?;
     Ok(p)
 }
