@@ -20,8 +20,8 @@
 //! Asserted, besides "no panic":
 //!
 //! 1. **no hang:** after every transaction `BUSY` falls within [`BUSY_BOUND_CYCLES`] clock
-//!    cycles (the longest command is `RESET` / `RST_N`, which clears 2 048 pool words one per
-//!    clock);
+//!    cycles (the longest commands are sampling `SUBMIT`s, some over 4 000 clocks, and
+//!    `RESET` / `RST_N`, which clears 2 048 pool words one per clock);
 //! 2. **differential:** the MISO bytes of every transaction are identical on both devices,
 //!    and so is `IRQ` once both are idle. Every transaction starts with both devices idle
 //!    (`BUSY` low): `BUSY`'s duration is the one timing-dependent part of the protocol (the
@@ -55,10 +55,11 @@ use crate::input::Reader;
 /// reset or idle time; a few short ones keep the executions fast).
 pub const MAX_STEPS: usize = 6;
 
-/// Clock cycles within which `BUSY` must fall after a transaction: the pool clear after
-/// `RESET` / `RST_N` (2 048 clocks) plus the synchronizers, with a margin; every other
-/// command finishes in a few hundred clocks.
-pub const BUSY_BOUND_CYCLES: u64 = 4096;
+/// Clock cycles within which `BUSY` must fall after a transaction: a hang detector with a
+/// margin of about 4× over the longest command seen, a sampling `SUBMIT` of the pipeline's
+/// subset (a shadow `TXB` quad took 4 159 clocks; the pool clear after `RESET` / `RST_N`
+/// takes 2 048).
+pub const BUSY_BOUND_CYCLES: u64 = 16_384;
 
 /// The shortest `RST_N` pulse the target sends, in clock cycles: one clock edge, the
 /// shortest pulse the device's synchronizer is sure to sample. `BUSY` is high from the

@@ -190,10 +190,13 @@ module texcore_sampler #(
       end
     end
   end
-  // BUSY: in reset, while a command frame is received, until its response is ready.
+  // BUSY: in reset, while a command frame is received, until its response is ready and the
+  // registers have taken the command's events (`ev_end`, registered with the response's
+  // last byte, sets IRQ_FAULT and STATUS at the next edge: BUSY covers that clock, so IRQ
+  // and the status registers are final when BUSY falls, as in the model device).
   // BUSY is high from RST_N's falling edge on (the pin itself and its synchronizer stages),
   // so a pulse of any length that the synchronizer samples leaves no gap before `rst`.
-  assign busy = rst | ~rst_n | ~&rst_n_q | ~idle | (tk == T_CMD);
+  assign busy = rst | ~rst_n | ~&rst_n_q | ~idle | (tk == T_CMD) | ev_link | ev_done | ev_end;
 
   // ---------------------------------------------------------------- memories
   logic [HAW-1:0] hp_waddr, hp_raddr;
