@@ -54,19 +54,75 @@ pub const fn level_sum(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
 /// the kernel's coordinate unit and its filter).
 #[inline(always)]
 const fn level_sum_w(t: &[Rgba8; 4], a: u8, b: u8) -> [u32; 4] {
-    let (a, b) = (a as u32, b as u32);
-    let (ia, ib) = (256 - a, 256 - b);
-    // Components 0/2 and 1/3 in 16-bit lanes: each lane's sum is ≤ 255 · 256 < 2^16.
-    let top02 = (t[0] & LANES) * ia + (t[1] & LANES) * a;
-    let top13 = ((t[0] >> 8) & LANES) * ia + ((t[1] >> 8) & LANES) * a;
-    let bot02 = (t[2] & LANES) * ia + (t[3] & LANES) * a;
-    let bot13 = ((t[2] >> 8) & LANES) * ia + ((t[3] >> 8) & LANES) * a;
+    let b = b as u32;
+    column_sums(row_sums(t, a as u32), 256 - b, b)
+}
+
+/// One level's horizontal step: the row sums `h = c0·(256 − α) + c1·α` of the top and
+/// bottom rows, components 0/2 and 1/3 in the 16-bit lanes of `[top02, top13, bot02, bot13]`
+/// (each lane `≤ 255 · 2^8`).
+#[inline(always)]
+const fn row_sums(t: &[Rgba8; 4], a: u32) -> [u32; 4] {
+    let ia = 256 - a;
     [
-        (top02 & 0xFFFF) * ib + (bot02 & 0xFFFF) * b,
-        (top13 & 0xFFFF) * ib + (bot13 & 0xFFFF) * b,
-        (top02 >> 16) * ib + (bot02 >> 16) * b,
-        (top13 >> 16) * ib + (bot13 >> 16) * b,
+        (t[0] & LANES) * ia + (t[1] & LANES) * a,
+        ((t[0] >> 8) & LANES) * ia + ((t[1] >> 8) & LANES) * a,
+        (t[2] & LANES) * ia + (t[3] & LANES) * a,
+        ((t[2] >> 8) & LANES) * ia + ((t[3] >> 8) & LANES) * a,
     ]
+}
+
+/// The vertical step of [`row_sums`] with the row weights `wt` (top) and `wb` (bottom):
+/// `h_top · wt + h_bot · wb` per component (R, G, B, A). The caller bounds the sums.
+#[inline(always)]
+const fn column_sums(r: [u32; 4], wt: u32, wb: u32) -> [u32; 4] {
+    let [top02, top13, bot02, bot13] = r;
+    [
+        (top02 & 0xFFFF) * wt + (bot02 & 0xFFFF) * wb,
+        (top13 & 0xFFFF) * wt + (bot13 & 0xFFFF) * wb,
+        (top02 >> 16) * wt + (bot02 >> 16) * wb,
+        (top13 >> 16) * wt + (bot13 >> 16) * wb,
+    ]
+}
+
+/// The first level's share of a two-level sum: `(256 − δ) · v0` per component, where `v0`
+/// is [`level_sum`] of the taps (`≤ 255 · 2^24`). The level weight is folded into the two
+/// row weights, `(256 − δ)(256 − β)` and `(256 − δ)·β` (together `(256 − δ) · 2^8 < 2^17`), so
+/// the vertical step forms the share directly: the same exact integers as `v0 · (256 − δ)`
+/// (the sum is linear and nothing is rounded), with no multiply of its own.
+#[inline(always)]
+pub const fn level_share(t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> [u32; 4] {
+    let id = 256 - delta as u32;
+    let wb = id * frac[1] as u32;
+    column_sums(row_sums(t, frac[0] as u32), (id << 8) - wb, wb)
+}
+
+/// The second level of a two-level sample on the first level's share: `v` holds
+/// [`level_share`] of the first level's taps and receives the four binary32 components of
+/// the sample whose second level has the taps `t`, weights `frac` and level weight `delta`
+/// (`x = v + δ · v1`, the level weight folded into the row weights as in [`level_share`],
+/// then `to_f32`) — the same value as [`blend_level_rgba8`] on [`level_sum`] and as
+/// [`filter_rgba8`]. The conversion as in [`blend_level_rgba8`].
+#[inline(always)]
+pub fn blend_share_rgba8(v: &mut [u32; 4], t: &[Rgba8; 4], frac: [u8; 2], delta: u8) {
+    let d = u32::from(delta);
+    let wb = d * u32::from(frac[1]);
+    let s = column_sums(row_sums(t, u32::from(frac[0])), (d << 8) - wb, wb);
+    *v = [v[0] + s[0], v[1] + s[1], v[2] + s[2], v[3] + s[3]];
+    convert_share_rgba8(v);
+}
+
+/// The conversion of two-level sums `x ≤ 255 · 2^24` in place (`RNE(x / (255 · 2^24))`,
+/// [`to_f32`]): inline on Arm and 64-bit hosts, one out-of-line loop over the four on RV32
+/// (code size). [`level_share`] with `δ = 0` (`x = 256 · v0`) converts to the single
+/// level's value.
+#[inline(always)]
+pub fn convert_share_rgba8(v: &mut [u32; 4]) {
+    if cfg!(any(target_arch = "arm", target_pointer_width = "64")) {
+        *v = [to_f32_inline(v[0]), to_f32_inline(v[1]), to_f32_inline(v[2]), to_f32_inline(v[3])];
+    } else {
+        to_f32_x4(v);
+    }
 }
 
 /// The exact sums `x` (`≤ 255 · 2^24`) of a sample, per component.
@@ -236,6 +292,24 @@ mod tests {
             let mut v = level_sum(&taps[0], frac[0]);
             blend_level_rgba8(&mut v, &taps[1], frac[1], delta);
             prop_assert_eq!(v, filter_rgba8(&b));
+        }
+
+        /// The first level's share is its sum times its level weight, and the blend on it
+        /// equals [`filter_rgba8`] (every weight, every texel).
+        #[test]
+        fn blend_share_matches(taps in any::<[[u32; 4]; 2]>(), frac in any::<[[u8; 2]; 2]>(), delta in any::<u8>()) {
+            let b = Bilerp8 { taps, frac, delta };
+            let mut v = level_share(&taps[0], frac[0], delta);
+            let v0 = level_sum(&taps[0], frac[0]);
+            prop_assert_eq!(v, v0.map(|x| x * (256 - u32::from(delta))));
+            blend_share_rgba8(&mut v, &taps[1], frac[1], delta);
+            prop_assert_eq!(v, filter_rgba8(&b));
+            // A single level: the share at δ = 0, converted.
+            let mut v = level_share(&taps[0], frac[0], 0);
+            convert_share_rgba8(&mut v);
+            let mut out = [0; 4];
+            filter_level_rgba8(&taps[0], frac[0], &mut out);
+            prop_assert_eq!(v, out);
         }
 
         /// The in-place single-level conversion equals [`filter_level_rgba8`].

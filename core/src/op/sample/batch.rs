@@ -24,7 +24,9 @@ use super::rgba8::{
 };
 use super::{offsets_in_range, quad_lod_iso, sample_quad_checked_into, Quad, SampleError, SampleRequest};
 use crate::descriptor::{Filter, Layout, MipFilter, SamplerHeader, TextureHeader, TextureType};
-use crate::filter::unorm8::{convert_level_rgba8, filter_level_rgba8_w, level_sum, to_f32_inline, Rgba8};
+use crate::filter::unorm8::{
+    blend_share_rgba8, convert_level_rgba8, filter_level_rgba8_w, level_share, level_sum, Rgba8,
+};
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::memory::TexelMemory;
 
@@ -259,9 +261,9 @@ impl Levels {
         for (t, i) in taps.iter_mut().zip(idx.iter()).take(n) {
             *t = i.map(|i| word(texels, i));
         }
-        // Pass 3: the level kernel's sums, blend and conversion ([`level_sum`], then
-        // [`convert_level_rgba8`] for one level or the blend of [`crate::filter::unorm8::blend_level_rgba8`] and its
-        // conversion), the output stage.
+        // Pass 3: the level kernel's sums and conversion ([`level_sum`], then
+        // [`convert_level_rgba8`] for one level; for two, the first level's share
+        // [`level_share`], then [`blend_share_rgba8`]), the output stage.
         for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
             if !ok[q] {
                 general(q, req, out);
@@ -271,14 +273,13 @@ impl Levels {
             for (lane, o) in out.iter_mut().enumerate() {
                 let l = q * 4 + lane;
                 let (t, w) = (&taps[l], wt[l]);
-                let v0 = level_sum(&[t[0], t[1], t[2], t[3]], [w[0], w[1]]);
                 if d == 0 {
-                    *o = v0;
+                    *o = level_sum(&[t[0], t[1], t[2], t[3]], [w[0], w[1]]);
                     convert_level_rgba8(o);
                 } else {
-                    let v1 = level_sum(&[t[4], t[5], t[6], t[7]], [w[2], w[3]]);
-                    let id = 256 - d;
-                    *o = core::array::from_fn(|k| to_f32_inline(v0[k] * id + v1[k] * d));
+                    // The level weights folded into the row weights ([`level_share`]).
+                    *o = level_share(&[t[0], t[1], t[2], t[3]], [w[0], w[1]], d as u8);
+                    blend_share_rgba8(o, &[t[4], t[5], t[6], t[7]], [w[2], w[3]], d as u8);
                 }
                 self.output.fix(o);
             }

@@ -30,8 +30,8 @@ use crate::descriptor::{
     Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
 };
 use crate::filter::unorm8::{
-    blend_level_rgba8, convert_level_rgba8, filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, level_sum, Bilerp8,
-    Rgba8,
+    blend_share_rgba8, convert_share_rgba8, filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, level_share,
+    Bilerp8, Rgba8,
 };
 use crate::fp::leading_zeros;
 use crate::lod::LevelSelect;
@@ -237,7 +237,7 @@ pub(super) fn kernel_into<M: TexelMemory + ?Sized, const N: usize>(
 /// Whether the sampler makes the LOD irrelevant: mip NONE, the same mag and min filter, no
 /// anisotropy (every lane then reads the base level with that filter).
 #[inline(always)]
-fn lod_free(s: &SamplerHeader) -> bool {
+pub(super) fn lod_free(s: &SamplerHeader) -> bool {
     s.mip_filter == MipFilter::None && s.mag_filter == s.min_filter && s.max_anisotropy_log2 == 0
 }
 
@@ -587,21 +587,22 @@ fn levels_kernel(
     }
     let output = Output::new(h, rgba);
     if !cfg!(target_arch = "riscv32") && sel.delta != 0 {
-        // Two levels: the first level's sums of the four lanes (in `out`) with both levels'
-        // first-tap positions from one decode of each coordinate ([`KernelAxis::fixed_pair`]),
-        // then the second level's taps at the kept positions, blended with the first level's
-        // sums and converted ([`blend_level_rgba8`]). Each pass holds one level's address
-        // constants; the sums are those of [`filter_rgba8`].
+        // Two levels: the first level's shares of the four lanes (in `out`: its sums times
+        // its level weight, [`level_share`]) with both levels' first-tap positions from one
+        // decode of each coordinate ([`KernelAxis::fixed_pair`]), then the second level's
+        // taps at the kept positions, its share added and converted ([`blend_share_rgba8`]).
+        // Each pass holds one level's address constants; the sums are those of
+        // [`filter_rgba8`].
         let (kx, ky) = (l0.ax.pair_k1(&l1.ax), l0.ay.pair_k1(&l1.ay));
         // Both levels' first-tap positions of every lane and axis ([`quad_positions`]).
         let (pos0, pos1) = quad_positions([(&l0.ax, &l1.ax, kx), (&l0.ay, &l1.ay, ky)], &req.coords);
         for (o, p) in out.iter_mut().zip(pos0.iter()) {
             let (t0, f0) = l0.taps_at(*p, linear, texels);
-            *o = level_sum(&t0, f0);
+            *o = level_share(&t0, f0, sel.delta as u8);
         }
         for (o, p) in out.iter_mut().zip(pos1.iter()) {
             let (t1, f1) = l1.taps_at(*p, linear, texels);
-            blend_level_rgba8(o, &t1, f1, sel.delta as u8);
+            blend_share_rgba8(o, &t1, f1, sel.delta as u8);
         }
         // The output stage once per quad, and only where it changes something.
         if output.bgra || !output.identity {
@@ -611,22 +612,22 @@ fn levels_kernel(
         }
         return true;
     }
-    // Level by level: the first level's sums of the four lanes (in `out`), then, for a
-    // single level, their conversion ([`filter_level_rgba8`]'s), or the second level's taps
-    // of each lane blended with them and converted ([`blend_level_rgba8`]). Each pass holds
-    // one level's constants (fewer spills than both levels per lane); the sums are those of
-    // [`filter_rgba8`].
+    // Level by level: the first level's shares of the four lanes (in `out`, [`level_share`]),
+    // then, for a single level (`δ = 0`: the share is `256 · v0`), their conversion
+    // ([`convert_share_rgba8`]), or the second level's taps of each lane, its share added
+    // and converted ([`blend_share_rgba8`]). Each pass holds one level's constants (fewer
+    // spills than both levels per lane); the sums are those of [`filter_rgba8`].
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
         let (t0, f0) = l0.taps(c, linear, texels);
-        *o = level_sum(&t0, f0);
+        *o = level_share(&t0, f0, sel.delta as u8);
     }
     for (o, c) in out.iter_mut().zip(req.coords.iter()) {
         // (On Arm a single level has returned above.)
         if !cfg!(target_arch = "arm") && sel.delta == 0 {
-            convert_level_rgba8(o);
+            convert_share_rgba8(o);
         } else {
             let (t1, f1) = l1.taps(c, linear, texels);
-            blend_level_rgba8(o, &t1, f1, sel.delta as u8);
+            blend_share_rgba8(o, &t1, f1, sel.delta as u8);
         }
         output.fix(o);
     }
