@@ -165,21 +165,25 @@ impl Sf {
         if ea.wrapping_sub(32) > 253 - 32 || eb.wrapping_sub(32) > 253 - 32 {
             return None;
         }
-        let (ma, mb) = ((a & 0x007F_FFFF) | 0x0080_0000, (b & 0x007F_FFFF) | 0x0080_0000);
-        // a − b = a + (−b): the signs of the two terms.
-        let (sa, sb) = (a >> 31 != 0, b >> 31 == 0);
-        let (hm, hs, lm, ls, d, e) =
-            if ea >= eb { (ma, sa, mb, sb, ea - eb, eb) } else { (mb, sb, ma, sa, eb - ea, ea) };
-        if d > 7 {
+        // Both significands at the smaller exponent `e`: one of them shifted left by the
+        // exponent difference (at most 7: below 2^31), the other as it is (below 2^24).
+        let e = if ea < eb { ea } else { eb };
+        let (da, db) = (ea - e, eb - e);
+        if da + db > 7 {
             return None;
         }
-        let h = hm << d; // < 2^31
-        let (neg, v) = if hs == ls {
-            (hs, h + lm)
-        } else if h >= lm {
-            (hs, h - lm)
+        let va = ((a & 0x007F_FFFF) | 0x0080_0000) << da;
+        let vb = ((b & 0x007F_FFFF) | 0x0080_0000) << db;
+        // a − b: where the signs differ the magnitudes add (below 2^31 + 2^24) with a's sign;
+        // where they agree they subtract (|va − vb| < 2^31), the sign flipped where vb > va
+        // (`m`: all ones then; the magnitude is the two's complement negation).
+        let sa = a >> 31;
+        let (neg, v) = if (a ^ b) >> 31 != 0 {
+            (sa != 0, va + vb)
         } else {
-            (ls, lm - h)
+            let t = va.wrapping_sub(vb);
+            let m = ((t as i32) >> 31) as u32;
+            ((sa ^ (m & 1)) != 0, (t ^ m).wrapping_sub(m))
         };
         if v == 0 {
             return Some(Sf::ZERO);
