@@ -352,6 +352,9 @@ pub struct SampleBinding<'a> {
     view: Result<&'a TextureHeader, Invalid>,
     sampler: Result<&'a SamplerHeader, Invalid>,
     kernel: Option<rgba8::Kernel>,
+    /// Whether the sampler makes the LOD irrelevant (the single-level kernel's sampler
+    /// test, made once): a binding without the kernel constants tries that kernel only then.
+    lod_free: bool,
 }
 
 impl core::fmt::Debug for SampleBinding<'_> {
@@ -387,7 +390,8 @@ impl<'a> SampleBinding<'a> {
             (true, Ok(h), Ok(s)) => rgba8::Kernel::new(h, s),
             _ => None,
         };
-        SampleBinding { view, sampler, kernel }
+        let lod_free = matches!(sampler, Ok(s) if rgba8::lod_free(s));
+        SampleBinding { view, sampler, kernel, lod_free }
     }
 
     /// [`sample_quad_into`] on the bound view and sampler.
@@ -417,7 +421,9 @@ impl<'a> SampleBinding<'a> {
                 (true, Some(k)) => rgba8::kernel_run_into(k, mem, req, out),
                 (true, None) => false,
                 (false, _) => {
-                    rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1)
+                    self.lod_free
+                        && rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out))
+                            == Some(1)
                 }
             };
             if single || rgba8::iso_levels_into(h, s, mem, req, out) {
