@@ -2119,10 +2119,14 @@ module texcore_sampler_exec #(
           st <= X_SDW;
         end
         X_SDW: if (dec_out) begin
+          // A tap that cannot be read (outside the texel memory, or at or beyond 2^32) is the
+          // all-zero texel, as in the model (texcore::op::read_texel's None): not the decode
+          // of zero bytes, which gives a format without alpha an alpha of one.
           for (i = 0; i < 8; i = i + 1)
-            if ({sm_pass, sm_tap} == 3'(i)) sm_taps[32*i +: 32] <= {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]};
+            if ({sm_pass, sm_tap} == 3'(i))
+              sm_taps[32*i +: 32] <= a_ok_q ? {dec_w[7:0], dec_z[7:0], dec_y[7:0], dec_x[7:0]} : 32'd0;
           for (i = 0; i < 8; i = i + 1)
-            if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= gt_tcode;
+            if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= a_ok_q ? gt_tcode : 32'd0;
           sm_tap <= sm_tap + 2'd1;
           st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
           if (sm_tap == 2'd3) sm_pass <= 1'b1;
