@@ -163,7 +163,9 @@ module texcore_sampler #(
           end else begin
             tk <= T_IGNORE;
           end
-        end else if (tk == T_FETCH && t_ok) begin
+        end else if (tk == T_FETCH && t_ok && send_idx != 9'd511) begin
+          // saturating: a fetch longer than the 512-byte buffer reads zeros past the
+          // response, never the response again
           send_idx <= send_idx + 9'd1;
         end
         if (rx_take) begin
