@@ -365,6 +365,19 @@ pub struct LevelSelect {
 /// fraction bits ([`LAMBDA_FRAC`]), `levels` ≥ 1 the view's level count, `mip` the
 /// effective mip filter.
 pub fn select_level(lambda_fine: i32, shader_bias: i32, s: &SamplerHeader, levels: u32, mip: MipFilter) -> LevelSelect {
+    select_level_inline(lambda_fine, shader_bias, s, levels, mip)
+}
+
+/// [`select_level`] inline (the isotropic quad LOD on the Cortex-M, where the call and its
+/// result's trip through memory are a tenth of the stage).
+#[inline(always)]
+pub(crate) fn select_level_inline(
+    lambda_fine: i32,
+    shader_bias: i32,
+    s: &SamplerHeader,
+    levels: u32,
+    mip: MipFilter,
+) -> LevelSelect {
     let sampler = i32::from(s.lod_bias.to_bits()) << (LAMBDA_FRAC - 8);
     let bias = sampler.saturating_add(shader_bias).clamp(BIAS_MIN, BIAS_MAX);
     let unclamped = fine_to_88(lambda_fine.clamp(FINE_MIN, FINE_MAX) + bias);

@@ -283,33 +283,8 @@ impl Sf {
     /// [`Sf::sum_squares`].
     #[inline]
     pub fn sum_squares2(a: Sf, b: Sf) -> Sf {
-        let (hi, lo) = if b.m == 0 || (a.m != 0 && a.e >= b.e) { (a, b) } else { (b, a) };
-        if hi.m == 0 {
-            return Sf::ZERO;
-        }
-        let vl = if lo.m == 0 {
-            0
-        } else {
-            let d = hi.e.abs_diff(lo.e);
-            if d >= SF_BITS {
-                1
-            } else {
-                (lo.m >> d) + u32::from(lo.m & ((1 << d) - 1) != 0)
-            }
-        };
-        let sum = u64::from(hi.m) * u64::from(hi.m) + u64::from(vl) * u64::from(vl);
-        let t = (sum >> 17) as u32;
-        let sticky = (sum as u32) & 0x1_FFFF != 0;
-        // Bit length of `sum` minus 35: `t` has 18 … 20 bits.
-        let k = len18(t);
-        let q = t >> k;
-        let m = q + u32::from(t & ((1 << k) - 1) != 0 || sticky);
-        let e = 2 * hi.e + 17 + k as i32;
-        if m == 1 << SF_BITS {
-            Sf { neg: false, m: M_MIN, e: e + 1 }
-        } else {
-            Sf { neg: false, m, e }
-        }
+        let (m, e) = sum_squares2_mag((a.m, a.e), (b.m, b.e));
+        Sf { neg: false, m, e }
     }
 
     /// `x + y` of two exact values, rounded up in magnitude to 18 bits once (a fused
@@ -357,6 +332,54 @@ impl Sf {
         } else {
             self.m < o.m
         }
+    }
+}
+
+/// [`Sf::sum_squares2`] of two magnitudes `(m, e)` (`m = 0` is zero, with `e = 0`), the
+/// result as `(m, e)` (zero: `(0, 0)`). In registers where an [`Sf`] would go through
+/// memory: the isotropic quad LOD's form.
+#[inline]
+pub(crate) fn sum_squares2_mag(a: (u32, i32), b: (u32, i32)) -> (u32, i32) {
+    let (hi, lo) = if b.0 == 0 || (a.0 != 0 && a.1 >= b.1) { (a, b) } else { (b, a) };
+    if hi.0 == 0 {
+        return (0, 0);
+    }
+    let vl = if lo.0 == 0 {
+        0
+    } else {
+        let d = hi.1.abs_diff(lo.1);
+        if d >= SF_BITS {
+            1
+        } else {
+            (lo.0 >> d) + u32::from(lo.0 & ((1 << d) - 1) != 0)
+        }
+    };
+    let sum = u64::from(hi.0) * u64::from(hi.0) + u64::from(vl) * u64::from(vl);
+    let t = (sum >> 17) as u32;
+    let sticky = (sum as u32) & 0x1_FFFF != 0;
+    // Bit length of `sum` minus 35: `t` has 18 … 20 bits.
+    let k = len18(t);
+    let q = t >> k;
+    let m = q + u32::from(t & ((1 << k) - 1) != 0 || sticky);
+    let e = 2 * hi.1 + 17 + k as i32;
+    if m == 1 << SF_BITS {
+        (M_MIN, e + 1)
+    } else {
+        (m, e)
+    }
+}
+
+/// [`Sf::mag_lt`] of two magnitudes `(m, e)`.
+#[inline]
+pub(crate) const fn mag_lt(a: (u32, i32), b: (u32, i32)) -> bool {
+    if a.0 == 0 {
+        b.0 != 0
+    } else if b.0 == 0 {
+        false
+    } else if a.1 != b.1 {
+        a.1 < b.1
+    } else {
+        a.0 < b.0
     }
 }
 

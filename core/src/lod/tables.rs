@@ -139,18 +139,24 @@ pub fn aniso_offset_t(n: u32, i: u32) -> i32 {
 ///
 /// One copy on RV32 (the core's flash budget there): the LOD unit, its isotropic form and
 /// TMML's unit vector use it seven times, about 50 bytes each inline.
-#[cfg_attr(target_arch = "riscv32", inline(never))]
+#[inline]
 pub fn log2_up(x: Sf) -> i32 {
-    if x.m == 0 {
+    log2_up_mag(x.m, x.e)
+}
+
+/// [`log2_up`] of a magnitude `m × 2^e` (`m = 0` or in `[2^17, 2^18)`).
+#[cfg_attr(target_arch = "riscv32", inline(never))]
+pub(crate) fn log2_up_mag(m: u32, e: i32) -> i32 {
+    if m == 0 {
         return i32::MIN;
     }
-    let f = x.m & 0x1_FFFF;
+    let f = m & 0x1_FFFF;
     let j = (f >> 11) as usize;
     let r = f & 0x7FF;
     let t0 = LOG2_T.get(j).copied().unwrap_or(0);
     let t1 = LOG2_T.get(j + 1).copied().unwrap_or(0);
     let frac = t0 + (((t1 - t0) * r) >> 11);
-    ((x.e + 17) << LOG2_FRAC) + frac as i32 + LOG2_BIAS
+    ((e + 17) << LOG2_FRAC) + frac as i32 + LOG2_BIAS
 }
 
 /// `log2 x` of a non-zero short float, never above the exact value and at most

@@ -70,11 +70,12 @@ use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, Texture
 use crate::filter::{dims, Acc, At, Ctx};
 use crate::fp::{f32_parts, f32_sub, F32Class};
 use crate::handle::{checked_sampler, checked_view, Invalid};
+use crate::lod::sf::{mag_lt, sum_squares2_mag};
 use crate::lod::tables::aniso_offset_t;
-use crate::lod::tables::log2_up;
+use crate::lod::tables::log2_up_mag;
 use crate::lod::{
-    compute, cube_derivs, f32_to_fine, select_level, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource, Sf,
-    FINE_MAX, FINE_MIN,
+    compute, cube_derivs, f32_to_fine, select_level, select_level_inline, texel_derivs, Derivs, FaceAxes, LevelSelect,
+    LodSource, Sf, FINE_MIN,
 };
 use crate::memory::{TexelMemory, TextureLayout};
 use crate::output::swizzle;
@@ -191,23 +192,54 @@ fn quad_texel_derivs(h: &TextureHeader, req: &SampleRequest, axes: usize) -> Der
 }
 
 /// One texel-space derivative of [`quad_texel_derivs`]: the binary32 difference `c − c0`
-/// of a neighbour's coordinate and lane 0's, as a short float, times the level size `size`.
+/// of a neighbour's coordinate and lane 0's, as a short float, times the level size `size`
+/// ([`texel_deriv_packed`] unpacked).
 fn texel_deriv(c: u32, c0: u32, size: u32) -> Sf {
     if c == c0 {
-        // x − x is +0 (∞ − ∞ is NaN, and NaN counts as 0): a zero derivative.
         return Sf::ZERO;
     }
-    let nz = |v: u32| if v & 0x7FFF_FFFF > 0x7F80_0000 { 0 } else { v };
-    let d = match Sf::from_f32_diff(c, c0) {
-        Some(d) => d,
-        None => Sf::from_f32(f32_sub(nz(c), nz(c0))),
+    let (sm, e) = texel_deriv_packed(c, c0, size);
+    if sm == 0 {
+        return Sf::ZERO;
+    }
+    Sf { neg: sm >> 31 != 0, m: sm & 0x7FFF_FFFF, e }
+}
+
+/// One texel-space derivative `(c − c0) × size` as `(m | neg << 31, e)` (zero: `(0, e)`,
+/// the exponent then meaningless; the sign bit is clear):
+/// the binary32 difference rounded up to a short float, times `size`. Packed into two
+/// registers (an [`Sf`] would go through memory); one copy for [`quad_lod_iso`], which
+/// takes the magnitude, and [`texel_deriv`].
+#[inline(never)]
+fn texel_deriv_packed(c: u32, c0: u32, size: u32) -> (u32, i32) {
+    if c == c0 {
+        // x − x is +0 (∞ − ∞ is NaN, and NaN counts as 0): a zero derivative.
+        return (0, 0);
+    }
+    let (sm, e) = match Sf::from_f32_diff(c, c0) {
+        Some(d) => (d.m | u32::from(d.neg) << 31, d.e),
+        None => f32_diff_packed(c, c0),
     };
+    let m = sm & 0x7FFF_FFFF;
+    // Times the size: a power of two is an exponent ([`Sf::scale_pow2`]), any other size
+    // one 18 × 17 product rounded up ([`Sf::scale`]).
     let sz = size.min(1 << 16);
     if sz.is_power_of_two() {
-        d.scale_pow2(sz.trailing_zeros())
+        (sm, e + sz.trailing_zeros() as i32)
     } else {
-        d.scale(sz)
+        let d = Sf::round_up64(false, u64::from(m) * u64::from(sz), e, false);
+        (d.m | (sm & 0x8000_0000), d.e)
     }
+}
+
+/// [`texel_deriv_packed`]'s difference where [`Sf::from_f32_diff`] does not apply:
+/// [`f32_sub`] (NaN counts as 0) and [`Sf::from_f32`], packed the same way.
+#[cold]
+#[inline(never)]
+fn f32_diff_packed(c: u32, c0: u32) -> (u32, i32) {
+    let nz = |v: u32| if v & 0x7FFF_FFFF > 0x7F80_0000 { 0 } else { v };
+    let d = Sf::from_f32(f32_sub(nz(c), nz(c0)));
+    (d.m | u32::from(d.neg) << 31, d.e)
 }
 
 /// The one LOD decision of a quad with implicit derivatives on a 2D view (plain, array or
@@ -236,15 +268,43 @@ pub(crate) fn quad_lod_iso(
     let [c0, c1, c2, _] = &req.coords;
     // (An equal coordinate, a zero derivative, is tested here: no call for it, as on the
     // axis a screen-aligned quad does not step along.)
-    let d = |c: &[u32; 4], a: usize| if c[a] == c0[a] { Sf::ZERO } else { texel_deriv(c[a], c0[a], size[a]) };
+    // Magnitudes `(m, e)` throughout (the signs square away): in registers. (A zero's
+    // exponent is never read: every stage below tests `m` first.)
+    let d = |c: &[u32; 4], a: usize| {
+        if c[a] == c0[a] {
+            (0, 0)
+        } else {
+            let (sm, e) = texel_deriv_packed(c[a], c0[a], size[a]);
+            (sm & 0x7FFF_FFFF, e)
+        }
+    };
     // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values).
-    let ss = |a: Sf, b: Sf| Sf::sum_squares2(a, b);
-    let (rx, ry) = (ss(d(c1, 0), d(c1, 1)), ss(d(c2, 0), d(c2, 1)));
-    let rmax = if rx.mag_lt(ry) { ry } else { rx };
-    let fine = if rmax.is_zero() { FINE_MIN } else { log2_up(rmax).clamp(FINE_MIN, FINE_MAX) };
+    let ss = sum_squares2_mag;
+    let (x1, y1, x2, y2) = (d(c1, 0), d(c1, 1), d(c2, 0), d(c2, 1));
+    let rmax = if (x1.0 == 0 || y1.0 == 0) && (x2.0 == 0 || y2.0 == 0) {
+        // At most one non-zero term per screen axis (a quad aligned with the texture's
+        // axes): the larger of the two squares is the square of the larger term (the sum of
+        // squares is monotone in each term and the same with the terms swapped), so one
+        // square is formed instead of two.
+        let (a, b) = (if x1.0 == 0 { y1 } else { x1 }, if x2.0 == 0 { y2 } else { x2 });
+        ss(if mag_lt(a, b) { b } else { a }, (0, 0))
+    } else {
+        let (rx, ry) = (ss(x1, y1), ss(x2, y2));
+        if mag_lt(rx, ry) {
+            ry
+        } else {
+            rx
+        }
+    };
+    // ([`select_level`] clamps `λ_fine` to `FINE_MIN … FINE_MAX`.)
+    let fine = if rmax.0 == 0 { FINE_MIN } else { log2_up_mag(rmax.0, rmax.1) };
     // A shader bias of ±0 (no TXB / SAMPLE_B bias) is 0 without the conversion.
     let shader_bias = if bias & 0x7FFF_FFFF == 0 { 0 } else { f32_to_fine(bias) };
-    Some(select_level(fine, shader_bias, s, h.levels, mip))
+    if cfg!(target_arch = "arm") {
+        Some(select_level_inline(fine, shader_bias, s, h.levels, mip))
+    } else {
+        Some(select_level(fine, shader_bias, s, h.levels, mip))
+    }
 }
 
 /// The LOD decision for one lane (also used by TMML).
@@ -1116,6 +1176,7 @@ mod tests {
         fn quad_lod_iso_matches_lane_lod(
             c0 in [coord(), coord()],
             steps in any::<[[i16; 2]; 2]>(),
+            zeros in 0u32..16,
             scale in 0u32..24,
             ty in 0usize..7,
             size in [size(), size()],
@@ -1140,8 +1201,11 @@ mod tests {
                 max_lod: fixed::types::U8F8::from_bits(lods[1] % 4096),
                 ..SamplerHeader::default()
             };
+            // Bit `2k + a` of `zeros`: lane `k + 1` keeps lane 0's coordinate `a` (aligned
+            // quads: a zero derivative term).
             let lane = |k: usize| -> [u32; 4] {
-                let f = |a: usize| c0[a].wrapping_add((i32::from(steps[k][a]) << scale) as u32);
+                let step = |a: usize| if zeros >> (2 * k + a) & 1 != 0 { 0 } else { i32::from(steps[k][a]) };
+                let f = |a: usize| c0[a].wrapping_add((step(a) << scale) as u32);
                 [f(0), f(1), 0, 0]
             };
             let mut req = SampleRequest::new([[c0[0], c0[1], 0, 0], lane(0), lane(1), [0; 4]]);
