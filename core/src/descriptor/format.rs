@@ -93,6 +93,13 @@ macro_rules! formats {
 
             /// Bytes one texel occupies in texture memory.
             pub const fn bytes_per_texel(self) -> u32 {
+                self.bytes_per_texel_inline()
+            }
+
+            /// [`Format::bytes_per_texel`] inline (header validation: a caller without
+            /// calls saves no registers).
+            #[inline(always)]
+            pub(crate) const fn bytes_per_texel_inline(self) -> u32 {
                 match self { $( Format::$name => $bytes, )* }
             }
 

@@ -521,6 +521,13 @@ impl TextureHeader {
     /// Level-0 size of the largest dimension that is minified (for the mip chain length).
     #[inline]
     pub const fn max_minified_dim(&self) -> u32 {
+        self.max_minified_dim_inline()
+    }
+
+    /// [`TextureHeader::max_minified_dim`] inline ([`TextureHeader::validate`]: without a
+    /// call it saves no registers, which on RV32 is most of its cost).
+    #[inline(always)]
+    const fn max_minified_dim_inline(&self) -> u32 {
         let wh = if self.width > self.height { self.width } else { self.height };
         match self.ty {
             TextureType::ThreeD => {
@@ -592,7 +599,7 @@ impl TextureHeader {
             return Err(HeaderError::Levels);
         }
         // (`levels ≥ 1` here; the sum is at most 33.)
-        if chain_too_short(self.max_minified_dim(), self.base_level + self.levels) {
+        if chain_too_short(self.max_minified_dim_inline(), self.base_level + self.levels) {
             return Err(HeaderError::Levels);
         }
         if (self.quilt_width != 0 || self.quilt_height != 0) && !matches!(self.ty, T::TwoD | T::TwoDArray) {
@@ -602,7 +609,7 @@ impl TextureHeader {
             return Err(HeaderError::Quilt);
         }
         if self.row_pitch != 0 {
-            let row = u64::from(self.width) * u64::from(self.format.bytes_per_texel());
+            let row = u64::from(self.width) * u64::from(self.format.bytes_per_texel_inline());
             if self.ty == T::OneDBuffer || self.layout != Layout::PitchLinear || u64::from(self.row_pitch) < row {
                 return Err(HeaderError::Pitch);
             }

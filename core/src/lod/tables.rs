@@ -147,6 +147,12 @@ pub fn log2_up(x: Sf) -> i32 {
 /// [`log2_up`] of a magnitude `m × 2^e` (`m = 0` or in `[2^17, 2^18)`).
 #[cfg_attr(target_arch = "riscv32", inline(never))]
 pub(crate) fn log2_up_mag(m: u32, e: i32) -> i32 {
+    log2_up_inline(m, e)
+}
+
+/// [`log2_up_mag`] inline everywhere (the isotropic quad LOD).
+#[inline(always)]
+pub(crate) fn log2_up_inline(m: u32, e: i32) -> i32 {
     if m == 0 {
         return i32::MIN;
     }

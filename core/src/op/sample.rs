@@ -72,10 +72,10 @@ use crate::fp::{f32_parts, f32_sub, F32Class};
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::lod::sf::{mag_lt, sum_squares2_mag};
 use crate::lod::tables::aniso_offset_t;
-use crate::lod::tables::log2_up_mag;
+use crate::lod::tables::log2_up_inline;
 use crate::lod::{
-    compute, cube_derivs, f32_to_fine, select_level, select_level_inline, texel_derivs, Derivs, FaceAxes, LevelSelect,
-    LodSource, Sf, FINE_MIN,
+    compute, cube_derivs, f32_to_fine, select_level_inline, texel_derivs, Derivs, FaceAxes, LevelSelect, LodSource, Sf,
+    FINE_MIN,
 };
 use crate::memory::{TexelMemory, TextureLayout};
 use crate::output::swizzle;
@@ -297,14 +297,10 @@ pub(crate) fn quad_lod_iso(
         }
     };
     // ([`select_level`] clamps `λ_fine` to `FINE_MIN … FINE_MAX`.)
-    let fine = if rmax.0 == 0 { FINE_MIN } else { log2_up_mag(rmax.0, rmax.1) };
+    let fine = if rmax.0 == 0 { FINE_MIN } else { log2_up_inline(rmax.0, rmax.1) };
     // A shader bias of ±0 (no TXB / SAMPLE_B bias) is 0 without the conversion.
     let shader_bias = if bias & 0x7FFF_FFFF == 0 { 0 } else { f32_to_fine(bias) };
-    if cfg!(target_arch = "arm") {
-        Some(select_level_inline(fine, shader_bias, s, h.levels, mip))
-    } else {
-        Some(select_level(fine, shader_bias, s, h.levels, mip))
-    }
+    Some(select_level_inline(fine, shader_bias, s, h.levels, mip))
 }
 
 /// The LOD decision for one lane (also used by TMML).
