@@ -323,15 +323,7 @@ impl Sf {
 
     /// Magnitude order: `|self| < |o|`.
     pub const fn mag_lt(self, o: Sf) -> bool {
-        if self.m == 0 {
-            o.m != 0
-        } else if o.m == 0 {
-            false
-        } else if self.e != o.e {
-            self.e < o.e
-        } else {
-            self.m < o.m
-        }
+        mag_lt((self.m, self.e), (o.m, o.e))
     }
 }
 
