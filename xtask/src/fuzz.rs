@@ -1,5 +1,6 @@
-//! `cargo xtask fuzz [--target T] [--time S] [--runs N]`: the libFuzzer targets of `fuzz/`
-//! (cargo-fuzz, nightly), one after another; see `docs/fuzzing.md`.
+//! `cargo xtask fuzz [--target T] [--time S] [--runs N] [--jobs J] [--seed S]`: the libFuzzer
+//! targets of `fuzz/` (cargo-fuzz, nightly), one after another, each in `J` processes at once;
+//! see `docs/fuzzing.md`.
 //!
 //! Each run starts from the seed corpus (`fuzz/corpus/<target>/`, written by the seed
 //! generator from the project's examples and fixtures) and the stored regression inputs
@@ -7,7 +8,15 @@
 //! `-rss_limit_mb=1024` and a 10 s per-input timeout. A crash, a leak past the memory limit
 //! or a hang fails the command and names the input libFuzzer saved under
 //! `fuzz/artifacts/<target>/`. libFuzzer's output (progress lines, final statistics) goes to
-//! `target/fuzz-logs/<target>.log` while it runs, so a long campaign can be watched.
+//! `target/fuzz-logs/<target>.log` while it runs (`<target>.<i>.log` for process `i` of
+//! `--jobs`), so a long campaign can be watched.
+//!
+//! With `--jobs J` a target runs as `J` libFuzzer processes on the same corpus directory
+//! (libFuzzer reloads it periodically, so each process takes up what the others found), with
+//! seeds `S, S + 1, …` under `--seed S` (otherwise libFuzzer draws each process's seed); the
+//! executions are summed, and the first process that fails fails the command after the others
+//! have finished. A campaign on a machine with `J` idle cores is
+//! `cargo xtask fuzz --target T --time SECONDS --jobs J`.
 
 use std::process::{Command, Stdio};
 
@@ -39,9 +48,17 @@ pub struct Args {
     /// comes first ends the run).
     #[arg(long)]
     pub time: Option<u64>,
-    /// Stop a target after this many executions (libFuzzer `-runs`).
+    /// Stop a target after this many executions (libFuzzer `-runs`; per process).
     #[arg(long)]
     pub runs: Option<u64>,
+    /// libFuzzer processes per target, run at once on the same corpus.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub jobs: u32,
+    /// libFuzzer seed of the first process (process `i` gets `seed + i`; default: libFuzzer
+    /// draws one per process). At most 2^31 − 64 (libFuzzer reads it as an `int`; 0 means
+    /// "draw one").
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=(i32::MAX as i64 - 64)))]
+    pub seed: Option<u32>,
 }
 
 impl Args {
@@ -49,7 +66,7 @@ impl Args {
     /// fuzzing in all; with process start-up and the replay of every stored input the stage
     /// stays within 2 minutes, see `docs/fuzzing.md`).
     pub fn smoke() -> Args {
-        Args { target: None, time: Some(SMOKE_SECONDS), runs: None }
+        Args { target: None, time: Some(SMOKE_SECONDS), runs: None, jobs: 1, seed: None }
     }
 }
 
@@ -57,10 +74,14 @@ impl Args {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     pub target: String,
+    /// Executions of all the target's processes.
     pub executions: u64,
-    /// Wall time of the libFuzzer process (from start-up to its final statistics).
+    /// Processes (`--jobs`).
+    pub jobs: u32,
+    /// Wall time of the target's run (from the processes' start-up to the last one's final
+    /// statistics).
     pub seconds: f64,
-    /// libFuzzer's peak resident set, MiB.
+    /// libFuzzer's peak resident set, MiB (the largest of the processes').
     pub peak_rss_mb: u64,
 }
 
@@ -73,11 +94,12 @@ pub fn run(a: &Args) -> Result<()> {
     let outcomes = fuzz(a)?;
     for o in &outcomes {
         println!(
-            "{:<12} {:>12} executions in {:>7.1} s ({:>7.0}/s), peak RSS {} MiB, no crash",
+            "{:<12} {:>12} executions in {:>7.1} s ({:>7.0}/s{}), peak RSS {} MiB, no crash",
             o.target,
             o.executions,
             o.seconds,
             o.executions as f64 / o.seconds.max(0.001),
+            if o.jobs > 1 { format!(", {} processes", o.jobs) } else { String::new() },
             o.peak_rss_mb
         );
     }
@@ -109,47 +131,82 @@ pub fn fuzz(a: &Args) -> Result<Vec<Outcome>> {
         let corpus = fuzz_dir.join("corpus").join(t);
         let regressions = fuzz_dir.join("regressions").join(t);
         std::fs::create_dir_all(&regressions)?;
-        let mut c = nightly_fuzz();
-        c.args(["run", "--fuzz-dir", "fuzz", "--debug-assertions", "--sanitizer", "none"])
-            .arg(t)
-            .arg(&corpus)
-            .arg(&regressions)
-            .arg("--");
-        c.args(LIBFUZZER_FLAGS);
-        if let Some(n) = a.runs {
-            c.arg(format!("-runs={n}"));
-        }
-        match (a.time, a.runs) {
-            (Some(s), _) => c.arg(format!("-max_total_time={s}")),
-            (None, None) => c.arg(format!("-max_total_time={DEFAULT_SECONDS}")),
-            (None, Some(_)) => &mut c,
-        };
-        let log_path = logs.join(format!("{t}.log"));
-        let log_file =
-            std::fs::File::create(&log_path).with_context(|| format!("cannot create {}", log_path.display()))?;
-        c.stdout(Stdio::null()).stderr(log_file);
-        eprintln!("+ {}  (log: {})", show(&c), log_path.display());
         let start = std::time::Instant::now();
-        let status = c.status().with_context(|| format!("cannot start {}", show(&c)))?;
-        let seconds = start.elapsed().as_secs_f64();
-        let log = std::fs::read_to_string(&log_path).unwrap_or_default();
-        if !status.success() {
-            let tail: Vec<&str> = log.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect();
-            bail!(
-                "fuzz target `{t}` failed ({}):\n{}\n\nReplay the saved input with `cargo run --manifest-path fuzz/Cargo.toml \
-                 --example replay -- {t} <artifact>`, minimize it with `cargo +{nightly} fuzz tmin --fuzz-dir fuzz {t} \
-                 <artifact>`, fix the defect, and keep the input under fuzz/regressions/{t}/ (and a plain test).",
-                status,
-                tail.join("\n"),
-                nightly = provision::NIGHTLY,
-            );
+        let mut running = Vec::new();
+        for job in 0..a.jobs {
+            let mut c = nightly_fuzz();
+            c.args(["run", "--fuzz-dir", "fuzz", "--debug-assertions", "--sanitizer", "none"])
+                .arg(t)
+                .arg(&corpus)
+                .arg(&regressions)
+                .arg("--");
+            c.args(libfuzzer_args(a, job));
+            let log_path = logs.join(log_name(t, a.jobs, job));
+            let log_file =
+                std::fs::File::create(&log_path).with_context(|| format!("cannot create {}", log_path.display()))?;
+            c.stdout(Stdio::null()).stderr(log_file);
+            eprintln!("+ {}  (log: {})", show(&c), log_path.display());
+            let child = c.spawn().with_context(|| format!("cannot start {}", show(&c)))?;
+            running.push((child, log_path));
         }
-        let executions = stat(&log, "number_of_executed_units")
-            .with_context(|| format!("fuzz target `{t}`: no execution count in libFuzzer's output"))?;
-        let peak_rss_mb = stat(&log, "peak_rss_mb").unwrap_or(0);
-        out.push(Outcome { target: t.to_string(), executions, seconds, peak_rss_mb });
+        // Every process is waited for (none is left running), then the first failure reported.
+        let mut finished = Vec::new();
+        for (mut child, log_path) in running {
+            let status = child.wait().with_context(|| format!("waiting for fuzz target `{t}`"))?;
+            finished.push((status, log_path));
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        let (mut executions, mut peak_rss_mb) = (0u64, 0u64);
+        for (status, log_path) in &finished {
+            let log = std::fs::read_to_string(log_path).unwrap_or_default();
+            if !status.success() {
+                let tail: Vec<&str> = log.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect();
+                bail!(
+                    "fuzz target `{t}` failed ({}; log {}):\n{}\n\nReplay the saved input with `cargo run --manifest-path \
+                     fuzz/Cargo.toml --example replay -- {t} <artifact>`, minimize it with `cargo +{nightly} fuzz tmin \
+                     --fuzz-dir fuzz {t} <artifact>`, fix the defect, and keep the input under fuzz/regressions/{t}/ (and a \
+                     plain test).",
+                    status,
+                    log_path.display(),
+                    tail.join("\n"),
+                    nightly = provision::NIGHTLY,
+                );
+            }
+            executions += stat(&log, "number_of_executed_units").with_context(|| {
+                format!("fuzz target `{t}`: no execution count in libFuzzer's output ({})", log_path.display())
+            })?;
+            peak_rss_mb = peak_rss_mb.max(stat(&log, "peak_rss_mb").unwrap_or(0));
+        }
+        out.push(Outcome { target: t.to_string(), executions, jobs: a.jobs, seconds, peak_rss_mb });
     }
     Ok(out)
+}
+
+/// The libFuzzer options of process `job` of a run: the limits, `-runs`, `-max_total_time`
+/// and `-seed`.
+fn libfuzzer_args(a: &Args, job: u32) -> Vec<String> {
+    let mut v: Vec<String> = LIBFUZZER_FLAGS.iter().map(|f| f.to_string()).collect();
+    if let Some(n) = a.runs {
+        v.push(format!("-runs={n}"));
+    }
+    match (a.time, a.runs) {
+        (Some(s), _) => v.push(format!("-max_total_time={s}")),
+        (None, None) => v.push(format!("-max_total_time={DEFAULT_SECONDS}")),
+        (None, Some(_)) => {}
+    }
+    if let Some(s) = a.seed {
+        v.push(format!("-seed={}", s + job));
+    }
+    v
+}
+
+/// The log file of process `job` of `jobs`: `<target>.log` for a single process.
+fn log_name(target: &str, jobs: u32, job: u32) -> String {
+    if jobs == 1 {
+        format!("{target}.log")
+    } else {
+        format!("{target}.{job}.log")
+    }
 }
 
 /// `cargo +<pinned nightly> fuzz …` ([`crate::provision::NIGHTLY`]) from the workspace root,
@@ -160,7 +217,8 @@ pub fn fuzz(a: &Args) -> Result<Vec<Outcome>> {
 /// build, and `TEXCORE_RTLSIM_SANCOV=1` compiles the model with clang++ and libFuzzer's
 /// coverage instrumentation (`-fsanitize-coverage=inline-8bit-counters,pc-table`), so the
 /// RTL's branches guide the fuzzer (`TEXCORE_RTLSIM_SANCOV=0` in the environment turns it
-/// off: the model runs about 2.3× faster, unguided).
+/// off: the model is then built by the default C++ compiler and guides nothing, for no
+/// measurable gain in speed on the current device; `docs/fuzzing.md`).
 fn nightly_fuzz() -> Command {
     let mut c = Command::new("cargo");
     c.current_dir(root())
@@ -185,6 +243,24 @@ mod tests {
         assert_eq!(stat(log, "number_of_executed_units"), Some(1234));
         assert_eq!(stat(log, "peak_rss_mb"), Some(45));
         assert_eq!(stat(log, "slowest_unit_time_sec"), None);
+    }
+
+    #[test]
+    fn processes_get_consecutive_seeds_and_their_own_logs() {
+        let a = Args { target: Some("ops".into()), time: Some(30), runs: None, jobs: 3, seed: Some(11) };
+        assert_eq!(
+            libfuzzer_args(&a, 2),
+            ["-rss_limit_mb=1024", "-timeout=10", "-print_final_stats=1", "-max_total_time=30", "-seed=13"]
+        );
+        assert_eq!(log_name("ops", 3, 2), "ops.2.log");
+        let smoke = Args::smoke();
+        assert_eq!(
+            libfuzzer_args(&smoke, 0),
+            ["-rss_limit_mb=1024", "-timeout=10", "-print_final_stats=1", "-max_total_time=10"]
+        );
+        assert_eq!(log_name("ops", smoke.jobs, 0), "ops.log");
+        let runs = Args { runs: Some(5), time: None, ..smoke };
+        assert_eq!(libfuzzer_args(&runs, 0)[3..], ["-runs=5"]);
     }
 
     #[test]
