@@ -4,8 +4,8 @@
 //! small texel memory.
 //!
 //! Checks, besides "no panic" (overflow checks are on):
-//! * sampling: `sample_quad_into`, `sample_warp_into` and `sample_batch_into` (batch)
-//!   equal `sample_quad` (scalar); the same memory without its byte slice (no word-indexed
+//! * sampling: `sample_quad_into`, `sample_warp_into`, `sample_batch_into` (batch) and
+//!   `SampleBinding::sample_quad_into` (descriptors bound once) equal `sample_quad` (scalar); the same memory without its byte slice (no word-indexed
 //!   kernel) gives the same quad; an RGBA8 2D texture (the RGBA8 fast path) samples exactly like the same texels
 //!   viewed as a one-slice 3D texture (the general path);
 //! * gather: `GATHER4` equals `TLD4S` lane by lane where both apply (2D, RGBA formats);
@@ -23,7 +23,8 @@ use texcore::op::gather::{gather4, tld4s, Tld4sMods, Tld4sOperands};
 use texcore::op::resource::{atomic, load, store, AtomicOp};
 use texcore::op::sample::{
     sample, sample_b, sample_c, sample_c_lz, sample_compare_quad, sample_d, sample_l, sample_quad, sample_quad_into,
-    sample_batch_into, sample_warp_into, tex_family_offset, Quad, SampleRequest, TexOp, TexOperands, BATCH_CHUNK,
+    sample_batch_into, sample_warp_into, tex_family_offset, Quad, SampleBinding, SampleRequest, TexOp, TexOperands,
+    BATCH_CHUNK,
 };
 use texcore::op::tmml::{tmml, tmml_header, CoordDesc};
 use texcore::output::texel_to_bits;
@@ -130,6 +131,19 @@ fn sampling(
     for (i, o) in outs.iter().enumerate() {
         let w = if i % 2 == 0 { &want } else { &want2 };
         assert_eq!(*o, *w.as_ref().unwrap_or(&[[0; 4]; 4]), "batch quad {i}");
+    }
+    // The descriptors bound once (validated, the kernel constants prepared): each quad as
+    // alone, with and without the byte slice.
+    let bound = SampleBinding::new(view, sampler);
+    for (i, (rq, w)) in [(&req, &want), (&req2, &want2)].into_iter().enumerate() {
+        let w_status = w.map(|_| ());
+        let w_quad = *w.as_ref().unwrap_or(&[[0; 4]; 4]);
+        let mut o = [[0x7777_7777; 4]; 4];
+        assert_eq!(bound.sample_quad_into(mem, rq, &mut o), w_status, "SampleBinding status, quad {i}");
+        assert_eq!(o, w_quad, "SampleBinding quad {i}");
+        let mut o = [[0x7777_7777; 4]; 4];
+        assert_eq!(bound.sample_quad_into(&NoSlice(mem), rq, &mut o), w_status, "SampleBinding status, bytes, quad {i}");
+        assert_eq!(o, w_quad, "SampleBinding quad {i}, byte-addressed memory");
     }
     // Without the byte slice (no word-indexed kernel): the same results.
     assert_eq!(sample_quad(view, sampler, &NoSlice(mem), &req), want, "byte-addressed memory");
