@@ -18,8 +18,8 @@
 use crate::descriptor::WrapMode;
 use crate::fp::{f32_div, f32_parts, F32Class};
 
-/// `RNE(value × 2^sh)` of the exact integer `value` (< 2^50: a 24-bit significand times a
-/// size × 256), saturating to ±2^62.
+/// `RNE(value × 2^sh)` of the exact integer `value` (a 24-bit significand times a scale of
+/// at most 2^40), saturating to ±2^62.
 const fn shift_rne(neg: bool, value: u64, sh: i32) -> i64 {
     let mag: u64 = if sh >= 0 {
         if sh >= 62 || value > (1u64 << 62) >> sh as u32 {
@@ -28,12 +28,16 @@ const fn shift_rne(neg: bool, value: u64, sh: i32) -> i64 {
             value << sh as u32
         }
     } else {
-        let s = (-sh) as u32;
-        if s >= 64 {
-            0
+        let s = sh.unsigned_abs();
+        if s > 64 {
+            0 // `value < 2^64 ≤ half`
         } else {
-            let q = value >> s;
-            let rem = value & ((1u64 << s) - 1);
+            // (`s = 64`: the quotient 0, the remainder all of `value`.)
+            let q = match value.checked_shr(s) {
+                Some(q) => q,
+                None => 0,
+            };
+            let rem = value & (u64::MAX >> (64 - s));
             let half = 1u64 << (s - 1);
             if rem > half || (rem == half && q & 1 == 1) {
                 q + 1
@@ -51,8 +55,15 @@ const fn shift_rne(neg: bool, value: u64, sh: i32) -> i64 {
 }
 
 /// `RNE(x × scale)` for a binary32 `x` and an integer `scale` (saturating at ±2^62).
-/// NaN → 0; ±∞ → ±2^62.
+/// NaN → 0; ±∞ → ±2^62. `scale` is at most [`MAX_SCALE`] = 2^40 (a 32-bit size × 256, the
+/// largest scale of any stage); a larger one is taken as 2^40.
 pub const fn f32_scaled_rne(x: u32, scale: u64) -> i64 {
+    scaled_rne(x, if scale > MAX_SCALE { MAX_SCALE } else { scale })
+}
+
+/// [`f32_scaled_rne`] of a `scale` of at most [`MAX_SCALE`] (the stages' own scales: a 32-bit
+/// size × 256 or × 128, 2^8, 2^LAMBDA_FRAC).
+pub(crate) const fn scaled_rne(x: u32, scale: u64) -> i64 {
     match f32_parts(x) {
         (_, F32Class::Zero) | (_, F32Class::NaN) => 0,
         (neg, F32Class::Inf) => {
@@ -62,11 +73,22 @@ pub const fn f32_scaled_rne(x: u32, scale: u64) -> i64 {
                 1 << 62
             }
         }
+        // (< 2^64: a 24-bit significand times at most 2^40.)
         (neg, F32Class::Finite { mant, exp }) => shift_rne(neg, mant as u64 * scale, exp),
     }
 }
 
-/// `RNE(x × scale)` as an `i128` saturating at ±2^120 (NaN → 0, ±∞ → ±2^120): the wide form
+/// The largest `scale` of [`f32_scaled_rne`]: 2^40, above every `size × 256` of a 32-bit
+/// size; larger scales are taken as 2^40.
+pub const MAX_SCALE: u64 = 1 << 40;
+
+/// The largest `scale` of [`f32_scaled_rne_wide`]: 2^24, the largest `size × 256` of a
+/// valid header (65 536 × 256; the anisotropic path's scale); larger scales are taken as
+/// 2^24.
+pub const MAX_SCALE_WIDE: u64 = 1 << 24;
+
+/// `RNE(x × scale)` as an `i128` saturating at ±2^120 (NaN → 0, ±∞ → ±2^120; `scale` at
+/// most [`MAX_SCALE_WIDE`]): the wide form
 /// the clamp modes use when anisotropic offsets are added, so that a huge coordinate and a
 /// huge offset cannot cancel through saturation (only both beyond 2^112 texels could).
 pub fn f32_scaled_rne_wide(x: u32, scale: u64) -> i128 {
@@ -81,6 +103,7 @@ pub fn f32_scaled_rne_wide(x: u32, scale: u64) -> i128 {
             }
         }
         (neg, F32Class::Finite { mant, exp }) => {
+            let scale = if scale > MAX_SCALE_WIDE { MAX_SCALE_WIDE } else { scale };
             let v = i128::from(mant) * i128::from(scale); // < 2^48
             let m = if exp >= 0 {
                 if exp >= 73 {
@@ -131,7 +154,7 @@ pub const fn texel_fixed(s: u32, size: u32, mode: WrapMode) -> i64 {
         }
         // The clamp modes need no reduction: RNE(s × size × 256) saturates at ±2^62 (S.8),
         // far outside any texture, and offsets are added before the wrap clamps.
-        _ => f32_scaled_rne(s, scale),
+        _ => scaled_rne(s, scale),
     }
 }
 
@@ -387,7 +410,7 @@ pub fn cube_face(rx: u32, ry: u32, rz: u32) -> CubeFace {
 /// The S.8 texel coordinate on a cube face of `size` texels from the face coordinate
 /// `q = sc/|ma|`: `RNE(q × size × 128) + size × 128`.
 pub const fn cube_texel_fixed(q: u32, size: u32) -> i64 {
-    f32_scaled_rne(q, size as u64 * 128) + size as i64 * 128
+    scaled_rne(q, size as u64 * 128) + size as i64 * 128
 }
 
 #[cfg(test)]

@@ -131,7 +131,9 @@ impl Acc {
         }
     }
 
-    /// The result words: `Σ w v / (D × factor × 2^shift)` per component, RNE.
+    /// The result words: `Σ w v / (D × factor × 2^shift)` per component, RNE (`D × factor`
+    /// saturating at 2^64 − 1, far above every filter's factor; a UNORM / SNORM width no
+    /// format has: `D` = 0, the component +0).
     pub fn finish(&self, factor: u64, shift: u32) -> [u32; 4] {
         let mut out = [0u32; 4];
         for (i, o) in out.iter_mut().enumerate() {
@@ -142,8 +144,9 @@ impl Acc {
             }
             let sum = self.sum.get(i).copied().unwrap_or(0);
             *o = match d {
-                Domain::Unorm(n) => ratio_to_f32_bits(sum, ((1u64 << n) - 1) * factor, shift),
-                Domain::Snorm(n) => ratio_to_f32_bits(sum, ((1u64 << (n - 1)) - 1) * factor, shift),
+                Domain::Unorm(_) | Domain::Snorm(_) => {
+                    ratio_to_f32_bits(sum, d.norm_den().saturating_mul(factor), shift)
+                }
                 Domain::F16 => {
                     let sp = self.special.get(i).copied().unwrap_or(0);
                     if sp & NAN != 0 || sp == POS_INF | NEG_INF {

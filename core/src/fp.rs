@@ -111,6 +111,8 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
     if num == 0 || den == 0 {
         return 0;
     }
+    // (Past 2^-214 every quotient rounds to zero: a larger shift gives the same result.)
+    let shift = if shift > MAX_RATIO_SHIFT { MAX_RATIO_SHIFT } else { shift };
     // Division-free exact paths for the 8- and 16-bit normalized denominators.
     if den == 255 && num > 0 && num <= u32::MAX as i64 && shift <= 64 {
         return unorm8_ratio_call(num as u32, shift);
@@ -124,20 +126,40 @@ pub const fn ratio_to_f32_bits(num: i64, den: u64, shift: u32) -> u32 {
 /// so it only breaks ties.
 const fn ratio_mag_to_f32_bits(neg: bool, mag: u64, den: u64, drop: i32, shift: u32, sticky: bool) -> u32 {
     // Scale the dividend so the quotient has at least 26 significant bits (24 + guard +
-    // round), keeping it below 2^64: bit_len(mag << k) ≤ 26 + 1 + bit_len(den) ≤ 91 would
-    // overflow for huge denominators, so k is capped by the free bits.
-    let want = 26 + bit_len(den) - bit_len(mag);
-    let room = 63 - bit_len(mag);
-    let k = if want <= 0 {
-        0
-    } else if want > room {
-        room
-    } else {
-        want
-    };
-    let scaled = mag << k as u32;
-    let (q, r) = div_rem(scaled, den);
+    // round): `⌊mag · 2^k / den⌋` with `k = 26 + bit_len(den) − bit_len(mag)`. The shifted
+    // dividend fits 64 bits unless the denominator has more than 37 bits; then
+    // [`wide_quotient`] divides the wider dividend exactly.
+    let k = 26 + bit_len(den) - bit_len(mag);
+    let k = if k < 0 { 0 } else { k };
+    let (q, r) = if k > 63 - bit_len(mag) { wide_quotient(mag, den, k as u32) } else { div_rem(mag << k as u32, den) };
     round_pack_f32(neg, q, drop.wrapping_sub(k).wrapping_sub(shift as i32), r != 0 || sticky)
+}
+
+/// The largest `shift` the ratio conversions distinguish: `num / (den × 2^shift)` with
+/// `|num| < 2^64` lies below 2^-214 past it, where binary32 and binary16 round to zero.
+const MAX_RATIO_SHIFT: u32 = 256;
+
+/// `(⌊mag · 2^k / den⌋, the remainder)` for `mag · 2^k` beyond 64 bits (a denominator of 38
+/// bits or more, `k ≤ 90`; the quotient then has at most 27 bits): the integer quotient,
+/// then `k` steps of restoring division on the remainder. Out of line and cold: no format's
+/// denominator (at most `(2^24 − 1) ×` the filter's weight factor) comes near.
+#[cold]
+#[inline(never)]
+const fn wide_quotient(mag: u64, den: u64, k: u32) -> (u64, u64) {
+    let (mut q, mut r) = (mag / den, mag % den);
+    let mut i = 0;
+    while i < k {
+        // `r < den`: `2r − den < den` whenever `2r ≥ den`, also when `2r` needs 65 bits.
+        let carry = r >> 63;
+        r <<= 1;
+        q <<= 1;
+        if carry == 1 || r >= den {
+            r = r.wrapping_sub(den);
+            q |= 1;
+        }
+        i += 1;
+    }
+    (q, r)
 }
 
 /// `(x / d, x % d)`, with the format denominators as constants so the compiler turns the
@@ -423,6 +445,8 @@ pub const fn fixed_to_f32_bits(value: i64, frac_bits: u32) -> u32 {
     if value == 0 {
         return 0;
     }
+    // (Past 2^-214 every value rounds to zero: more fraction bits give the same result.)
+    let frac_bits = if frac_bits > MAX_RATIO_SHIFT { MAX_RATIO_SHIFT } else { frac_bits };
     round_pack_f32(value < 0, value.unsigned_abs(), -(frac_bits as i32), false)
 }
 
@@ -670,18 +694,12 @@ pub const fn ratio_to_f16_bits(num: i64, den: u64, shift: u32, mode: F16Rounding
     let neg = num < 0;
     let sign: u16 = if neg { 0x8000 } else { 0 };
     let mag = num.unsigned_abs();
-    // Quotient with ≥ 14 significant bits plus an exact remainder.
-    let want = 16 + bit_len(den) - bit_len(mag);
-    let room = 63 - bit_len(mag);
-    let k = if want <= 0 {
-        0
-    } else if want > room {
-        room
-    } else {
-        want
-    };
-    let scaled = mag << k as u32;
-    let (q, r) = div_rem(scaled, den);
+    let shift = if shift > MAX_RATIO_SHIFT { MAX_RATIO_SHIFT } else { shift };
+    // Quotient with ≥ 14 significant bits plus an exact remainder (a denominator of more
+    // than 47 bits: the wide division, as in [`ratio_mag_to_f32_bits`]).
+    let k = 16 + bit_len(den) - bit_len(mag);
+    let k = if k < 0 { 0 } else { k };
+    let (q, r) = if k > 63 - bit_len(mag) { wide_quotient(mag, den, k as u32) } else { div_rem(mag << k as u32, den) };
     // value = (q + r/den) × 2^e0
     let e0 = -(k + shift as i32);
     let len = bit_len(q);

@@ -49,7 +49,7 @@
 //! | TXQ sample position (NVIDIA) | U4.12 per axis, position inside the pixel from its top-left corner | `U4F12` | exact (the standard patterns are multiples of 1/16) |
 //! | TGSI `SAMPLE_POS` | fp32 bit patterns of the same positions | — | exact |
 //! | fp32 results from fixed point | IEEE-754 binary32 bit pattern | — | round to nearest, ties to even ([`output::fixed_to_f32_bits`]) |
-//! | UNORM`n` texel component | integer `v`, value `v / (2^n − 1)` (n = 1, 4, 5, 6, 8, 16, 24) | — | exact (decode keeps the stored code) |
+//! | UNORM`n` texel component | integer `v`, value `v / (2^n − 1)` (n = 1, 4, 5, 6, 8, 16, 24; a hand-built `texel::Domain` of a width outside 1..=32, SNORM 2..=32, has `D` = 0: its values convert to +0, encode to 0) | — | exact (decode keeps the stored code) |
 //! | SNORM`n` texel component | integer `v ≥ −(2^(n−1) − 1)`, value `v / (2^(n−1) − 1)` | — | exact; the code −2^(n−1) becomes −(2^(n−1) − 1) |
 //! | sRGB texel r, g, b | UNORM16 `round(65535 × linear(v/255))` | — | table, round half up (no ties occur) |
 //! | binary16 / binary32 texel | bit pattern | — | exact |

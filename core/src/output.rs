@@ -12,8 +12,8 @@ use crate::texel::{Domain, Texel};
 /// UINT → `v`, SINT → two's complement `v`.
 pub const fn component_to_bits(domain: Domain, v: i64) -> u32 {
     match domain {
-        Domain::Unorm(n) => ratio_to_f32_bits(v, (1u64 << n) - 1, 0),
-        Domain::Snorm(n) => ratio_to_f32_bits(v, (1u64 << (n - 1)) - 1, 0),
+        // (A width no format has: `D` = 0, the result +0.)
+        Domain::Unorm(_) | Domain::Snorm(_) => ratio_to_f32_bits(v, domain.norm_den(), 0),
         Domain::F16 => f16_to_f32_bits(v as u16),
         Domain::F32 | Domain::Uint | Domain::Sint => v as u32,
     }

@@ -52,12 +52,49 @@ pub enum Domain {
     Sint,
 }
 
+/// The widest UNORM / SNORM component a [`Domain`] describes, in bits: widths `n` of
+/// `1..=MAX_NORM_BITS` (SNORM: from 2). No format has another width; for one the domain's
+/// 1.0 code ([`unorm_den`], [`snorm_den`]) is 0, so its values convert to +0
+/// ([`crate::output::component_to_bits`]) and encode to 0 ([`unorm_from_f32`],
+/// [`snorm_from_f32`]).
+pub const MAX_NORM_BITS: u32 = 32;
+
+/// `D = 2^n − 1`, the UNORM code of 1.0, for `n` of `1..=`[`MAX_NORM_BITS`]; 0 for any other
+/// width.
+pub const fn unorm_den(n: u32) -> u64 {
+    if n.wrapping_sub(1) < MAX_NORM_BITS {
+        (1u64 << n) - 1
+    } else {
+        0
+    }
+}
+
+/// `D = 2^(n−1) − 1`, the SNORM code of 1.0, for `n` of `2..=`[`MAX_NORM_BITS`]; 0 for any
+/// other width (a 1-bit SNORM has no positive code).
+pub const fn snorm_den(n: u32) -> u64 {
+    if n.wrapping_sub(1) < MAX_NORM_BITS {
+        (1u64 << (n - 1)) - 1
+    } else {
+        0
+    }
+}
+
 impl Domain {
-    /// The domain's representation of the constant 1 (1.0 or integer 1).
+    /// `D`, the integer code of 1.0 of a UNORM / SNORM domain ([`unorm_den`], [`snorm_den`]:
+    /// 0 for a width no format has); 0 for the other domains.
+    pub const fn norm_den(self) -> u64 {
+        match self {
+            Domain::Unorm(n) => unorm_den(n as u32),
+            Domain::Snorm(n) => snorm_den(n as u32),
+            _ => 0,
+        }
+    }
+
+    /// The domain's representation of the constant 1 (1.0 or integer 1; 0 for a UNORM /
+    /// SNORM width no format has, see [`MAX_NORM_BITS`]).
     pub const fn one(self) -> i64 {
         match self {
-            Domain::Unorm(n) => (1i64 << n) - 1,
-            Domain::Snorm(n) => (1i64 << (n - 1)) - 1,
+            Domain::Unorm(_) | Domain::Snorm(_) => self.norm_den() as i64,
             Domain::F16 => 0x3C00,
             Domain::F32 => 0x3F80_0000,
             Domain::Uint | Domain::Sint => 1,
@@ -260,9 +297,9 @@ pub enum EncodeError {
 }
 
 /// Unsigned normalized encode of a binary32 value: NaN → 0, clamp to [0, 1], then
-/// `RNE(x × (2^n − 1))`.
+/// `RNE(x × (2^n − 1))` (0 for a width outside `1..=`[`MAX_NORM_BITS`]).
 pub const fn unorm_from_f32(bits: u32, n: u32) -> u64 {
-    let d = (1u64 << n) - 1;
+    let d = unorm_den(n);
     match f32_parts(bits) {
         (true, _) | (_, F32Class::Zero) | (_, F32Class::NaN) => 0,
         (false, F32Class::Inf) => d,
@@ -273,7 +310,7 @@ pub const fn unorm_from_f32(bits: u32, n: u32) -> u64 {
 /// Signed normalized encode: NaN → 0, clamp to [−1, 1], `RNE(x × (2^(n−1) − 1))`, as the
 /// two's-complement code.
 pub const fn snorm_from_f32(bits: u32, n: u32) -> i64 {
-    let d = (1u64 << (n - 1)) - 1;
+    let d = snorm_den(n);
     let (neg, class) = f32_parts(bits);
     let mag = match class {
         F32Class::Zero | F32Class::NaN => 0,

@@ -5,7 +5,8 @@
 //! Checks, besides "no panic":
 //! * header and sampler words that decode re-encode to the same words; a header or sampler
 //!   built from fields that validates decodes back from its words;
-//! * `texture_bytes`, `layer_stride`, `level_offset` equal the exact (128-bit) layout,
+//! * `texture_bytes`, `layer_stride`, `level_offset`, `level_bytes`, `slice_bytes` and
+//!   `slice_offset` equal the exact (128-bit) layout,
 //!   saturated at `u64::MAX`, and `texel_address`, `TextureLayout::address` and the 32-bit
 //!   `Plane` agree with the exact address wherever it fits 32 bits (valid headers); for any
 //!   header value the two address paths agree;
@@ -16,7 +17,10 @@
 
 use texcore::descriptor::{SamplerHeader, TextureHeader, TextureType};
 use texcore::handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
-use texcore::memory::{layer_stride, level_offset, texel_address, texture_bytes, Plane, TexelCoord, TextureLayout};
+use texcore::memory::{
+    layer_stride, level_bytes, level_offset, slice_bytes, slice_offset, texel_address, texture_bytes, Plane,
+    TexelCoord, TextureLayout,
+};
 use texcore::query::intel::{self, ExecCtrl, InfoOp};
 use texcore::query::nv::{self, TxqQuery};
 use texcore::query::tgsi;
@@ -99,17 +103,25 @@ fn layout(h: &TextureHeader, probes: &[TexelCoord]) {
     for c in &coords {
         let a = texel_address(h, c);
         assert_eq!(lay.address(c), a, "layout path == texel_address for {c:?}");
+        let offset = slice_offset(h, c.level, c.x, c.y);
         if valid {
             assert_eq!(a, reference::texel_address(h, c), "exact address of {c:?}");
+            if c.level <= h.base_level + h.levels {
+                let exact = reference::slice_offset(h, c.level, c.x, c.y);
+                assert_eq!(offset, reference::sat(exact), "slice_offset of {c:?}");
+            }
         }
     }
     if !valid {
+        let _ = (slice_bytes(h, h.base_level), level_bytes(h, h.base_level));
         return;
     }
     assert_eq!(texture_bytes(h), reference::sat(reference::texture_bytes(h)));
     assert_eq!(layer_stride(h), reference::sat(reference::layer_stride(h)));
     for level in 0..=h.base_level + h.levels {
         assert_eq!(level_offset(h, level), reference::sat(reference::level_offset(h, level)));
+        assert_eq!(slice_bytes(h, level), reference::sat(reference::slice_bytes(h, level)), "slice_bytes({level})");
+        assert_eq!(level_bytes(h, level), reference::sat(reference::level_bytes(h, level)), "level_bytes({level})");
     }
     // The 32-bit plane of each level agrees with the general addressing.
     for level in h.base_level..h.base_level + h.levels {

@@ -8,27 +8,38 @@
 //!   `SampleBinding::sample_quad_into` (descriptors bound once) equal `sample_quad` (scalar); the same memory without its byte slice (no word-indexed
 //!   kernel) gives the same quad; an RGBA8 2D texture (the RGBA8 fast path) samples exactly like the same texels
 //!   viewed as a one-slice 3D texture (the general path);
+//! * the named TGSI entries (`tex`, `txb`, `txl`, `txd`, `txp`) equal the family's general
+//!   entry (`tex_family_offset`) without shadow, offsets or `src1`;
+//! * the stages `gather_texel`, `component_to_bits`, `compare`, `unorm_from_f32` /
+//!   `snorm_from_f32` (any domain, width and value: `gather_texel` equals the conversion or
+//!   the comparison), `aniso_offset` (odd in its table value and in its derivative), the
+//!   ratio conversions (a factor common to numerator and denominator changes nothing),
+//!   `fixed_to_f32_bits` and `f32_scaled_rne` on arbitrary operands;
 //! * gather: `GATHER4` equals `TLD4S` lane by lane where both apply (2D, RGBA formats);
 //! * fetch: `TXF` with zero offset equals `SAMPLE_I` equals `SAMPLE_I_MS` sample 0;
 //! * `STORE` then `LOAD` returns the encoded value; an atomic returns the old texel, writes
 //!   `op(old, src, cmp)` exactly where the resource table puts the texel, and nothing else;
 //!   a rejected `STORE` / atomic writes nothing.
 
-use texcore::descriptor::{ComponentLayout, Format, SamplerHeader, TextureHeader, TextureType, WrapMode};
-use texcore::fp::F16Rounding;
+use texcore::descriptor::{
+    CompareFunc, ComponentLayout, Format, SamplerHeader, TextureHeader, TextureType, WrapMode,
+};
+use texcore::coord::{f32_scaled_rne, f32_scaled_rne_wide};
+use texcore::fp::{fixed_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, ratio_to_f32_odd_bits, F16Rounding};
 use texcore::handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
 use texcore::memory::{texel_address, TexelCoord, TexelMemory};
 use texcore::op::fetch::{sample_i, sample_i_ms, txf, FetchBinding};
-use texcore::op::gather::{gather4, tld4s, Tld4sMods, Tld4sOperands};
+use texcore::op::gather::{gather4, gather_texel, tld4s, Tld4sMods, Tld4sOperands};
 use texcore::op::resource::{atomic, load, store, AtomicOp};
 use texcore::op::sample::{
     sample, sample_b, sample_c, sample_c_lz, sample_compare_quad, sample_d, sample_l, sample_quad, sample_quad_into,
-    sample_batch_into, sample_warp_into, tex_family_offset, Quad, SampleBinding, SampleRequest, TexOp, TexOperands,
+    aniso_offset, sample_batch_into, tex, txb, txd, txl, txp, sample_warp_into, tex_family_offset, Quad, SampleBinding, SampleRequest, TexOp, TexOperands,
     BATCH_CHUNK,
 };
 use texcore::op::tmml::{tmml, tmml_header, CoordDesc};
-use texcore::output::texel_to_bits;
-use texcore::texel::{decode, domains, encode};
+use texcore::output::{component_to_bits, texel_to_bits};
+use texcore::compare::compare;
+use texcore::texel::{decode, domains, encode, snorm_from_f32, unorm_from_f32, Domain};
 
 use crate::gen;
 use crate::input::Reader;
@@ -84,7 +95,71 @@ pub fn run(data: &[u8]) {
         4 => tmml_ops(view, sampler, &src, &smp, &mut r),
         5 => fetches(view, &mem, &mut r),
         6 => store_load(view, &mut mem, &mut r),
+        7 => stage_arithmetic(&mut r),
         _ => atomics(view, &mut mem, &mut r),
+    }
+}
+
+/// The public per-texel and per-sample stages the ops are built from, on arbitrary
+/// operands: `gather_texel` (any domain, width, raw value and reference) and
+/// `aniso_offset`, whose exact `RNE(t × d × size × 256)` is odd in `t` and in `d`.
+fn stage_arithmetic(r: &mut Reader<'_>) {
+    let domain = match r.below(6) {
+        0 => Domain::Unorm(r.u8()),
+        1 => Domain::Snorm(r.u8()),
+        2 => Domain::F16,
+        3 => Domain::F32,
+        4 => Domain::Uint,
+        _ => Domain::Sint,
+    };
+    let v = (u64::from(r.u32()) << 32 | u64::from(r.u32())) as i64;
+    let reference = r.bool().then(|| (CompareFunc::from_code(r.u32()), gen::f32_bits(r)));
+    let gathered = gather_texel(domain, v, reference);
+    let bits = component_to_bits(domain, v);
+    if matches!(domain, Domain::Unorm(_) | Domain::Snorm(_)) {
+        match reference {
+            None => assert_eq!(gathered, Ok(bits), "gather_texel == component_to_bits ({domain:?}, {v})"),
+            Some((f, w)) => {
+                let pass = compare(f, domain, w, v).expect("normalized domains compare");
+                assert_eq!(gathered, Ok(if pass { 0x3F80_0000 } else { 0 }), "gather_texel == compare");
+            }
+        }
+        if domain.norm_den() == 0 {
+            assert_eq!((bits, domain.one()), (0, 0), "{domain:?}: a width no format has");
+        }
+    }
+    let (n, w) = (r.u32() % 80, gen::f32_bits(r));
+    let _ = (unorm_from_f32(w, n), snorm_from_f32(w, n));
+    // The exact conversions on any operands; a common factor `m` of numerator and
+    // denominator (the denominator then often beyond 37 bits, the wide division) changes
+    // nothing.
+    let num = (u64::from(r.u32()) << 32 | u64::from(r.u32())) as i64;
+    let den = u64::from(r.u32()) << (r.u8() % 40) | u64::from(r.u8());
+    let shift = if r.bool() { u32::from(r.u8()) } else { r.u32() };
+    let f32_bits = ratio_to_f32_bits(num, den, shift);
+    let f16_bits = [F16Rounding::NearestEven, F16Rounding::TowardZero].map(|m| ratio_to_f16_bits(num, den, shift, m));
+    let m = u64::from(r.u32() | 1) << (r.u8() % 32);
+    if let (Some(nm), Some(dm)) = (i64::try_from(num.unsigned_abs()).ok().and_then(|a| a.checked_mul(m as i64)), den.checked_mul(m)) {
+        let nm = if num < 0 { -nm } else { nm };
+        assert_eq!(ratio_to_f32_bits(nm, dm, shift), f32_bits, "ratio_to_f32_bits({num}·{m}, {den}·{m}, {shift})");
+        for (i, mode) in [F16Rounding::NearestEven, F16Rounding::TowardZero].into_iter().enumerate() {
+            assert_eq!(ratio_to_f16_bits(nm, dm, shift, mode), f16_bits[i], "ratio_to_f16_bits {mode:?}");
+        }
+    }
+    let _ = (fixed_to_f32_bits(num, shift), ratio_to_f32_odd_bits(num, den));
+    let scale = u64::from(r.u32()) << (r.u8() % 40);
+    let _ = (f32_scaled_rne(w, scale), f32_scaled_rne_wide(w, scale));
+    let t = r.u32() as i32;
+    let d = gen::f32_bits(r);
+    let size = r.u32();
+    let mode = WrapMode::from_code(u32::from(r.u8() % 8)).unwrap_or(WrapMode::Repeat);
+    let a = aniso_offset(t, d, size, mode);
+    if t != i32::MIN {
+        assert_eq!(aniso_offset(-t, d, size, mode), -a, "aniso_offset odd in t ({t}, {d:#x}, {size}, {mode:?})");
+    }
+    if d & 0x7FFF_FFFF <= 0x7F80_0000 {
+        // (Not NaN: a NaN derivative gives 0 either way.)
+        assert_eq!(aniso_offset(t, d ^ 0x8000_0000, size, mode), -a, "aniso_offset odd in d ({t}, {d:#x})");
     }
 }
 
@@ -213,6 +288,17 @@ fn tex_family(
     let a = tex_family_offset(op, shadow, view, sampler, mem, ops, offset);
     let b = tex_family_offset(op, shadow, view, sampler, &NoSlice(mem), ops, offset);
     assert_eq!(a, b, "byte-addressed memory");
+    // The named entries: the family without shadow, offsets or `src1` (`TXD` with the
+    // gradients).
+    let (named, grads) = match op {
+        TexOp::Tex => (tex(view, sampler, mem, &src0), None),
+        TexOp::Txb => (txb(view, sampler, mem, &src0), None),
+        TexOp::Txl => (txl(view, sampler, mem, &src0), None),
+        TexOp::Txd => (txd(view, sampler, mem, &src0, &ddx, &ddy), Some((&ddx, &ddy))),
+        TexOp::Txp => (txp(view, sampler, mem, &src0), None),
+    };
+    let plain = TexOperands { src0: &src0, src1: None, grads };
+    assert_eq!(named, tex_family_offset(op, false, view, sampler, mem, plain, [0; 3]), "{op:?} entry");
 }
 
 fn tgsi_sample(

@@ -22,6 +22,29 @@ fn shape(h: &TextureHeader, l: u32) -> (u128, u128, u128) {
     }
 }
 
+/// Bytes of one depth slice of absolute level `l`.
+pub fn slice_bytes(h: &TextureHeader, l: u32) -> u128 {
+    shape(h, l).1
+}
+
+/// Bytes of absolute level `l` of one layer (all its depth slices).
+pub fn level_bytes(h: &TextureHeader, l: u32) -> u128 {
+    let (_, s, d) = shape(h, l);
+    s * d
+}
+
+/// Byte offset of `(x, y)` in a slice of absolute level `l`: row-major bytes, or 4×4 tiles
+/// of `16 × texel bytes` in row-major order with the texels row-major inside a tile.
+pub fn slice_offset(h: &TextureHeader, l: u32, x: u32, y: u32) -> u128 {
+    let tb = u128::from(h.format.bytes_per_texel()) * u128::from(h.samples());
+    let (pitch, _, _) = shape(h, l);
+    let (x, y) = (u128::from(x), u128::from(y));
+    match h.layout {
+        Layout::PitchLinear => y * pitch + x * tb,
+        Layout::Tiled4x4 => ((y / 4) * pitch + x / 4) * 16 * tb + ((y % 4) * 4 + x % 4) * tb,
+    }
+}
+
 /// Bytes from a layer's start to absolute `level` (levels ≤ 40 for valid headers).
 pub fn level_offset(h: &TextureHeader, level: u32) -> u128 {
     (0..level).map(|l| shape(h, l)).map(|(_, s, d)| s * d).sum()

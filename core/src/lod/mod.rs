@@ -301,7 +301,7 @@ pub fn compute(d: &Derivs, aniso_log2: u32, src: LodSource, s: &SamplerHeader, l
 pub const fn f32_to_88(bits: u32) -> i32 {
     let v = match f32_parts(bits) {
         (_, F32Class::NaN) => 0,
-        _ => crate::coord::f32_scaled_rne(bits, 256),
+        _ => crate::coord::scaled_rne(bits, 256),
     };
     if v < LOD_MIN as i64 {
         LOD_MIN
@@ -316,7 +316,7 @@ pub const fn f32_to_88(bits: u32) -> i32 {
 pub const fn f32_to_fine(bits: u32) -> i32 {
     let v = match f32_parts(bits) {
         (_, F32Class::NaN) => 0,
-        _ => crate::coord::f32_scaled_rne(bits, 1 << LAMBDA_FRAC),
+        _ => crate::coord::scaled_rne(bits, 1 << LAMBDA_FRAC),
     };
     if v < -SHADER_LIM {
         -SHADER_LIM as i32

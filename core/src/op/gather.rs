@@ -282,11 +282,8 @@ fn to_word(v: Val, mode: OutMode) -> u32 {
         Val::Corner3(_, n) => n,
         _ => 0,
     };
-    let den_of = |d: Domain| match d {
-        Domain::Unorm(n) => (1u64 << n) - 1,
-        Domain::Snorm(n) => (1u64 << (n - 1)) - 1,
-        _ => 1,
-    };
+    // (UNORM / SNORM only below; a width no format has: `D` = 0, the result +0.)
+    let den_of = |d: Domain| d.norm_den();
     match (mode, d) {
         (OutMode::F32, Domain::Unorm(_) | Domain::Snorm(_)) => {
             if is_corner {
