@@ -3,17 +3,26 @@
 //! dividend needs more than 64 bits — a denominator of 38 bits and more in the ratio
 //! conversions — or reaches 2^64 — the largest scale of `f32_scaled_rne`, 2^40 — checked
 //! against the same value in lowest terms, which takes the short path. Shifts and fraction widths past
-//! 2^-214 give zero, as the exact value rounds there.
+//! 2^-214 give zero, as the exact value rounds there. The LOD unit's short-float stage
+//! values built by hand outside their documented ranges (an unnormalized significand, an
+//! exponent near ±2^31) give meaningless values — the exponent arithmetic wraps, as a
+//! hardware adder of that width would — and never a panic.
 
 use texcore::coord::{
     axis_taps, cube_face, cube_texel_fixed, f32_scaled_rne, f32_scaled_rne_wide, pow2_log2, project, select_layer,
     texel_fixed, texel_fixed_i32, texel_fixed_pow2, MAX_SCALE, MAX_SCALE_WIDE,
 };
 use texcore::descriptor::{Format, TextureType, WrapMode};
+use texcore::descriptor::{MipFilter, SamplerHeader};
 use texcore::filter::{cube_tap, dims};
 use texcore::fp::{
     f16_to_f32_bits, f32_add, f32_div, f32_sub, f32_to_f16_bits, f32_to_f16_mode, fixed_to_f32_bits, ratio_to_f16_bits,
     ratio_to_f32_bits, ratio_to_f32_odd_bits, F16Rounding,
+};
+use texcore::lod::tables::{aniso_offset_t, aniso_samples, log2_down, log2_up, unit_component};
+use texcore::lod::{
+    compute, cube_derivs, f32_to_88, f32_to_fine, fine_to_88, rho2, scale_factor, select_level, texel_derivs, Derivs,
+    Exact, FaceAxes, LodSource, Sf,
 };
 use texcore::output::{decimate, u32_to_f32_bits, wmask_count};
 use texcore::texel::{border_texel, decode, domains, encode};
@@ -208,4 +217,74 @@ fn scaled_rne_up_to_the_largest_scale_is_exact() {
     assert_eq!(f32_scaled_rne_wide(0x5F7F_FFFF, MAX_SCALE_WIDE), ((1i128 << 24) - 1) << 64);
     assert_eq!(f32_scaled_rne_wide(0x6F80_0000, MAX_SCALE_WIDE), 1 << 120);
     assert_eq!(f32_scaled_rne_wide(0x6F7F_FFFF, MAX_SCALE_WIDE), ((1i128 << 24) - 1) << 96);
+}
+
+#[test]
+fn lod_stages_return_on_hand_built_values() {
+    let ms = [0u32, 1, 1 << 17, (1 << 18) - 1, 1 << 18, u32::MAX];
+    let es = [i32::MIN, -300, -1, 0, 1, 300, i32::MAX];
+    let sfs: Vec<Sf> =
+        ms.iter().flat_map(|&m| es.iter().flat_map(move |&e| [false, true].map(|neg| Sf { neg, m, e }))).collect();
+    let is = [i32::MIN, -(1 << 24), -65536, -1, 0, 1, 65536, 1 << 24, i32::MAX];
+    let us =
+        [0u32, 1, 2, 4, 5, 16, 17, 31, 32, 33, 64, 255, 0x7F80_0000, 0x7FC0_0000, 0xFF80_0000, 0x3F80_0000, u32::MAX];
+    for &a in &sfs {
+        black_box((a.square(), a.abs(), log2_up(a), log2_down(a)));
+        for u in us {
+            black_box((a.scale(u), a.scale_pow2(u)));
+        }
+        for &b in &sfs {
+            black_box((Sf::sum_squares2(a, b), a.mag_lt(b), Sf::sum_squares([a, b, a]), rho2(&[a, b, b])));
+        }
+    }
+    let s = SamplerHeader::default();
+    for &a in &sfs {
+        for log2_scale in is {
+            for n in us {
+                let d = Derivs { dx: [a; 3], dy: [a, Sf::default(), a], log2_scale };
+                black_box(scale_factor(&d, n));
+                for src in [LodSource::Zero, LodSource::Explicit(n), LodSource::Derivatives { bias: n }] {
+                    black_box(compute(&d, n, src, &s, n, MipFilter::Linear));
+                }
+            }
+        }
+    }
+    for l in is {
+        for b in is {
+            for levels in us {
+                for mip in [MipFilter::None, MipFilter::Nearest, MipFilter::Linear] {
+                    black_box(select_level(l, b, &s, levels, mip));
+                }
+            }
+        }
+        black_box((fine_to_88(l), unit_component(l), aniso_samples(l, 4)));
+        for m in [0u128, 1, 1 << 17, (1 << 100) + 1, u128::MAX] {
+            for neg in [false, true] {
+                for sticky in [false, true] {
+                    black_box((Sf::round_up(neg, m, l, sticky), Sf::round_down(m, l)));
+                    black_box((Sf::round_up64(neg, m as u64, l, sticky), Sf::round_up32(neg, m as u32, l)));
+                }
+            }
+        }
+    }
+    let exacts = [
+        Exact { neg: false, mag: 0, exp: 0 },
+        Exact { neg: true, mag: u64::MAX, exp: i32::MAX },
+        Exact { neg: false, mag: 1 << 49, exp: i32::MIN },
+        Exact { neg: false, mag: 3, exp: -5 },
+    ];
+    for x in exacts {
+        for y in exacts {
+            black_box((Sf::fused(x, y), x.mul(y), x.neg()));
+        }
+    }
+    for u in us {
+        for v in us {
+            black_box((aniso_samples(u as i32, v), aniso_offset_t(u, v), Sf::from_f32_diff(u, v)));
+            black_box(texel_derivs(&[[u, v, u], [v, u, v]], [u, v, u], v));
+            black_box(cube_derivs([u, v, u], &[[u, v, u], [v, u, v]], FaceAxes::of(u % 6), v));
+            black_box(Sf::fused(Exact::from_f32(u), Exact::from_f32(v).mul(Exact::from_f32(u))));
+        }
+        black_box((FaceAxes::of(u), unit_component(u as i32), f32_to_88(u), f32_to_fine(u), Sf::from_f32(u)));
+    }
 }

@@ -14,7 +14,8 @@
 //!   `snorm_from_f32` (any domain, width and value: `gather_texel` equals the conversion or
 //!   the comparison), `aniso_offset` (odd in its table value and in its derivative), the
 //!   ratio conversions (a factor common to numerator and denominator changes nothing),
-//!   `fixed_to_f32_bits` and `f32_scaled_rne` on arbitrary operands;
+//!   `fixed_to_f32_bits`, `f32_scaled_rne` and the LOD unit's short-float stages on
+//!   arbitrary operands;
 //! * gather: `GATHER4` equals `TLD4S` lane by lane where both apply (2D, RGBA formats);
 //! * fetch: `TXF` with zero offset equals `SAMPLE_I` equals `SAMPLE_I_MS` sample 0;
 //! * `STORE` then `LOAD` returns the encoded value; an atomic returns the old texel, writes
@@ -25,6 +26,8 @@ use texcore::descriptor::{
     CompareFunc, ComponentLayout, Format, SamplerHeader, TextureHeader, TextureType, WrapMode,
 };
 use texcore::coord::{f32_scaled_rne, f32_scaled_rne_wide};
+use texcore::lod::tables::{log2_down, log2_up};
+use texcore::lod::{rho2, scale_factor, Derivs, Exact, Sf};
 use texcore::fp::{fixed_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, ratio_to_f32_odd_bits, F16Rounding};
 use texcore::handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
 use texcore::memory::{texel_address, TexelCoord, TexelMemory};
@@ -149,6 +152,12 @@ fn stage_arithmetic(r: &mut Reader<'_>) {
     let _ = (fixed_to_f32_bits(num, shift), ratio_to_f32_odd_bits(num, den));
     let scale = u64::from(r.u32()) << (r.u8() % 40);
     let _ = (f32_scaled_rne(w, scale), f32_scaled_rne_wide(w, scale));
+    // The LOD unit's short-float stages on any field values (in range or not).
+    let mut sf = || Sf { neg: r.bool(), m: if r.bool() { (1 << 17) | (r.u32() & 0x1_FFFF) } else { r.u32() }, e: r.u32() as i32 };
+    let (a, b, c) = (sf(), sf(), sf());
+    let _ = (a.square(), a.scale(r.u32()), a.scale_pow2(r.u32()), log2_up(a), log2_down(b), Sf::sum_squares2(a, b));
+    let d = Derivs { dx: [a, b, c], dy: [c, a, b], log2_scale: r.u32() as i32 };
+    let _ = (rho2(&d.dx), scale_factor(&d, r.u32() % 8), Sf::fused(Exact::from_f32(w), Exact::from_f32(gen::f32_bits(r))));
     let t = r.u32() as i32;
     let d = gen::f32_bits(r);
     let size = r.u32();

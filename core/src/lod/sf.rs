@@ -58,7 +58,7 @@ impl Exact {
 
     /// The exact product of two binary32-sized values (`mag < 2^25` each).
     pub const fn mul(self, o: Exact) -> Exact {
-        Exact { neg: self.neg != o.neg, mag: self.mag * o.mag, exp: self.exp + o.exp }
+        Exact { neg: self.neg != o.neg, mag: self.mag.wrapping_mul(o.mag), exp: self.exp.wrapping_add(o.exp) }
     }
 
     /// `−self`.
@@ -96,16 +96,16 @@ impl Sf {
         if len <= SF_BITS {
             let sh = SF_BITS - len;
             // Exact (a sticky rest needs more bits than this: see above).
-            return Sf { neg, m: (mag as u32) << sh, e: exp - sh as i32 };
+            return Sf { neg, m: (mag as u32) << sh, e: exp.wrapping_sub(sh as i32) };
         }
         let sh = len - SF_BITS;
         let q = (mag >> sh) as u32;
         let rest = mag & ((1u128 << sh) - 1) != 0 || sticky;
         let m = q + rest as u32;
         if m == 1 << SF_BITS {
-            Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
+            Sf { neg, m: M_MIN, e: exp.wrapping_add(sh as i32 + 1) }
         } else {
-            Sf { neg, m, e: exp + sh as i32 }
+            Sf { neg, m, e: exp.wrapping_add(sh as i32) }
         }
     }
 
@@ -119,16 +119,16 @@ impl Sf {
         let len = 64 - mag.leading_zeros();
         if len <= SF_BITS {
             let sh = SF_BITS - len;
-            return Sf { neg, m: (mag as u32) << sh, e: exp - sh as i32 };
+            return Sf { neg, m: (mag as u32) << sh, e: exp.wrapping_sub(sh as i32) };
         }
         let sh = len - SF_BITS;
         let q = (mag >> sh) as u32;
         let rest = mag & ((1u64 << sh) - 1) != 0 || sticky;
         let m = q + rest as u32;
         if m == 1 << SF_BITS {
-            Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
+            Sf { neg, m: M_MIN, e: exp.wrapping_add(sh as i32 + 1) }
         } else {
-            Sf { neg, m, e: exp + sh as i32 }
+            Sf { neg, m, e: exp.wrapping_add(sh as i32) }
         }
     }
 
@@ -141,14 +141,14 @@ impl Sf {
         let len = 32 - crate::fp::leading_zeros(mag);
         if len <= SF_BITS {
             let sh = SF_BITS - len;
-            return Sf { neg, m: mag << sh, e: exp - sh as i32 };
+            return Sf { neg, m: mag << sh, e: exp.wrapping_sub(sh as i32) };
         }
         let sh = len - SF_BITS;
         let m = (mag >> sh) + (mag & ((1 << sh) - 1) != 0) as u32;
         if m == 1 << SF_BITS {
-            Sf { neg, m: M_MIN, e: exp + sh as i32 + 1 }
+            Sf { neg, m: M_MIN, e: exp.wrapping_add(sh as i32 + 1) }
         } else {
-            Sf { neg, m, e: exp + sh as i32 }
+            Sf { neg, m, e: exp.wrapping_add(sh as i32) }
         }
     }
 
@@ -208,7 +208,7 @@ impl Sf {
         if self.m == 0 {
             Sf::ZERO
         } else {
-            Sf { e: self.e + k as i32, ..self }
+            Sf { e: self.e.wrapping_add(k as i32), ..self }
         }
     }
 
@@ -221,10 +221,10 @@ impl Sf {
         let len = bit_len(mag);
         if len <= SF_BITS {
             let sh = SF_BITS - len;
-            return Sf { neg: false, m: (mag as u32) << sh, e: exp - sh as i32 };
+            return Sf { neg: false, m: (mag as u32) << sh, e: exp.wrapping_sub(sh as i32) };
         }
         let sh = len - SF_BITS;
-        Sf { neg: false, m: (mag >> sh) as u32, e: exp + sh as i32 }
+        Sf { neg: false, m: (mag >> sh) as u32, e: exp.wrapping_add(sh as i32) }
     }
 
     /// A binary32 value, its 24-bit significand rounded up in magnitude to 18 bits. NaN → 0;
@@ -246,7 +246,7 @@ impl Sf {
 
     /// `self²`: one 18 × 18 product, rounded up to 18 bits (non-negative).
     pub const fn square(self) -> Sf {
-        Sf::round_up64(false, self.m as u64 * self.m as u64, 2 * self.e, false)
+        Sf::round_up64(false, self.m as u64 * self.m as u64, self.e.wrapping_mul(2), false)
     }
 
     /// `a² + b² + c²` (one screen axis's `ρ²`): with `e` the largest exponent of the
@@ -270,7 +270,7 @@ impl Sf {
             let v = if d >= SF_BITS { 1 } else { (x.m >> d) + u32::from(x.m & ((1 << d) - 1) != 0) };
             u64::from(v) * u64::from(v)
         };
-        Sf::round_up64(false, sq(a) + sq(b) + sq(c), 2 * e_max, false)
+        Sf::round_up64(false, sq(a).wrapping_add(sq(b)).wrapping_add(sq(c)), e_max.wrapping_mul(2), false)
     }
 
     /// [`Sf::sum_squares`] of two terms (`[a, b, 0]`, a 2D view's screen axis): the same
@@ -299,12 +299,12 @@ impl Sf {
             return Sf::round_up(x.neg, x.mag as u128, x.exp, false);
         }
         let (hi, lo) = if x.exp >= y.exp { (x, y) } else { (y, x) };
-        let d = (hi.exp - lo.exp) as u32;
+        let d = hi.exp.wrapping_sub(lo.exp) as u32;
         if d <= 77 {
             let h = (hi.mag as u128) << d;
             let l = lo.mag as u128;
             if hi.neg == lo.neg {
-                Sf::round_up(hi.neg, h + l, lo.exp, false)
+                Sf::round_up(hi.neg, h.wrapping_add(l), lo.exp, false)
             } else if h >= l {
                 Sf::round_up(hi.neg, h - l, lo.exp, false)
             } else {
@@ -314,9 +314,9 @@ impl Sf {
             // |lo| < 2^(hi.exp − 28) ≤ half of hi's bit 27 positions down: hi·2^27 ± (0, 1).
             let h = (hi.mag as u128) << 27;
             if hi.neg == lo.neg {
-                Sf::round_up(hi.neg, h, hi.exp - 27, true)
+                Sf::round_up(hi.neg, h, hi.exp.wrapping_sub(27), true)
             } else {
-                Sf::round_up(hi.neg, 2 * h - 1, hi.exp - 28, true)
+                Sf::round_up(hi.neg, h.wrapping_mul(2).wrapping_sub(1), hi.exp.wrapping_sub(28), true)
             }
         }
     }
@@ -346,16 +346,16 @@ pub(crate) fn sum_squares2_mag(a: (u32, i32), b: (u32, i32)) -> (u32, i32) {
             (lo.0 >> d) + u32::from(lo.0 & ((1 << d) - 1) != 0)
         }
     };
-    let sum = u64::from(hi.0) * u64::from(hi.0) + u64::from(vl) * u64::from(vl);
+    let sum = (u64::from(hi.0) * u64::from(hi.0)).wrapping_add(u64::from(vl) * u64::from(vl));
     let t = (sum >> 17) as u32;
     let sticky = (sum as u32) & 0x1_FFFF != 0;
     // Bit length of `sum` minus 35: `t` has 18 … 20 bits.
     let k = len18(t);
-    let q = t >> k;
-    let m = q + u32::from(t & ((1 << k) - 1) != 0 || sticky);
-    let e = 2 * hi.1 + 17 + k as i32;
+    let q = t.wrapping_shr(k);
+    let m = q.wrapping_add(u32::from(t & 1u32.wrapping_shl(k).wrapping_sub(1) != 0 || sticky));
+    let e = hi.1.wrapping_mul(2).wrapping_add(17 + k as i32);
     if m == 1 << SF_BITS {
-        (M_MIN, e + 1)
+        (M_MIN, e.wrapping_add(1))
     } else {
         (m, e)
     }
@@ -383,7 +383,7 @@ const fn len18(t: u32) -> u32 {
     if cfg!(all(any(target_arch = "riscv32", target_arch = "riscv64"), not(target_feature = "zbb"))) {
         len18_cmp(t)
     } else {
-        32 - SF_BITS - t.leading_zeros()
+        (32 - SF_BITS).wrapping_sub(t.leading_zeros())
     }
 }
 

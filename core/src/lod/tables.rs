@@ -162,7 +162,7 @@ pub(crate) fn log2_up_inline(m: u32, e: i32) -> i32 {
     let t0 = LOG2_T.get(j).copied().unwrap_or(0);
     let t1 = LOG2_T.get(j + 1).copied().unwrap_or(0);
     let frac = t0 + (((t1 - t0) * r) >> 11);
-    ((e + 17) << LOG2_FRAC) + frac as i32 + LOG2_BIAS
+    (e.wrapping_add(17) << LOG2_FRAC).wrapping_add(frac as i32 + LOG2_BIAS)
 }
 
 /// `log2 x` of a non-zero short float, never above the exact value and at most
@@ -173,7 +173,7 @@ pub fn log2_down(x: Sf) -> i32 {
     if x.m == 0 {
         return i32::MIN;
     }
-    log2_up(x) - LOG2_BIAS - 1
+    log2_up(x).wrapping_sub(LOG2_BIAS + 1)
 }
 
 /// `N = 1 + #{k ∈ [1, A) : log2η² > N_T[k]}` for `A = 2^aniso_log2` (≤ 16) and `log2 η²` in
