@@ -20,29 +20,33 @@
 //! * fetch: `TXF` with zero offset equals `SAMPLE_I` equals `SAMPLE_I_MS` sample 0;
 //! * `STORE` then `LOAD` returns the encoded value; an atomic returns the old texel, writes
 //!   `op(old, src, cmp)` exactly where the resource table puts the texel, and nothing else;
-//!   a rejected `STORE` / atomic writes nothing.
+//!   a rejected `STORE` / atomic writes nothing;
+//! * the host API: `TextureUnit::new` (fields) and `from_words` bind exactly the headers that
+//!   validate, and every method of a bound unit (sampling, compare, gather, fetch, the
+//!   queries, their `_f32` forms) equals the op function it stands for.
 
-use texcore::descriptor::{
-    CompareFunc, ComponentLayout, Format, SamplerHeader, TextureHeader, TextureType, WrapMode,
-};
+use texcore::compare::compare;
 use texcore::coord::{f32_scaled_rne, f32_scaled_rne_wide};
-use texcore::lod::tables::{log2_down, log2_up};
-use texcore::lod::{rho2, scale_factor, Derivs, Exact, Sf};
+use texcore::descriptor::{CompareFunc, ComponentLayout, Format, SamplerHeader, TextureHeader, TextureType, WrapMode};
 use texcore::fp::{fixed_to_f32_bits, ratio_to_f16_bits, ratio_to_f32_bits, ratio_to_f32_odd_bits, F16Rounding};
 use texcore::handle::{Bindings, Handle, HandleSource, Invalid, Pool, SamplerBinding, TsPtrIdx};
+use texcore::lod::tables::{log2_down, log2_up};
+use texcore::lod::{rho2, scale_factor, Derivs, Exact, Sf};
 use texcore::memory::{texel_address, TexelCoord, TexelMemory};
 use texcore::op::fetch::{sample_i, sample_i_ms, txf, FetchBinding};
 use texcore::op::gather::{gather4, gather_texel, tld4s, Tld4sMods, Tld4sOperands};
 use texcore::op::resource::{atomic, load, store, AtomicOp};
 use texcore::op::sample::{
-    sample, sample_b, sample_c, sample_c_lz, sample_compare_quad, sample_d, sample_l, sample_quad, sample_quad_into,
-    aniso_offset, sample_batch_into, tex, txb, txd, txl, txp, sample_warp_into, tex_family_offset, Quad, SampleBinding, SampleRequest, TexOp, TexOperands,
-    BATCH_CHUNK,
+    aniso_offset, sample, sample_b, sample_batch_into, sample_c, sample_c_lz, sample_compare_quad, sample_d, sample_l,
+    sample_quad, sample_quad_into, sample_warp_into, tex, tex_family_offset, txb, txd, txl, txp, Quad, SampleBinding,
+    SampleRequest, TexOp, TexOperands, BATCH_CHUNK,
 };
 use texcore::op::tmml::{tmml, tmml_header, CoordDesc};
 use texcore::output::{component_to_bits, texel_to_bits};
-use texcore::compare::compare;
+use texcore::query::nv::{txq_header, TxqQuery};
+use texcore::query::tgsi::sviewinfo;
 use texcore::texel::{decode, domains, encode, snorm_from_f32, unorm_from_f32, Domain};
+use texcore::{LodSource, TextureUnit};
 
 use crate::gen;
 use crate::input::Reader;
@@ -90,7 +94,7 @@ pub fn run(data: &[u8]) {
     let smp_v = smp.sampler();
     let view = view_v.as_ref().map_err(|e| *e);
     let sampler = smp_v.as_ref().map_err(|e| *e);
-    match r.below(10) {
+    match r.below(11) {
         0 => sampling(view, sampler, &mem, &mut r),
         1 => tex_family(view, sampler, &mem, &mut r),
         2 => tgsi_sample(view, sampler, &mem, &mut r),
@@ -99,6 +103,7 @@ pub fn run(data: &[u8]) {
         5 => fetches(view, &mem, &mut r),
         6 => store_load(view, &mut mem, &mut r),
         7 => stage_arithmetic(&mut r),
+        10 => unit_api(&src, &smp, &mem, &mut r),
         _ => atomics(view, &mut mem, &mut r),
     }
 }
@@ -142,7 +147,9 @@ fn stage_arithmetic(r: &mut Reader<'_>) {
     let f32_bits = ratio_to_f32_bits(num, den, shift);
     let f16_bits = [F16Rounding::NearestEven, F16Rounding::TowardZero].map(|m| ratio_to_f16_bits(num, den, shift, m));
     let m = u64::from(r.u32() | 1) << (r.u8() % 32);
-    if let (Some(nm), Some(dm)) = (i64::try_from(num.unsigned_abs()).ok().and_then(|a| a.checked_mul(m as i64)), den.checked_mul(m)) {
+    if let (Some(nm), Some(dm)) =
+        (i64::try_from(num.unsigned_abs()).ok().and_then(|a| a.checked_mul(m as i64)), den.checked_mul(m))
+    {
         let nm = if num < 0 { -nm } else { nm };
         assert_eq!(ratio_to_f32_bits(nm, dm, shift), f32_bits, "ratio_to_f32_bits({num}·{m}, {den}·{m}, {shift})");
         for (i, mode) in [F16Rounding::NearestEven, F16Rounding::TowardZero].into_iter().enumerate() {
@@ -153,11 +160,16 @@ fn stage_arithmetic(r: &mut Reader<'_>) {
     let scale = u64::from(r.u32()) << (r.u8() % 40);
     let _ = (f32_scaled_rne(w, scale), f32_scaled_rne_wide(w, scale));
     // The LOD unit's short-float stages on any field values (in range or not).
-    let mut sf = || Sf { neg: r.bool(), m: if r.bool() { (1 << 17) | (r.u32() & 0x1_FFFF) } else { r.u32() }, e: r.u32() as i32 };
+    let mut sf = || Sf {
+        neg: r.bool(),
+        m: if r.bool() { (1 << 17) | (r.u32() & 0x1_FFFF) } else { r.u32() },
+        e: r.u32() as i32,
+    };
     let (a, b, c) = (sf(), sf(), sf());
     let _ = (a.square(), a.scale(r.u32()), a.scale_pow2(r.u32()), log2_up(a), log2_down(b), Sf::sum_squares2(a, b));
     let d = Derivs { dx: [a, b, c], dy: [c, a, b], log2_scale: r.u32() as i32 };
-    let _ = (rho2(&d.dx), scale_factor(&d, r.u32() % 8), Sf::fused(Exact::from_f32(w), Exact::from_f32(gen::f32_bits(r))));
+    let _ =
+        (rho2(&d.dx), scale_factor(&d, r.u32() % 8), Sf::fused(Exact::from_f32(w), Exact::from_f32(gen::f32_bits(r))));
     let t = r.u32() as i32;
     let d = gen::f32_bits(r);
     let size = r.u32();
@@ -226,7 +238,11 @@ fn sampling(
         assert_eq!(bound.sample_quad_into(mem, rq, &mut o), w_status, "SampleBinding status, quad {i}");
         assert_eq!(o, w_quad, "SampleBinding quad {i}");
         let mut o = [[0x7777_7777; 4]; 4];
-        assert_eq!(bound.sample_quad_into(&NoSlice(mem), rq, &mut o), w_status, "SampleBinding status, bytes, quad {i}");
+        assert_eq!(
+            bound.sample_quad_into(&NoSlice(mem), rq, &mut o),
+            w_status,
+            "SampleBinding status, bytes, quad {i}"
+        );
         assert_eq!(o, w_quad, "SampleBinding quad {i}, byte-addressed memory");
     }
     // Without the byte slice (no word-indexed kernel): the same results.
@@ -527,4 +543,103 @@ fn atomics(view: Result<&TextureHeader, Invalid>, mem: &mut Vec<u8>, r: &mut Rea
             assert_eq!(*mem, before, "and writes nothing");
         }
     }
+}
+
+/// The host API ([`TextureUnit`]): binding validates, and each method is the op it names.
+fn unit_api(src: &gen::HeaderSrc, smp: &gen::SamplerSrc, mem: &[u8], r: &mut Reader<'_>) {
+    let (hw, sw) = words(src, smp);
+    let by_words = TextureUnit::from_words(&hw[0], &sw[0], mem);
+    let decoded = (TextureHeader::from_words(&hw[0]), SamplerHeader::from_words(&sw[0]));
+    match (&by_words, decoded) {
+        (Ok(u), (Ok(h), Ok(s))) => assert_eq!((u.view(), u.sampler()), (&h, &s), "from_words binds the decoded words"),
+        (Err(_), (Ok(_), Ok(_))) => panic!("from_words rejected words that decode"),
+        (Ok(_), _) => panic!("from_words bound words that do not decode"),
+        (Err(_), _) => {}
+    }
+    let (Ok(view), Ok(sampler)) = (src.view(), smp.sampler()) else { return };
+    let unit = TextureUnit::new(view, sampler, mem);
+    let valid = view.validate().is_ok() && sampler.validate().is_ok();
+    assert_eq!(unit.is_ok(), valid, "TextureUnit::new binds exactly the valid headers");
+    let Ok(unit) = unit else { return };
+    let (v, s) = (Ok(&view), Ok(&sampler));
+    let coords = quad(r);
+    let lane: [u32; 4] = coords[0];
+    let f = |c: [u32; 4]| c.map(f32::from_bits);
+    let bits = |c: [f32; 4]| c.map(f32::to_bits);
+    // Sampling.
+    let req = request(r);
+    assert_eq!(unit.sample_request(&req), sample_quad(v, s, mem, &req), "sample_request");
+    let q = sample_quad(v, s, mem, &SampleRequest::new(coords));
+    assert_eq!(unit.sample_quad(&coords), q, "sample_quad");
+    assert_eq!(unit.sample_quad_f32(coords.map(f)).map(|o| o.map(bits)), q, "sample_quad_f32");
+    let one = |lod: LodSource, grads: Option<[[u32; 3]; 2]>| {
+        let req = SampleRequest { lod, grads: grads.map(|g| [g; 4]), ..SampleRequest::new([lane; 4]) };
+        sample_quad(v, s, mem, &req).map(|o| o[0])
+    };
+    let lod = gen::f32_bits(r);
+    let (ddx, ddy): ([u32; 3], [u32; 3]) =
+        (core::array::from_fn(|_| gen::f32_bits(r)), core::array::from_fn(|_| gen::f32_bits(r)));
+    let at_zero = one(LodSource::Zero, None);
+    assert_eq!(unit.sample(lane), at_zero, "sample");
+    assert_eq!(unit.sample_f32(f(lane)).map(bits), at_zero, "sample_f32");
+    let at_lod = one(LodSource::Explicit(lod), None);
+    assert_eq!(unit.sample_lod(lane, lod), at_lod, "sample_lod");
+    assert_eq!(unit.sample_lod_f32(f(lane), f32::from_bits(lod)).map(bits), at_lod, "sample_lod_f32");
+    let graded = one(LodSource::Derivatives { bias: 0 }, Some([ddx, ddy]));
+    assert_eq!(unit.sample_grad(lane, ddx, ddy), graded, "sample_grad");
+    let gf = |g: [u32; 3]| g.map(f32::from_bits);
+    assert_eq!(unit.sample_grad_f32(f(lane), gf(ddx), gf(ddy)).map(bits), graded, "sample_grad_f32");
+    // Depth compare.
+    let reference: [u32; 4] = core::array::from_fn(|_| gen::f32_bits(r));
+    assert_eq!(
+        unit.sample_compare_request(&req, reference),
+        sample_compare_quad(v, s, mem, &req, reference),
+        "sample_compare_request"
+    );
+    let lz = SampleRequest { lod: LodSource::Zero, ..SampleRequest::new([lane; 4]) };
+    let c = sample_compare_quad(v, s, mem, &lz, [reference[0]; 4]).map(|o| o[0][0]);
+    assert_eq!(unit.sample_compare(lane, reference[0]), c, "sample_compare");
+    assert_eq!(
+        unit.sample_compare_f32(f(lane), f32::from_bits(reference[0])).map(f32::to_bits),
+        c,
+        "sample_compare_f32"
+    );
+    // Gather.
+    let comp = r.u8() % 6;
+    let offset = [gen::offset(r, 64), gen::offset(r, 64)];
+    let with_ref = r.bool().then_some(reference);
+    assert_eq!(
+        unit.gather_quad(&coords, comp, offset, with_ref),
+        gather4(v, s, mem, &coords, comp, offset, with_ref),
+        "gather_quad"
+    );
+    let g = gather4(v, s, mem, &[lane; 4], comp, [0; 2], None).map(|o| o[0]);
+    assert_eq!(unit.gather(lane, comp), g, "gather");
+    assert_eq!(unit.gather_f32(f(lane), comp).map(bits), g, "gather_f32");
+    let gc = gather4(v, s, mem, &[lane; 4], 0, [0; 2], Some([reference[0]; 4])).map(|o| o[0]);
+    assert_eq!(unit.gather_compare(lane, reference[0]), gc, "gather_compare");
+    assert_eq!(unit.gather_compare_f32(f(lane), f32::from_bits(reference[0])).map(bits), gc, "gather_compare_f32");
+    // Fetch.
+    let at: [i32; 4] = vec4(r).map(|x| x as i32);
+    let t = txf(v, mem, at, [0; 3]);
+    assert_eq!(unit.fetch(at), t, "fetch");
+    assert_eq!(unit.fetch_f32(at).map(bits), t, "fetch_f32");
+    // Queries.
+    let level = gen::uint(r);
+    assert_eq!(unit.dimensions(level), sviewinfo(v, level), "dimensions");
+    for query in TxqQuery::ALL {
+        assert_eq!(unit.txq(query, level), txq_header(&view, query, level), "txq {query:?}");
+    }
+    let desc = match view.ty {
+        TextureType::OneD | TextureType::OneDArray | TextureType::OneDBuffer => CoordDesc::OneD,
+        TextureType::TwoD | TextureType::TwoDArray | TextureType::TwoDNoMipmap => CoordDesc::TwoD,
+        TextureType::ThreeD => CoordDesc::ThreeD,
+        TextureType::Cube | TextureType::CubeArray => CoordDesc::Cube,
+    };
+    let lods = tmml_header(&view, &sampler, desc, &coords);
+    assert_eq!(unit.query_lod(&coords), lods, "query_lod");
+    let as_f32 = lods.map(|[l, u, _, _]| {
+        [fixed_to_f32_bits(i64::from(l as u16 as i16), 8), fixed_to_f32_bits(i64::from(u & 0xFFFF), 8)]
+    });
+    assert_eq!(unit.query_lod_f32(coords.map(f)).map(|p| p.map(f32::to_bits)), as_f32, "query_lod_f32");
 }

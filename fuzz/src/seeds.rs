@@ -125,7 +125,7 @@ fn descriptors(out: &mut Vec<Seed>) {
 fn ops(out: &mut Vec<Seed>) {
     let sc = scene();
     for (k, (name, h)) in headers().into_iter().enumerate() {
-        for op in 0..8usize {
+        for op in (0..8usize).chain([10]) {
             let mut w = Writer::new();
             gen::put_header_words(&mut w, &h);
             gen::put_sampler_words(&mut w, &sc.samplers()[(k + op) % sc.samplers().len()]);
@@ -433,5 +433,8 @@ pub fn all(root: &Path) -> Vec<Seed> {
     hal(&mut v);
     scenario(root, &mut v);
     spi_rtl(&mut v);
+    for (name, data) in crate::vectors::seeds() {
+        v.push(Seed { target: "vectors", name, data });
+    }
     v
 }
