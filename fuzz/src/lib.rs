@@ -1,8 +1,8 @@
 //! Fuzz targets for every entry point of texcore: the core's descriptors, ops and queries,
 //! the instruction layer (assembler, disassembler, executor), the HAL (the FPGA driver over
-//! a damaging link, the frame and op codecs, the simulated device) and the xtask's `exec`
-//! scenario loader, and the RTL sampler's SPI protocol parser (Verilated) against the HAL's
-//! model device.
+//! a damaging link, the frame and op codecs, the simulated device), the xtask's `exec`
+//! scenario loader, the RTL sampler's SPI protocol parser (Verilated) against the HAL's
+//! model device, and the HDL-vector units with the DPI-C library over them.
 //!
 //! Each target is a function from bytes to "no panic" plus its cross-checks ([`TARGETS`]).
 //! The libFuzzer binaries in `fuzz_targets/` call them (`cargo xtask fuzz`, nightly); the
@@ -22,6 +22,7 @@ pub mod reference;
 pub mod scenario;
 pub mod seeds;
 pub mod spi_rtl;
+pub mod vectors;
 
 /// A fuzz target.
 pub struct Target {
@@ -70,6 +71,11 @@ pub const TARGETS: &[Target] = &[
         name: "spi_rtl",
         run: spi_rtl::run,
         about: "the Verilated texcore_sampler's SPI protocol parser against SimulatedFpga: identical MISO bytes and IRQ per transaction, BUSY bounded, the driver works afterwards",
+    },
+    Target {
+        name: "vectors",
+        run: vectors::run,
+        about: "every HDL-vector unit's model on arbitrary input fields (deterministic, outputs within their widths), the DPI-C library against it, the $readmemh image readers",
     },
 ];
 
