@@ -446,7 +446,7 @@ pub const fn full_chain_levels(max_dim: u32) -> u32 {
 /// (`n > full_chain_levels(max_dim)`). Without a count-leading-zeros instruction (RV32IMAC)
 /// in the equal form `max_dim >> (n − 1) = 0`, where a shift by 32 or more leaves 0.
 #[inline]
-const fn chain_too_short(max_dim: u32, n: u32) -> bool {
+pub(crate) const fn chain_too_short(max_dim: u32, n: u32) -> bool {
     if cfg!(target_arch = "riscv32") {
         match max_dim.checked_shr(n.saturating_sub(1)) {
             Some(v) => v == 0,

@@ -22,6 +22,7 @@ mod sampler;
 
 pub use bits::BitField;
 pub use format::{ComponentLayout, Format, NumericClass};
+pub(crate) use header::chain_too_short;
 pub use header::{
     full_chain_levels, minify, HeaderError, Layout, MsMode, Swizzle, SwizzleSource, TextureHeader, TextureType,
     HEADER_FIELDS, HEADER_RULES,

@@ -382,15 +382,25 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     req: &SampleRequest,
     out: &mut [[u32; 4]; 4],
 ) -> Result<(), SampleError> {
+    // The single-level kernel first, before the full validation: where it takes the quad,
+    // its own tests and `kernel_valid` imply the view validates. (Not on the Cortex-M, where
+    // the core's flash budget has no room for this route: the kernel runs after validation.)
+    let unvalidated = !cfg!(target_arch = "arm");
+    if let (Ok(h), Ok(s), true) = (view, sampler, unvalidated) {
+        if rgba8::kernel_unvalidated_into(h, s, mem, req, out) {
+            return Ok(());
+        }
+    }
     let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     if let (Ok(h), Ok(s)) = (view, sampler) {
-        if rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1)
+        if (!unvalidated
+            && rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1))
             || rgba8::iso_levels_into(h, s, mem, req, out)
         {
             return Ok(());
         }
     }
-    // (Validated above: the checked form does not validate again.)
+    // (Validated above: the checked form does not validate again; the kernel was tried.)
     sample_quad_checked_into(view, sampler, mem, req, None, out, false)
 }
 

@@ -27,7 +27,7 @@
 use super::{lane_lod, offsets_in_range, quad_lod_iso, SampleRequest};
 use crate::coord::{pow2_log2, select_layer, texel_fixed_i32, texel_fixed_pow2, NOT_POW2};
 use crate::descriptor::{
-    Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
+    chain_too_short, Filter, Format, Layout, MipFilter, SamplerHeader, Swizzle, TextureHeader, TextureType, WrapMode,
 };
 use crate::filter::unorm8::{
     blend_share_rgba8, convert_share_rgba8, filter_level_rgba8, filter_level_rgba8_w, filter_rgba8, level_share,
@@ -775,6 +775,47 @@ pub(crate) fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
     Some((h.base_address / 4, pitch / 4))
 }
 
+/// Whether a texture that the single-level kernel takes ([`byte_order`] and
+/// [`kernel_level`] both `Some`) passes [`TextureHeader::validate`]: for such a texture
+/// (not sRGB, a 2D type, single-sample, pitch-linear, view from level 0 with at least one
+/// level, non-zero width and height, a layered type with one layer) the remaining rules
+/// are a depth of 1, width and height up to 2^16, a mip chain no longer than the largest
+/// dimension allows (which also bounds the levels to 17), the quilt fields up to 31 (0 and
+/// one level for 2D_NO_MIPMAP) and a row pitch of 0 or at least the row's bytes. A
+/// property test checks the equivalence on every such header. It lets the per-call sampling
+/// op run the kernel on an unvalidated view with the fewer tests of this form.
+#[inline(always)]
+pub(crate) fn kernel_valid(h: &TextureHeader) -> bool {
+    let (w, hh) = (h.width, h.height);
+    let quilt = h.quilt_width | h.quilt_height;
+    let quilt_ok = if h.ty == TextureType::TwoDNoMipmap { quilt == 0 && h.levels == 1 } else { quilt <= 31 };
+    h.depth == 1
+        && w <= 1 << 16
+        && hh <= 1 << 16
+        && quilt_ok
+        && !chain_too_short(if w > hh { w } else { hh }, h.levels)
+        && (h.row_pitch == 0 || h.row_pitch >= w * 4)
+}
+
+/// [`kernel_into`] of one quad on a view and sampler that have not been validated: `true`
+/// (the quad written) where the sampler is LOD-free ([`lod_free`]) and validates, the view
+/// passes [`kernel_valid`] and the kernel takes the quad — exactly where validating both
+/// and running [`kernel_into`] gives `Some(1)`. `false` (nothing written) elsewhere; the
+/// caller then validates and goes on as before.
+#[inline(always)]
+pub(super) fn kernel_unvalidated_into<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    req: &SampleRequest,
+    out: &mut [[u32; 4]; 4],
+) -> bool {
+    lod_free(s)
+        && s.validate().is_ok()
+        && kernel_valid(h)
+        && kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1)
+}
+
 /// One axis of the single-level kernel: CLAMP_TO_EDGE (any size) or REPEAT on a power of
 /// two.
 ///
@@ -1153,7 +1194,7 @@ pub(super) mod tests {
     extern crate std;
     use super::super::{sample_quad_general, SampleRequest};
     use super::*;
-    use crate::descriptor::{Layout, SwizzleSource};
+    use crate::descriptor::{Layout, MsMode, SwizzleSource};
     use crate::lod::LodSource;
     use fixed::types::{I8F8, U8F8};
     use proptest::prelude::*;
@@ -1714,6 +1755,58 @@ pub(super) mod tests {
                 let want = if (s as i32) < 0 { -q } else { q };
                 assert_eq!(apply_sign_mask(q, s), want, "q = {q}, s = {s:#x}");
                 assert_eq!(apply_sign(q, s), want, "q = {q}, s = {s:#x}");
+            }
+        }
+    }
+
+    /// On every texture the single-level kernel takes, [`kernel_valid`] is
+    /// [`TextureHeader::validate`]: a grid over the fields the kernel leaves free (type,
+    /// width, height, depth, levels, quilt, row pitch, both byte orders) at and around each
+    /// rule's edges. The texture fields the kernel fixes (sRGB, multisampling, layout, base
+    /// level) are varied by the property test below.
+    #[test]
+    fn kernel_valid_is_validate_on_kernel_textures() {
+        let sizes = [1u32, 2, 3, 16, 17, 65535, 65536, 65537, 1 << 30, u32::MAX];
+        let (mut taken, mut valid) = (0, 0);
+        for ty in [TextureType::TwoD, TextureType::TwoDNoMipmap, TextureType::TwoDArray] {
+            for f in [Format::RGBA8_UNORM, Format::BGRA8_UNORM] {
+                for (w, hh) in sizes.iter().flat_map(|&w| sizes.iter().map(move |&hh| (w, hh))) {
+                    for depth in [0u32, 1, 2, u32::MAX] {
+                        for levels in [0u32, 1, 2, 5, 17, 18, 31, 32, 33, u32::MAX] {
+                            for (qw, qh) in [(0u32, 0u32), (31, 0), (0, 31), (32, 0), (0, 32), (1, 1), (u32::MAX, 0)] {
+                                let row = w.wrapping_mul(4);
+                                for pitch in [0u32, row.wrapping_sub(4), row, row.wrapping_add(4), 0xFFFF_FFFC] {
+                                    let mut h = TextureHeader::new(ty, f, w, hh, depth, levels);
+                                    (h.quilt_width, h.quilt_height, h.row_pitch) = (qw, qh, pitch);
+                                    if byte_order(&h).is_none() || kernel_level(&h).is_none() {
+                                        continue;
+                                    }
+                                    taken += 1;
+                                    valid += usize::from(h.validate().is_ok());
+                                    assert_eq!(kernel_valid(&h), h.validate().is_ok(), "{h:?}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both outcomes occur often.
+        assert!(valid > 1000 && taken - valid > 1000, "{valid} of {taken}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+        /// The kernel-valid route of the per-call op equals validating first: wherever the
+        /// kernel takes a texture, `kernel_valid` is `validate`, on arbitrary header fields.
+        #[test]
+        fn kernel_valid_is_validate(h in header(), srgb in any::<bool>(), ms in 0u32..6, depth in 0u32..3,
+            quilt in (0u32..40, 0u32..40), pitch in prop_oneof![Just(0u32), 0u32..400, any::<u32>()]) {
+            let mut h = TextureHeader { srgb: srgb && ms == 0, depth, quilt_width: quilt.0, quilt_height: quilt.1, row_pitch: pitch, ..h };
+            h.ms_mode = [MsMode::Mode1x1, MsMode::Mode2x1, MsMode::Mode2x2, MsMode::Mode4x2, MsMode::Mode4x4, MsMode::Mode1x1][ms as usize];
+            if byte_order(&h).is_some() && kernel_level(&h).is_some() {
+                prop_assert_eq!(kernel_valid(&h), h.validate().is_ok());
             }
         }
     }
