@@ -383,20 +383,15 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     out: &mut [[u32; 4]; 4],
 ) -> Result<(), SampleError> {
     // The single-level kernel first, before the full validation: where it takes the quad,
-    // its own tests and `kernel_valid` imply the view validates. (Not on the Cortex-M, where
-    // the core's flash budget has no room for this route: the kernel runs after validation.)
-    let unvalidated = !cfg!(target_arch = "arm");
-    if let (Ok(h), Ok(s), true) = (view, sampler, unvalidated) {
+    // its own tests and `kernel_valid` imply the view validates.
+    if let (Ok(h), Ok(s)) = (view, sampler) {
         if rgba8::kernel_unvalidated_into(h, s, mem, req, out) {
             return Ok(());
         }
     }
     let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     if let (Ok(h), Ok(s)) = (view, sampler) {
-        if (!unvalidated
-            && rgba8::kernel_into(h, s, mem, core::array::from_ref(req), core::array::from_mut(out)) == Some(1))
-            || rgba8::iso_levels_into(h, s, mem, req, out)
-        {
+        if rgba8::iso_levels_into(h, s, mem, req, out) {
             return Ok(());
         }
     }
@@ -507,8 +502,9 @@ impl<'a> SampleBinding<'a> {
 /// failing quad's index and error (failing quads hold zeros).
 ///
 /// On Arm the RGBA8 single-level kernel computes its texture and sampler constants once
-/// for the warp (one more instance of the kernel, for this `N`); elsewhere (the RV32 flash
-/// budget) each quad runs [`sample_quad_into`].
+/// for the warp, then runs each quad through the one-quad kernel of [`SampleBinding`] (no
+/// kernel instance of its own: the core's flash budget); elsewhere (the RV32 flash budget)
+/// each quad runs [`sample_quad_into`].
 pub fn sample_warp_into<M: TexelMemory + ?Sized, const N: usize>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
@@ -534,7 +530,7 @@ fn warp_into<M: TexelMemory + ?Sized, const N: usize>(
     if let (true, Ok(h), Ok(s)) = (kernel, view, sampler) {
         // The kernel runs up to the end or up to a quad it does not take (a texel offset
         // out of range); the rest go one by one.
-        done = rgba8::kernel_into(h, s, mem, reqs, out).unwrap_or(0);
+        done = rgba8::kernel_warp_into(h, s, mem, reqs, out);
     }
     let mut first = Ok(());
     for (i, (r, o)) in reqs.iter().zip(out.iter_mut()).enumerate().skip(done) {

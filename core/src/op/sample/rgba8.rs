@@ -788,13 +788,12 @@ pub(crate) fn kernel_level(h: &TextureHeader) -> Option<(u32, u32)> {
 pub(crate) fn kernel_valid(h: &TextureHeader) -> bool {
     let (w, hh) = (h.width, h.height);
     let quilt = h.quilt_width | h.quilt_height;
-    let quilt_ok = if h.ty == TextureType::TwoDNoMipmap { quilt == 0 && h.levels == 1 } else { quilt <= 31 };
-    h.depth == 1
-        && w <= 1 << 16
-        && hh <= 1 << 16
-        && quilt_ok
-        && !chain_too_short(if w > hh { w } else { hh }, h.levels)
-        && (h.row_pitch == 0 || h.row_pitch >= w * 4)
+    // The size, depth and quilt rules as one word that is zero when they hold (width and
+    // height ≥ 1 are the kernel's: a zero wraps to all ones here and fails as well).
+    let quilt_bad = if h.ty == TextureType::TwoDNoMipmap { quilt | (h.levels ^ 1) } else { quilt >> 5 };
+    let bad = (h.depth ^ 1) | ((w.wrapping_sub(1) | hh.wrapping_sub(1)) >> 16) | quilt_bad;
+    // `w | hh` has the larger dimension's leading one: the same chain length.
+    bad == 0 && !chain_too_short(w | hh, h.levels) && (h.row_pitch == 0 || h.row_pitch >= w * 4)
 }
 
 /// [`kernel_into`] of one quad on a view and sampler that have not been validated: `true`
@@ -1012,7 +1011,7 @@ impl KernelAxis {
 /// written) where it does not apply; else the quads `reqs` are sampled into `outs`
 /// (pairwise) up to the first request with a texel offset outside −8 … 7, and the result
 /// is their number. The texture and sampler constants are computed once for all the `N`
-/// quads (the warp form, `super::sample_warp_into`; one instance per `N` used). `texels`
+/// quads (one instance per `N` used: the sampling ops use `N = 1`). `texels`
 /// is the memory as aligned little-endian 32-bit words (a 4-byte-aligned slice), so a tap
 /// is one bounds-checked word load (outside the memory: zeros, as [`TexelMemory`] reads).
 #[inline(never)]
@@ -1149,6 +1148,30 @@ pub(super) fn kernel_run_into<M: TexelMemory + ?Sized>(
         Some(([], texels, _)) => k.run(texels, core::array::from_ref(req), core::array::from_mut(out)) == 1,
         _ => false,
     }
+}
+
+/// The quads of a warp through the single-level kernel: its texture and sampler constants
+/// once ([`Kernel::new`]), then each quad through [`kernel_run_into`], the bound form's
+/// one-quad kernel (no kernel instance of its own). Returns the number of quads written:
+/// 0 where the kernel does not apply, else the quads up to the first one it does not take
+/// (a texel offset outside −8 … 7, or memory that is not a 4-byte-aligned slice) — the
+/// same quads and results as [`kernel_into`] on the warp, `unwrap_or(0)`.
+pub(super) fn kernel_warp_into<M: TexelMemory + ?Sized>(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    mem: &M,
+    reqs: &[SampleRequest],
+    outs: &mut [[[u32; 4]; 4]],
+) -> usize {
+    let Some(k) = Kernel::new(h, s) else { return 0 };
+    let mut n = 0;
+    for (r, o) in reqs.iter().zip(outs.iter_mut()) {
+        if !kernel_run_into(&k, mem, r, o) {
+            break;
+        }
+        n += 1;
+    }
+    n
 }
 
 /// `q` with the sign of the binary32 `s` (`|q| ≤ 2^24`), in the cheaper of two equal forms
