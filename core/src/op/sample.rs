@@ -374,7 +374,7 @@ pub fn sample_quad<M: TexelMemory + ?Sized>(
 /// The RGBA8 single-level kernel is tried first, inline in the caller (the common bilinear
 /// case then makes one call, without the general dispatch), then the RGBA8 level kernel
 /// with the quad's one isotropic LOD decision (trilinear).
-#[inline]
+#[inline(always)]
 pub fn sample_quad_into<M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
@@ -389,6 +389,19 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
             return Ok(());
         }
     }
+    sample_quad_validated_into(view, sampler, mem, req, out)
+}
+
+/// [`sample_quad_into`] after its single-level kernel route: the validation, the level
+/// kernel and the general path (out of line: the route is inline in the caller).
+#[inline(never)]
+fn sample_quad_validated_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    req: &SampleRequest,
+    out: &mut [[u32; 4]; 4],
+) -> Result<(), SampleError> {
     let (view, sampler) = (checked_view(view), checked_sampler(sampler));
     if let (Ok(h), Ok(s)) = (view, sampler) {
         if rgba8::iso_levels_into(h, s, mem, req, out) {
