@@ -1028,7 +1028,7 @@ fn single_level<const N: usize>(
     let k = Kernel::of_lod_free(h, s);
     #[cfg(target_arch = "riscv32")]
     let k = Kernel::new(h, s);
-    Some(k?.run(texels, reqs, outs))
+    Some(k?.run::<N, true>(texels, reqs, outs))
 }
 
 /// The texture and sampler constants of the single-level kernel ([`single_level`]): the
@@ -1079,7 +1079,7 @@ impl Kernel {
     /// costs its caller the constants' trip through memory: measured +21 instructions per
     /// sample on RV32).
     #[inline(always)]
-    pub(super) fn run<const N: usize>(
+    pub(super) fn run<const N: usize, const UNROLL: bool>(
         &self,
         texels: &[u32],
         reqs: &[SampleRequest; N],
@@ -1118,8 +1118,36 @@ impl Kernel {
                 lane!(o, ax.fixed(c[0]), ay.fixed(c[1]));
             }
             #[cfg(not(target_arch = "riscv32"))]
-            for (o, p) in out.iter_mut().zip(quad_fixed(&ax, &ay, &req.coords).iter()) {
-                lane!(o, p[0], p[1]);
+            {
+                let pos = quad_fixed(&ax, &ay, &req.coords);
+                // The filter test once per quad on Arm (one lane loop per filter).
+                if cfg!(target_arch = "arm") && linear && UNROLL {
+                    // The four lanes written out (no loop counter, constant offsets).
+                    macro_rules! linear_lane {
+                        ($i:expr) => {{
+                            let ((x0, a), (y0, b)) = (ax.tap0(pos[$i][0]), ay.tap0(pos[$i][1]));
+                            let (r0, r1) = (base + y0 * pitch, base + ay.tap1(y0) * pitch);
+                            let x1 = ax.tap1(x0);
+                            let taps = [read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)];
+                            filter_lane(&taps, a, b, &mut out[$i]);
+                        }};
+                    }
+                    linear_lane!(0);
+                    linear_lane!(1);
+                    linear_lane!(2);
+                    linear_lane!(3);
+                } else if cfg!(target_arch = "arm") && linear {
+                    for (o, p) in out.iter_mut().zip(pos.iter()) {
+                        let ((x0, a), (y0, b)) = (ax.tap0(p[0]), ay.tap0(p[1]));
+                        let (r0, r1) = (base + y0 * pitch, base + ay.tap1(y0) * pitch);
+                        let x1 = ax.tap1(x0);
+                        filter_lane(&[read(r0 + x0), read(r0 + x1), read(r1 + x0), read(r1 + x1)], a, b, o);
+                    }
+                } else {
+                    for (o, p) in out.iter_mut().zip(pos.iter()) {
+                        lane!(o, p[0], p[1]);
+                    }
+                }
             }
             // The output stage once per quad, and only where it changes something.
             if output.bgra || !output.identity {
@@ -1145,7 +1173,7 @@ pub(super) fn kernel_run_into<M: TexelMemory + ?Sized>(
     out: &mut [[u32; 4]; 4],
 ) -> bool {
     match mem.as_bytes().map(bytemuck::pod_align_to::<u8, u32>) {
-        Some(([], texels, _)) => k.run(texels, core::array::from_ref(req), core::array::from_mut(out)) == 1,
+        Some(([], texels, _)) => k.run::<1, false>(texels, core::array::from_ref(req), core::array::from_mut(out)) == 1,
         _ => false,
     }
 }
