@@ -48,7 +48,68 @@ pub fn run() -> (u32, u32) {
 
     // 2. Lock-step: the FPGA driver against the soft sampler.
     let (p, f) = lockstep(blob, report);
+    // 3. The target's forms of the RGBA8 single-level kernel against the general path (a
+    //    build of its own: its extra call sites would change the inlining that the
+    //    benchmarks of the default build measure).
+    #[cfg(feature = "check-forms")]
+    let (p, f) = {
+        let (kp, kf) = kernel_forms();
+        (p + kp, f + kf)
+    };
     (passed + p, failed + f)
+}
+
+/// The sampling entry points whose RGBA8 single-level kernel has target-specific forms (the
+/// per-call op's route before validation, the warp, the bound descriptors) on the
+/// benchmark's texture, against the same texels read through a view the kernel does not
+/// take (memory from the texture's second byte and a base address one byte lower, so the
+/// base is not word-aligned: the general path). Two byte orders, linear and nearest filters, CLAMP_TO_EDGE and REPEAT, 16 quads
+/// each with texel offsets; returns (passed, failed) quads.
+#[cfg(feature = "check-forms")]
+#[inline(never)]
+fn kernel_forms() -> (u32, u32) {
+    use super::bench::{quad, TEX, W};
+    use texcore::descriptor::{Filter, Format, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
+    use texcore::op::sample::{sample_quad_into, sample_warp_into, SampleBinding, SampleRequest};
+    let (mut passed, mut failed) = (0, 0);
+    let reqs: [SampleRequest; 8] = core::array::from_fn(|i| {
+        let mut r = SampleRequest::new(quad(3 + i as u32 * 37, 5 + i as u32 * 29, 1 + (i as u32 & 1), 1, 2 * W));
+        r.offset = [i as i32 - 4, 3 - i as i32, 0];
+        r
+    });
+    for (f, wrap, filter) in [
+        (Format::RGBA8_UNORM, WrapMode::ClampToEdge, Filter::Linear),
+        (Format::BGRA8_UNORM, WrapMode::Repeat, Filter::Linear),
+        (Format::RGBA8_UNORM, WrapMode::Repeat, Filter::Nearest),
+        (Format::BGRA8_UNORM, WrapMode::ClampToEdge, Filter::Nearest),
+    ] {
+        // Texel bytes from address 4 in both views: `TEX[4 + a]`.
+        let tex = TextureHeader { base_address: 4, ..TextureHeader::new(TextureType::TwoD, f, W, W, 1, 1) };
+        let general = TextureHeader { base_address: 3, ..tex };
+        let s = SamplerHeader {
+            wrap: [wrap; 3],
+            mag_filter: filter,
+            min_filter: filter,
+            mip_filter: MipFilter::None,
+            ..SamplerHeader::default()
+        };
+        let bound = SampleBinding::new(Ok(&tex), Ok(&s));
+        let mut warp = [[[0u32; 4]; 4]; 8];
+        let warp_ok = sample_warp_into(Ok(&tex), Ok(&s), &TEX[..], &reqs, &mut warp).is_ok();
+        for (r, w) in reqs.iter().zip(warp.iter()) {
+            let (mut want, mut call, mut b) = ([[0u32; 4]; 4], [[1u32; 4]; 4], [[2u32; 4]; 4]);
+            let ok = sample_quad_into(Ok(&general), Ok(&s), &TEX[1..], r, &mut want).is_ok()
+                && sample_quad_into(Ok(&tex), Ok(&s), &TEX[..], r, &mut call).is_ok()
+                && bound.sample_quad_into(&TEX[..], r, &mut b).is_ok();
+            if ok && warp_ok && call == want && b == want && *w == want {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
+        }
+    }
+    log!("kernel forms: {} quads passed, {} failed", passed, failed);
+    (passed, failed)
 }
 
 /// The self-check on the core; out of line, so its sampler's memory leaves the stack before
