@@ -393,8 +393,11 @@ pub fn sample_quad_into<M: TexelMemory + ?Sized>(
 }
 
 /// [`sample_quad_into`] after its single-level kernel route: the validation, the level
-/// kernel and the general path (out of line: the route is inline in the caller).
-#[inline(never)]
+/// kernel and the general path. Out of line on the embedded targets (the route is inline in
+/// the caller, this part once); left to the compiler on the host, where inlining it measured
+/// 5 % faster for trilinear quads.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
 fn sample_quad_validated_into<M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
