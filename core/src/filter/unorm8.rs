@@ -246,6 +246,90 @@ pub fn filter_level_rgba8_w(t: &[Rgba8; 4], a: u8, b: u8, out: &mut [u32; 4]) {
     }
 }
 
+/// The four 8-bit components of a texel in the 16-bit lanes of a 64-bit word, in the lane
+/// order `[c0, c2, c1, c3]` (bits 0, 16, 32 and 48): the 64-bit form of the horizontal step,
+/// all four components of a row in one word.
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+const fn spread16(t: Rgba8) -> u64 {
+    let x = t as u64;
+    (x | x << 24) & 0x00FF_00FF_00FF_00FF
+}
+
+/// The low 16 bits of each 32-bit lane.
+#[cfg(target_pointer_width = "64")]
+const LO16: u64 = 0x0000_FFFF_0000_FFFF;
+
+/// [`row_sums`] and [`column_sums`] in 64-bit words (64-bit hosts): the row sums
+/// `h = c0·(256 − α) + c1·α` of both rows with the four components in 16-bit lanes
+/// ([`spread16`]; each lane `≤ 255 · 2^8`, so no carry crosses a lane), then the vertical
+/// step `h_top · wt + h_bot · wb` with components 0/1 and 2/3 in the 32-bit lanes of two
+/// words, `(c0 | c1 << 32, c2 | c3 << 32)`. The same integers as [`column_sums`] of
+/// [`row_sums`] (a property test compares) as long as every component's sum is below
+/// `2^32`, which the callers' weights bound (`wt + wb ≤ 2^16`).
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+const fn level_sums_x2(t: &[Rgba8; 4], a: u32, wt: u32, wb: u32) -> (u64, u64) {
+    let (a, ia) = (a as u64, 256 - a as u64);
+    let top = spread16(t[0]) * ia + spread16(t[1]) * a;
+    let bot = spread16(t[2]) * ia + spread16(t[3]) * a;
+    let (wt, wb) = (wt as u64, wb as u64);
+    ((top & LO16) * wt + (bot & LO16) * wb, ((top >> 16) & LO16) * wt + ((bot >> 16) & LO16) * wb)
+}
+
+/// The two words of [`level_sums_x2`] as the four components.
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+const fn unpack_x2(s01: u64, s23: u64) -> [u32; 4] {
+    [s01 as u32, (s01 >> 32) as u32, s23 as u32, (s23 >> 32) as u32]
+}
+
+/// [`level_sum`] in 64-bit words (64-bit hosts, [`level_sums_x2`]): the same sums
+/// `≤ 255 · 2^16`.
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+pub const fn level_sum_x2(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
+    let b = frac[1] as u32;
+    let (s01, s23) = level_sums_x2(t, frac[0] as u32, 256 - b, b);
+    unpack_x2(s01, s23)
+}
+
+/// The exact two-level sums `x = (256 − δ)·v0 + δ·v1 ≤ 255 · 2^24` per component in 64-bit
+/// words (64-bit hosts): [`level_share`] of the first level's taps `t0` plus the second
+/// level's share as [`blend_share_rgba8`] forms it (the level weights folded into the row
+/// weights), before the conversion: the same integers (a property test compares).
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+pub const fn two_level_sums_x2(t0: &[Rgba8; 4], f0: [u8; 2], t1: &[Rgba8; 4], f1: [u8; 2], delta: u8) -> [u32; 4] {
+    let (d, id) = (delta as u32, 256 - delta as u32);
+    let (wb0, wb1) = (id * f0[1] as u32, d * f1[1] as u32);
+    let (a01, a23) = level_sums_x2(t0, f0[0] as u32, (id << 8) - wb0, wb0);
+    let (b01, b23) = level_sums_x2(t1, f1[0] as u32, (d << 8) - wb1, wb1);
+    // Each component's total is at most 255 · 2^24: no carry crosses a 32-bit lane.
+    unpack_x2(a01 + b01, a23 + b23)
+}
+
+/// The conversion of two-level sums ([`two_level_sums_x2`]) into the four binary32
+/// components: [`convert_share_rgba8`]'s values.
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+pub fn convert_sums_rgba8(x: [u32; 4]) -> [u32; 4] {
+    [to_f32_inline(x[0]), to_f32_inline(x[1]), to_f32_inline(x[2]), to_f32_inline(x[3])]
+}
+
+/// The conversion of single-level sums ([`level_sum_x2`], `≤ 255 · 2^16`) into the four
+/// binary32 components: [`convert_level_rgba8`]'s values.
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+pub const fn convert_level_sums(v: [u32; 4]) -> [u32; 4] {
+    [
+        unorm8_ratio_small(v[0], 16),
+        unorm8_ratio_small(v[1], 16),
+        unorm8_ratio_small(v[2], 16),
+        unorm8_ratio_small(v[3], 16),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
@@ -320,6 +404,26 @@ mod tests {
             let mut out = [0; 4];
             filter_level_rgba8(&taps, frac, &mut out);
             prop_assert_eq!(v, out);
+        }
+
+        /// The 64-bit forms of the sums equal the 32-bit ones.
+        #[cfg(target_pointer_width = "64")]
+        #[test]
+        fn sums_x2_match(taps in any::<[[u32; 4]; 2]>(), frac in any::<[[u8; 2]; 2]>(), delta in any::<u8>()) {
+            prop_assert_eq!(level_sum_x2(&taps[0], frac[0]), level_sum(&taps[0], frac[0]));
+            let mut want = level_share(&taps[0], frac[0], delta);
+            let d = u32::from(delta);
+            let wb = d * u32::from(frac[1][1]);
+            let s = column_sums(row_sums(&taps[1], u32::from(frac[1][0])), (d << 8) - wb, wb);
+            want = [want[0] + s[0], want[1] + s[1], want[2] + s[2], want[3] + s[3]];
+            let got = two_level_sums_x2(&taps[0], frac[0], &taps[1], frac[1], delta);
+            prop_assert_eq!(got, want);
+            let mut v = level_share(&taps[0], frac[0], delta);
+            blend_share_rgba8(&mut v, &taps[1], frac[1], delta);
+            prop_assert_eq!(convert_sums_rgba8(got), v);
+            let mut l = level_sum(&taps[0], frac[0]);
+            convert_level_rgba8(&mut l);
+            prop_assert_eq!(convert_level_sums(level_sum_x2(&taps[0], frac[0])), l);
         }
 
         /// The inline conversion equals the shared one on every word.

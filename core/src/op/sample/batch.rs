@@ -25,9 +25,11 @@ use super::rgba8::{
 };
 use super::{offsets_in_range, quad_lod_iso, sample_quad_checked_into, Quad, SampleError, SampleRequest};
 use crate::descriptor::{Filter, Layout, MipFilter, SamplerHeader, TextureHeader, TextureType};
-use crate::filter::unorm8::{
-    blend_share_rgba8, convert_level_rgba8, filter_level_rgba8_w, level_share, level_sum, Rgba8,
-};
+use crate::filter::unorm8::Rgba8;
+#[cfg(not(target_pointer_width = "64"))]
+use crate::filter::unorm8::{blend_share_rgba8, convert_level_rgba8, filter_level_rgba8_w, level_share, level_sum};
+#[cfg(target_pointer_width = "64")]
+use crate::filter::unorm8::{convert_level_sums, convert_sums_rgba8, level_sum_x2, two_level_sums_x2};
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::memory::TexelMemory;
 
@@ -136,7 +138,8 @@ fn single_chunk(
             }
         }
     }
-    // Pass 2: the reads, the filter and conversion, the output stage.
+    // Pass 2: the reads, the filter and conversion (on 64-bit hosts the sums in 64-bit words,
+    // [`level_sum_x2`]: the same integers), the output stage.
     for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
         if !ok[q] {
             general(q, req, out);
@@ -146,6 +149,11 @@ fn single_chunk(
             let l = q * 4 + lane;
             let i = &idx[l];
             let t = [word(texels, i[0]), word(texels, i[1]), word(texels, i[2]), word(texels, i[3])];
+            #[cfg(target_pointer_width = "64")]
+            {
+                *o = convert_level_sums(level_sum_x2(&t, wt[l]));
+            }
+            #[cfg(not(target_pointer_width = "64"))]
             filter_level_rgba8_w(&t, wt[l][0], wt[l][1], o);
             output.fix(o);
         }
@@ -183,30 +191,24 @@ impl Levels {
         Some(Levels { output: Output::new(h, rgba), cache: [None; SLOTS], next: 0 })
     }
 
-    /// The two levels of `sel` (as the level kernel resolves them), cached.
+    /// The two levels of the pair `key` (as the level kernel resolves them), cached.
     #[inline(always)]
-    fn pair(
-        &mut self,
-        h: &TextureHeader,
-        s: &SamplerHeader,
-        level: u32,
-        level2: Option<u32>,
-        linear: bool,
-    ) -> Option<(KernelLevel, KernelLevel)> {
-        let key = (level, level2.unwrap_or(u32::MAX), linear);
+    fn pair(&mut self, h: &TextureHeader, s: &SamplerHeader, key: PairKey) -> Option<(KernelLevel, KernelLevel)> {
         for (k, v) in self.cache.iter().flatten() {
             if *k == key {
                 return *v;
             }
         }
-        let v = resolve(h, s, level, level2, linear);
+        let (level, level2, linear) = key;
+        let v = resolve(h, s, level, (level2 != u32::MAX).then_some(level2), linear);
         self.cache[self.next % SLOTS] = Some((key, v));
         self.next = self.next.wrapping_add(1);
         v
     }
 
-    /// One chunk: per quad the isotropic LOD decision ([`quad_lod_iso`]) and the levels,
-    /// then the level kernel's passes per lane; quads it does not take go to `general`.
+    /// One chunk: per quad the isotropic LOD decision ([`quad_lod_iso`]) and its level pair,
+    /// then per run of quads with the same pair the level kernel's coordinate and wrap units
+    /// per lane, then its reads and sums per lane; quads it does not take go to `general`.
     #[inline(always)]
     fn chunk(
         &mut self,
@@ -217,44 +219,48 @@ impl Levels {
         outs: &mut [Quad],
         mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
     ) {
-        // Pass 1: per quad the LOD decision and its levels; per lane both levels' tap word
-        // indices and weights (one level: the second is not read).
-        let mut idx = [[0u32; 8]; LANES];
-        let mut wt = [[0u8; 4]; LANES];
+        let n = reqs.len().min(CHUNK);
+        // Pass 1: per quad the LOD decision: its level pair and the second level's weight.
+        let mut sel = [None::<PairKey>; CHUNK];
         let mut delta = [0u32; CHUNK];
-        let mut ok = [false; CHUNK];
         for (q, req) in reqs.iter().enumerate().take(CHUNK) {
             let levels = if offsets_in_range(&req.offset) { quad_lod_iso(h, s, req, s.mip_filter) } else { None };
-            let Some(sel) = levels else { continue };
-            let linear = (if sel.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
-            let two = sel.delta != 0;
-            let Some((l0, l1)) = self.pair(h, s, sel.level, two.then_some(sel.level2), linear) else { continue };
-            ok[q] = true;
-            delta[q] = sel.delta;
-            let o = req.offset;
-            let off = |l: KernelLevel| KernelLevel { ax: l.ax.offset(o[0]), ay: l.ay.offset(o[1]), ..l };
-            let (l0, l1) = (off(l0), off(l1));
-            // Every lane's first-tap positions on both levels from one decode of each
-            // coordinate ([`quad_positions`]), on one level from [`quad_fixed`]; a
-            // coordinate shared by two lanes of the quad is decoded once.
-            let (pos0, pos1) = if two {
-                let (kx, ky) = (l0.ax.pair_k1(&l1.ax), l0.ay.pair_k1(&l1.ay));
-                quad_positions([(&l0.ax, &l1.ax, kx), (&l0.ay, &l1.ay, ky)], &req.coords)
-            } else {
-                let p = quad_fixed(&l0.ax, &l0.ay, &req.coords);
-                (p, p)
-            };
-            for (lane, (p0, p1)) in pos0.iter().zip(pos1.iter()).enumerate() {
-                let l = q * 4 + lane;
-                let (i0, [a0, b0]) = lane_taps(&l0, *p0, linear);
-                let (i1, [a1, b1]) = if two { lane_taps(&l1, *p1, linear) } else { (i0, [0, 0]) };
-                idx[l] = [i0[0], i0[1], i0[2], i0[3], i1[0], i1[1], i1[2], i1[3]];
-                wt[l] = [a0, b0, a1, b1];
-            }
+            let Some(l) = levels else { continue };
+            let linear = (if l.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
+            // `level2` of a single level (`δ = 0`) is not read: `u32::MAX` in the key.
+            sel[q] = Some((l.level, if l.delta != 0 { l.level2 } else { u32::MAX }, linear));
+            delta[q] = l.delta;
         }
-        // Pass 2: the reads, the level kernel's sums and conversion ([`level_sum`], then
-        // [`convert_level_rgba8`] for one level; for two, the first level's share
-        // [`level_share`], then [`blend_share_rgba8`]), the output stage.
+        // Pass 2: per run of quads with one level pair (screen-adjacent quads mostly share
+        // it), its two levels' constants once, then per lane both levels' tap word indices
+        // and weights (one level: the second is not read).
+        let mut idx = [[0u32; 8]; LANES];
+        let mut wt = [[0u8; 4]; LANES];
+        let mut ok = [false; CHUNK];
+        let mut q = 0;
+        while q < n {
+            let Some(key) = sel[q] else {
+                q += 1;
+                continue;
+            };
+            let mut end = q + 1;
+            while end < n && sel[end] == Some(key) {
+                end += 1;
+            }
+            if let Some((l0, l1)) = self.pair(h, s, key) {
+                let (two, linear) = (key.1 != u32::MAX, key.2);
+                for j in q..end {
+                    ok[j] = true;
+                    let lanes = (&mut idx[j * 4..j * 4 + 4], &mut wt[j * 4..j * 4 + 4]);
+                    quad_taps(&l0, &l1, two, linear, &reqs[j], lanes);
+                }
+            }
+            q = end;
+        }
+        // Pass 3: the reads, the level kernel's exact sums and conversion (one level:
+        // [`level_sum`] and [`convert_level_rgba8`]; two: the first level's share
+        // [`level_share`] plus the second's, converted as [`blend_share_rgba8`] does; on
+        // 64-bit hosts the sums in 64-bit words, the same integers), the output stage.
         for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
             if !ok[q] {
                 general(q, req, out);
@@ -266,6 +272,21 @@ impl Levels {
                 let (i, w) = (&idx[l], wt[l]);
                 let r = |k: usize| word(texels, i[k]);
                 let t0 = [r(0), r(1), r(2), r(3)];
+                #[cfg(target_pointer_width = "64")]
+                {
+                    *o = if d == 0 {
+                        convert_level_sums(level_sum_x2(&t0, [w[0], w[1]]))
+                    } else {
+                        convert_sums_rgba8(two_level_sums_x2(
+                            &t0,
+                            [w[0], w[1]],
+                            &[r(4), r(5), r(6), r(7)],
+                            [w[2], w[3]],
+                            d as u8,
+                        ))
+                    };
+                }
+                #[cfg(not(target_pointer_width = "64"))]
                 if d == 0 {
                     *o = level_sum(&t0, [w[0], w[1]]);
                     convert_level_rgba8(o);
@@ -277,6 +298,45 @@ impl Levels {
                 self.output.fix(o);
             }
         }
+    }
+}
+
+/// The tap word indices and weights of the four lanes of `req` on the levels `l0` and, for
+/// `two`, `l1` (without texel offsets; the request's are added to the positions): every lane's
+/// first-tap positions on both levels from one decode of each coordinate
+/// ([`quad_positions`]), on one level from [`quad_fixed`] (a coordinate shared by two lanes
+/// of the quad is decoded once), then [`lane_taps`] per lane and level.
+#[inline(always)]
+fn quad_taps(
+    l0: &KernelLevel,
+    l1: &KernelLevel,
+    two: bool,
+    linear: bool,
+    req: &SampleRequest,
+    (idx, wt): (&mut [[u32; 8]], &mut [[u8; 4]]),
+) {
+    let (mut pos0, mut pos1) = if two {
+        let (kx, ky) = (l0.ax.pair_k1(&l1.ax), l0.ay.pair_k1(&l1.ay));
+        quad_positions([(&l0.ax, &l1.ax, kx), (&l0.ay, &l1.ay, ky)], &req.coords)
+    } else {
+        let p = quad_fixed(&l0.ax, &l0.ay, &req.coords);
+        (p, p)
+    };
+    // The texel offsets: a position is the axis unit's value plus its offset
+    // ([`KernelAxis::offset`] adds `256 · offset` to it), so they are added to the
+    // positions instead of to copies of the units.
+    let o = req.offset;
+    if o[0] | o[1] != 0 {
+        let d = [o[0] * 256, o[1] * 256];
+        for p in pos0.iter_mut().chain(pos1.iter_mut()) {
+            *p = [p[0] + d[0], p[1] + d[1]];
+        }
+    }
+    for (((p0, p1), i), w) in pos0.iter().zip(pos1.iter()).zip(idx.iter_mut()).zip(wt.iter_mut()) {
+        let (i0, [a0, b0]) = lane_taps(l0, *p0, linear);
+        let (i1, [a1, b1]) = if two { lane_taps(l1, *p1, linear) } else { (i0, [0, 0]) };
+        *i = [i0[0], i0[1], i0[2], i0[3], i1[0], i1[1], i1[2], i1[3]];
+        *w = [a0, b0, a1, b1];
     }
 }
 
