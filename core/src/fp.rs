@@ -300,7 +300,7 @@ const fn unorm8_ratio_lz(x: u32, lz: u32, shift: u32) -> u32 {
 /// `⌊z / 255⌋`. Both are `⌊(z − 1) / 255⌋ = (y + 127) div 255`. (Exhaustive tests of every
 /// single-level sum and of every 16-bit-aligned one check it.)
 #[inline(always)]
-const fn div255_round_up(y: u32) -> u32 {
+pub(crate) const fn div255_round_up(y: u32) -> u32 {
     (((y + 128) as u64 * 0x0101_0101) >> 32) as u32
 }
 

@@ -27,6 +27,8 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
+#[cfg(target_pointer_width = "64")]
+use crate::fp::div255_round_up;
 use crate::fp::{unorm8_ratio_call, unorm8_ratio_leaf, unorm8_ratio_masked_common, unorm8_ratio_small};
 
 /// One filtered sample's inputs: the taps and sub-texel weights of up to two levels.
@@ -284,50 +286,59 @@ const fn unpack_x2(s01: u64, s23: u64) -> [u32; 4] {
     [s01 as u32, (s01 >> 32) as u32, s23 as u32, (s23 >> 32) as u32]
 }
 
-/// [`level_sum`] in 64-bit words (64-bit hosts, [`level_sums_x2`]): the same sums
-/// `≤ 255 · 2^16`.
+/// [`level_share`] in 64-bit words (64-bit hosts, [`level_sums_x2`]): the first level's
+/// share `(256 − δ)·v0 ≤ 255 · 2^24` per component, as `(c0 | c1 << 32, c2 | c3 << 32)`. With
+/// `δ = 0` it is `256 · v0`, which [`convert_share_x2`] converts to the single level's value.
 #[cfg(target_pointer_width = "64")]
 #[inline(always)]
-pub const fn level_sum_x2(t: &[Rgba8; 4], frac: [u8; 2]) -> [u32; 4] {
-    let b = frac[1] as u32;
-    let (s01, s23) = level_sums_x2(t, frac[0] as u32, 256 - b, b);
-    unpack_x2(s01, s23)
+pub const fn level_share_x2(t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> (u64, u64) {
+    let id = 256 - delta as u32;
+    let wb = id * frac[1] as u32;
+    level_sums_x2(t, frac[0] as u32, (id << 8) - wb, wb)
 }
 
-/// The exact two-level sums `x = (256 − δ)·v0 + δ·v1 ≤ 255 · 2^24` per component in 64-bit
-/// words (64-bit hosts): [`level_share`] of the first level's taps `t0` plus the second
-/// level's share as [`blend_share_rgba8`] forms it (the level weights folded into the row
-/// weights), before the conversion: the same integers (a property test compares).
+/// The second level's share added to the first's (`share`, [`level_share_x2`]): the exact
+/// two-level sums `x = (256 − δ)·v0 + δ·v1 ≤ 255 · 2^24`, the second level's share formed as
+/// in [`blend_share_rgba8`] (the level weight folded into the row weights). No carry crosses
+/// a 32-bit lane: each component's total is at most `255 · 2^24`.
 #[cfg(target_pointer_width = "64")]
 #[inline(always)]
-pub const fn two_level_sums_x2(t0: &[Rgba8; 4], f0: [u8; 2], t1: &[Rgba8; 4], f1: [u8; 2], delta: u8) -> [u32; 4] {
-    let (d, id) = (delta as u32, 256 - delta as u32);
-    let (wb0, wb1) = (id * f0[1] as u32, d * f1[1] as u32);
-    let (a01, a23) = level_sums_x2(t0, f0[0] as u32, (id << 8) - wb0, wb0);
-    let (b01, b23) = level_sums_x2(t1, f1[0] as u32, (d << 8) - wb1, wb1);
-    // Each component's total is at most 255 · 2^24: no carry crosses a 32-bit lane.
-    unpack_x2(a01 + b01, a23 + b23)
+pub const fn add_share_x2(share: (u64, u64), t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> (u64, u64) {
+    let d = delta as u32;
+    let wb = d * frac[1] as u32;
+    let (s01, s23) = level_sums_x2(t, frac[0] as u32, (d << 8) - wb, wb);
+    (share.0 + s01, share.1 + s23)
 }
 
-/// The conversion of two-level sums ([`two_level_sums_x2`]) into the four binary32
-/// components: [`convert_share_rgba8`]'s values.
+/// The conversion of the sums `x ≤ 255 · 2^24` of [`level_share_x2`] / [`add_share_x2`]
+/// into the four binary32 components: [`convert_share_rgba8`]'s values.
 #[cfg(target_pointer_width = "64")]
 #[inline(always)]
-pub fn convert_sums_rgba8(x: [u32; 4]) -> [u32; 4] {
-    [to_f32_inline(x[0]), to_f32_inline(x[1]), to_f32_inline(x[2]), to_f32_inline(x[3])]
+pub fn convert_share_x2(x: (u64, u64)) -> [u32; 4] {
+    let x = unpack_x2(x.0, x.1);
+    [to_f32_wide(x[0]), to_f32_wide(x[1]), to_f32_wide(x[2]), to_f32_wide(x[3])]
 }
 
-/// The conversion of single-level sums ([`level_sum_x2`], `≤ 255 · 2^16`) into the four
-/// binary32 components: [`convert_level_rgba8`]'s values.
+/// [`to_f32_inline`] in the form shortest on 64-bit hosts: the common case `2^31 ≤ big ≤
+/// 255 · 2^24` (`big = x << lz`, `lz = clz(x | 1)`) tested as one unsigned range compare,
+/// its exponent from the leading one's position `p = 31 − lz` (`(p + 94) · 2^23 =
+/// (149 − 24 − lz) · 2^23`), so that zero needs no mask there: `x = 0` (`big = 0`) leaves
+/// the range and returns +0 in the branch with the 25-bit quotients ([`to_f32_rare`]). The
+/// same values as [`to_f32`] for `x ≤ 255 · 2^24` (a property test compares).
 #[cfg(target_pointer_width = "64")]
 #[inline(always)]
-pub const fn convert_level_sums(v: [u32; 4]) -> [u32; 4] {
-    [
-        unorm8_ratio_small(v[0], 16),
-        unorm8_ratio_small(v[1], 16),
-        unorm8_ratio_small(v[2], 16),
-        unorm8_ratio_small(v[3], 16),
-    ]
+pub(crate) const fn to_f32_wide(x: u32) -> u32 {
+    let p = 31 - (x | 1).leading_zeros();
+    let big = x << (31 - p);
+    if big.wrapping_sub(1 << 31) > (255 << 24) - (1 << 31) {
+        if x == 0 {
+            0
+        } else {
+            to_f32_rare(x)
+        }
+    } else {
+        ((p + 94) << 23) + div255_round_up(big)
+    }
 }
 
 #[cfg(test)]
@@ -410,20 +421,29 @@ mod tests {
         #[cfg(target_pointer_width = "64")]
         #[test]
         fn sums_x2_match(taps in any::<[[u32; 4]; 2]>(), frac in any::<[[u8; 2]; 2]>(), delta in any::<u8>()) {
-            prop_assert_eq!(level_sum_x2(&taps[0], frac[0]), level_sum(&taps[0], frac[0]));
             let mut want = level_share(&taps[0], frac[0], delta);
+            let first = level_share_x2(&taps[0], frac[0], delta);
+            prop_assert_eq!(unpack_x2(first.0, first.1), want);
             let d = u32::from(delta);
             let wb = d * u32::from(frac[1][1]);
             let s = column_sums(row_sums(&taps[1], u32::from(frac[1][0])), (d << 8) - wb, wb);
             want = [want[0] + s[0], want[1] + s[1], want[2] + s[2], want[3] + s[3]];
-            let got = two_level_sums_x2(&taps[0], frac[0], &taps[1], frac[1], delta);
-            prop_assert_eq!(got, want);
+            let got = add_share_x2(level_share_x2(&taps[0], frac[0], delta), &taps[1], frac[1], delta);
+            prop_assert_eq!(unpack_x2(got.0, got.1), want);
             let mut v = level_share(&taps[0], frac[0], delta);
             blend_share_rgba8(&mut v, &taps[1], frac[1], delta);
-            prop_assert_eq!(convert_sums_rgba8(got), v);
+            prop_assert_eq!(convert_share_x2(got), v);
             let mut l = level_sum(&taps[0], frac[0]);
             convert_level_rgba8(&mut l);
-            prop_assert_eq!(convert_level_sums(level_sum_x2(&taps[0], frac[0])), l);
+            // A single level as a share with `δ = 0`.
+            prop_assert_eq!(convert_share_x2(level_share_x2(&taps[0], frac[0], 0)), l);
+        }
+
+        /// The 64-bit hosts' conversion equals the shared one on every sum.
+        #[cfg(target_pointer_width = "64")]
+        #[test]
+        fn to_f32_wide_matches(x in 0..=255u32 << 24) {
+            prop_assert_eq!(to_f32_wide(x), to_f32(x));
         }
 
         /// The inline conversion equals the shared one on every word.
@@ -482,6 +502,23 @@ mod tests {
         }
         for x in (0..=255u32 << 24).step_by(253) {
             check(x);
+        }
+    }
+
+    /// The 64-bit hosts' conversion at its case boundaries: zero, every power of two and
+    /// the sums around `255 · 2^k`, and every 16-bit-aligned sum.
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn to_f32_wide_boundaries() {
+        for k in 0..32 {
+            for x in [1u32 << k, (1u32 << k).wrapping_sub(1), 255u32.wrapping_shl(k), (255u32 << k.min(24)) + 1] {
+                let x = x.min(255 << 24);
+                assert_eq!(to_f32_wide(x), to_f32(x), "x = {x:#x}");
+            }
+        }
+        for x in (0..=255u32 << 24).step_by(1 << 16) {
+            assert_eq!(to_f32_wide(x), to_f32(x), "x = {x:#x}");
+            assert_eq!(to_f32_wide(x | 0xFF), to_f32(x | 0xFF), "x = {x:#x}");
         }
     }
 

@@ -26,10 +26,10 @@ use super::rgba8::{
 use super::{offsets_in_range, quad_lod_iso, sample_quad_checked_into, Quad, SampleError, SampleRequest};
 use crate::descriptor::{Filter, Layout, MipFilter, SamplerHeader, TextureHeader, TextureType};
 use crate::filter::unorm8::Rgba8;
+#[cfg(target_pointer_width = "64")]
+use crate::filter::unorm8::{add_share_x2, convert_share_x2, level_share_x2};
 #[cfg(not(target_pointer_width = "64"))]
 use crate::filter::unorm8::{blend_share_rgba8, convert_level_rgba8, filter_level_rgba8_w, level_share, level_sum};
-#[cfg(target_pointer_width = "64")]
-use crate::filter::unorm8::{convert_level_sums, convert_sums_rgba8, level_sum_x2, two_level_sums_x2};
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::memory::TexelMemory;
 
@@ -138,8 +138,9 @@ fn single_chunk(
             }
         }
     }
-    // Pass 2: the reads, the filter and conversion (on 64-bit hosts the sums in 64-bit words,
-    // [`level_sum_x2`]: the same integers), the output stage.
+    // Pass 2: the reads, the filter and conversion (on 64-bit hosts the sums in 64-bit words
+    // as a two-level share with `δ = 0`, `256 · v0`, [`level_share_x2`]: it converts to the
+    // same value), the output stage.
     for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
         if !ok[q] {
             general(q, req, out);
@@ -151,7 +152,7 @@ fn single_chunk(
             let t = [word(texels, i[0]), word(texels, i[1]), word(texels, i[2]), word(texels, i[3])];
             #[cfg(target_pointer_width = "64")]
             {
-                *o = convert_level_sums(level_sum_x2(&t, wt[l]));
+                *o = convert_share_x2(level_share_x2(&t, wt[l], 0));
             }
             #[cfg(not(target_pointer_width = "64"))]
             filter_level_rgba8_w(&t, wt[l][0], wt[l][1], o);
@@ -259,8 +260,29 @@ impl Levels {
         }
         // Pass 3: the reads, the level kernel's exact sums and conversion (one level:
         // [`level_sum`] and [`convert_level_rgba8`]; two: the first level's share
-        // [`level_share`] plus the second's, converted as [`blend_share_rgba8`] does; on
-        // 64-bit hosts the sums in 64-bit words, the same integers), the output stage.
+        // [`level_share`] plus the second's, converted as [`blend_share_rgba8`] does), the
+        // output stage. On 64-bit hosts the sums are in 64-bit words (the same integers), a
+        // single level as the share with `δ = 0`, `256 · v0`, which converts to the same value.
+        #[cfg(target_pointer_width = "64")]
+        for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
+            if !ok[q] {
+                general(q, req, out);
+                continue;
+            }
+            let d = delta[q] as u8;
+            for (lane, o) in out.iter_mut().enumerate() {
+                let l = q * 4 + lane;
+                let (i, w) = (&idx[l], wt[l]);
+                let r = |k: usize| word(texels, i[k]);
+                let mut x = level_share_x2(&[r(0), r(1), r(2), r(3)], [w[0], w[1]], d);
+                if d != 0 {
+                    x = add_share_x2(x, &[r(4), r(5), r(6), r(7)], [w[2], w[3]], d);
+                }
+                *o = convert_share_x2(x);
+                self.output.fix(o);
+            }
+        }
+        #[cfg(not(target_pointer_width = "64"))]
         for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
             if !ok[q] {
                 general(q, req, out);
@@ -272,21 +294,6 @@ impl Levels {
                 let (i, w) = (&idx[l], wt[l]);
                 let r = |k: usize| word(texels, i[k]);
                 let t0 = [r(0), r(1), r(2), r(3)];
-                #[cfg(target_pointer_width = "64")]
-                {
-                    *o = if d == 0 {
-                        convert_level_sums(level_sum_x2(&t0, [w[0], w[1]]))
-                    } else {
-                        convert_sums_rgba8(two_level_sums_x2(
-                            &t0,
-                            [w[0], w[1]],
-                            &[r(4), r(5), r(6), r(7)],
-                            [w[2], w[3]],
-                            d as u8,
-                        ))
-                    };
-                }
-                #[cfg(not(target_pointer_width = "64"))]
                 if d == 0 {
                     *o = level_sum(&t0, [w[0], w[1]]);
                     convert_level_rgba8(o);
