@@ -254,6 +254,18 @@ pub(crate) fn quad_lod_iso(
     req: &SampleRequest,
     mip: MipFilter,
 ) -> Option<LevelSelect> {
+    quad_lod_iso_inline(h, s, req, mip)
+}
+
+/// [`quad_lod_iso`] inline in its caller: the batch op's LOD pass (no call per quad, the
+/// decision returned in registers).
+#[inline(always)]
+pub(crate) fn quad_lod_iso_inline(
+    h: &TextureHeader,
+    s: &SamplerHeader,
+    req: &SampleRequest,
+    mip: MipFilter,
+) -> Option<LevelSelect> {
     let LodSource::Derivatives { bias } = req.lod else { return None };
     if req.grads.is_some()
         || s.max_anisotropy_log2 != 0

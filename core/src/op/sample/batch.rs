@@ -23,7 +23,7 @@
 use super::rgba8::{
     byte_order, kernel_plane, kernel_plane_next, quad_fixed, quad_positions, Kernel, KernelLevel, Output,
 };
-use super::{offsets_in_range, quad_lod_iso, sample_quad_checked_into, Quad, SampleError, SampleRequest};
+use super::{offsets_in_range, quad_lod_iso_inline, sample_quad_checked_into, Quad, SampleError, SampleRequest};
 use crate::descriptor::{Filter, Layout, MipFilter, SamplerHeader, TextureHeader, TextureType};
 use crate::filter::unorm8::Rgba8;
 #[cfg(target_pointer_width = "64")]
@@ -207,7 +207,7 @@ impl Levels {
         v
     }
 
-    /// One chunk: per quad the isotropic LOD decision ([`quad_lod_iso`]) and its level pair,
+    /// One chunk: per quad the isotropic LOD decision ([`quad_lod_iso_inline`]) and its level pair,
     /// then per run of quads with the same pair the level kernel's coordinate and wrap units
     /// per lane, then its reads and sums per lane; quads it does not take go to `general`.
     #[inline(always)]
@@ -225,7 +225,8 @@ impl Levels {
         let mut sel = [None::<PairKey>; CHUNK];
         let mut delta = [0u32; CHUNK];
         for (q, req) in reqs.iter().enumerate().take(CHUNK) {
-            let levels = if offsets_in_range(&req.offset) { quad_lod_iso(h, s, req, s.mip_filter) } else { None };
+            let levels =
+                if offsets_in_range(&req.offset) { quad_lod_iso_inline(h, s, req, s.mip_filter) } else { None };
             let Some(l) = levels else { continue };
             let linear = (if l.magnify { s.mag_filter } else { s.min_filter }) == Filter::Linear;
             // `level2` of a single level (`δ = 0`) is not read: `u32::MAX` in the key.
