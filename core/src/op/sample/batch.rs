@@ -313,7 +313,7 @@ impl Levels {
 /// `two`, `l1` (without texel offsets; the request's are added to the positions): every lane's
 /// first-tap positions on both levels from one decode of each coordinate
 /// ([`quad_positions`]), on one level from [`quad_fixed`] (a coordinate shared by two lanes
-/// of the quad is decoded once), then [`lane_taps`] per lane and level.
+/// of the quad is decoded once), then [`level_taps`] per level.
 #[inline(always)]
 fn quad_taps(
     l0: &KernelLevel,
@@ -340,27 +340,62 @@ fn quad_taps(
             *p = [p[0] + d[0], p[1] + d[1]];
         }
     }
-    for (((p0, p1), i), w) in pos0.iter().zip(pos1.iter()).zip(idx.iter_mut()).zip(wt.iter_mut()) {
-        let (i0, [a0, b0]) = lane_taps(l0, *p0, linear);
-        let (i1, [a1, b1]) = if two { lane_taps(l1, *p1, linear) } else { (i0, [0, 0]) };
-        *i = [i0[0], i0[1], i0[2], i0[3], i1[0], i1[1], i1[2], i1[3]];
-        *w = [a0, b0, a1, b1];
+    level_taps(l0, &pos0, linear, 0, idx, wt);
+    if two {
+        level_taps(l1, &pos1, linear, 1, idx, wt);
     }
 }
 
-/// The tap word indices and weights of one lane on one level from its first-tap S.8
-/// positions `u`: [`KernelLevel::taps_at`]' units without its reads (NEAREST: the texel four
-/// times, weights 0).
+/// The tap word indices and weights of the four lanes on one level (`k`: its slot in the
+/// lane's indices and weights) from their first-tap S.8 positions `pos`: [`KernelLevel::taps_at`]'
+/// units without its reads (the indices `[r0 + x0, r0 + x1, r1 + x0, r1 + x1]` and weights
+/// `[α, β]`), the column unit ([`column_taps`]) once per distinct x position and the row
+/// unit ([`row_taps`]) once per distinct y position of the lane pairs that share an axis in
+/// a screen-aligned quad (x: lanes 0 and 2, 1 and 3; y: lanes 0 and 1, 2 and 3). Each unit
+/// is a pure function of the position, so a repeated position gives the same values.
 #[inline(always)]
-fn lane_taps(lv: &KernelLevel, u: [i32; 2], linear: bool) -> ([u32; 4], [u8; 2]) {
-    let ((x0, a), (y0, b)) = (lv.ax.tap0(u[0]), lv.ay.tap0(u[1]));
-    let r0 = lv.base + y0 * lv.pitch;
-    if !linear {
-        return ([r0 + x0; 4], [0, 0]);
+fn level_taps(lv: &KernelLevel, pos: &[[i32; 2]; 4], linear: bool, k: usize, idx: &mut [[u32; 8]], wt: &mut [[u8; 4]]) {
+    let col = |u: i32| column_taps(lv, u, linear);
+    let row = |u: i32| row_taps(lv, u, linear);
+    let [p0, p1, p2, p3] = pos;
+    let (x0, x1) = (col(p0[0]), col(p1[0]));
+    let x2 = if p2[0] == p0[0] { x0 } else { col(p2[0]) };
+    let x3 = if p3[0] == p1[0] { x1 } else { col(p3[0]) };
+    let (y0, y2) = (row(p0[1]), row(p2[1]));
+    let y1 = if p1[1] == p0[1] { y0 } else { row(p1[1]) };
+    let y3 = if p3[1] == p2[1] { y2 } else { row(p3[1]) };
+    for (((x, y), i), w) in [x0, x1, x2, x3].iter().zip([y0, y1, y2, y3].iter()).zip(idx.iter_mut()).zip(wt.iter_mut())
+    {
+        let ((c0, c1, a), (r0, r1, b)) = (*x, *y);
+        i[4 * k..4 * k + 4].copy_from_slice(&[r0 + c0, r0 + c1, r1 + c0, r1 + c1]);
+        w[2 * k..2 * k + 2].copy_from_slice(&[a, b]);
     }
-    let x1 = lv.ax.tap1(x0);
-    let r1 = lv.base + lv.ay.tap1(y0) * lv.pitch;
-    ([r0 + x0, r0 + x1, r1 + x0, r1 + x1], [a, b])
+}
+
+/// The column unit of [`level_taps`]: the first and second taps' column indices and the
+/// second's weight (NEAREST: the first twice, weight 0).
+#[inline(always)]
+fn column_taps(lv: &KernelLevel, u: i32, linear: bool) -> (u32, u32, u8) {
+    let (x0, a) = lv.ax.tap0(u);
+    if linear {
+        (x0, lv.ax.tap1(x0), a)
+    } else {
+        (x0, x0, 0)
+    }
+}
+
+/// The row unit of [`level_taps`]: the first and second taps' row word indices (the level's
+/// base plus the row times the pitch) and the second's weight (NEAREST: the first twice,
+/// weight 0).
+#[inline(always)]
+fn row_taps(lv: &KernelLevel, u: i32, linear: bool) -> (u32, u32, u8) {
+    let (y0, b) = lv.ay.tap0(u);
+    let r0 = lv.base + y0 * lv.pitch;
+    if linear {
+        (r0, lv.base + lv.ay.tap1(y0) * lv.pitch, b)
+    } else {
+        (r0, r0, 0)
+    }
 }
 
 /// The levels of a quad's LOD decision as the level kernel resolves them (its plane walk,
