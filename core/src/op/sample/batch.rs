@@ -5,11 +5,15 @@
 //! The view and sampler are validated once per call and the RGBA8 kernels' texture and
 //! sampler constants are decoded once per call (the trilinear level constants once per
 //! level pair the batch uses). The quads then run in fixed-size chunks of [`CHUNK`] quads
-//! with the per-lane work split into two passes over structure-of-arrays buffers on the
-//! stack: the coordinate and wrap units of every lane (its tap word indices and weights),
-//! then every lane's word reads, weighted sum and conversion — the reads of a lane depend
-//! only on the first pass, so they overlap the arithmetic of the lanes before it. (A
-//! separate pass of reads between the two measured more instructions and no faster.) Every pass is the single-level or level kernel's own arithmetic
+//! with the per-lane work split into passes over structure-of-arrays buffers on the stack:
+//! for the level kernel first every quad's LOD decision and level pair; then the coordinate
+//! and wrap units of every lane (its tap word indices and weights; per run of quads with
+//! one level pair, its constants held once), then every lane's word reads, weighted sum and
+//! conversion — the reads of a lane depend only on the pass before, so they overlap the
+//! arithmetic of the lanes before it. (A separate pass of reads, and a separate pass per
+//! level for the sums, measured more instructions.) On 64-bit hosts the sums hold the four
+//! components in the lanes of 64-bit words. Every pass is the single-level or level
+//! kernel's own arithmetic
 //! ([`super::rgba8`]: the same axis units, word reads, [`crate::filter::unorm8`] sums and
 //! conversions), so the result of every quad is that of [`super::sample_quad`] (a
 //! property test compares them quad by quad on arbitrary requests). Quads outside the
