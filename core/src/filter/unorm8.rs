@@ -286,7 +286,7 @@ const fn unpack_x2(s01: u64, s23: u64) -> [u32; 4] {
     [s01 as u32, (s01 >> 32) as u32, s23 as u32, (s23 >> 32) as u32]
 }
 
-/// [`level_share`] in 64-bit words (64-bit hosts, [`level_sums_x2`]): the first level's
+/// [`level_share`] in 64-bit words (64-bit hosts, `level_sums_x2`): the first level's
 /// share `(256 − δ)·v0 ≤ 255 · 2^24` per component, as `(c0 | c1 << 32, c2 | c3 << 32)`. With
 /// `δ = 0` it is `256 · v0`, which [`convert_share_x2`] converts to the single level's value.
 #[cfg(target_pointer_width = "64")]
