@@ -286,12 +286,12 @@ const fn unpack_x2(s01: u64, s23: u64) -> [u32; 4] {
     [s01 as u32, (s01 >> 32) as u32, s23 as u32, (s23 >> 32) as u32]
 }
 
-/// [`level_share`] in 64-bit words (64-bit hosts, `level_sums_x2`): the first level's
+/// [`level_share`] in 64-bit words (64-bit hosts, [`level_sums_x2`]): the first level's
 /// share `(256 − δ)·v0 ≤ 255 · 2^24` per component, as `(c0 | c1 << 32, c2 | c3 << 32)`. With
 /// `δ = 0` it is `256 · v0`, which [`convert_share_x2`] converts to the single level's value.
 #[cfg(target_pointer_width = "64")]
 #[inline(always)]
-pub const fn level_share_x2(t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> (u64, u64) {
+pub(crate) const fn level_share_x2(t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> (u64, u64) {
     let id = 256 - delta as u32;
     let wb = id * frac[1] as u32;
     level_sums_x2(t, frac[0] as u32, (id << 8) - wb, wb)
@@ -303,7 +303,7 @@ pub const fn level_share_x2(t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> (u64, u
 /// a 32-bit lane: each component's total is at most `255 · 2^24`.
 #[cfg(target_pointer_width = "64")]
 #[inline(always)]
-pub const fn add_share_x2(share: (u64, u64), t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> (u64, u64) {
+pub(crate) const fn add_share_x2(share: (u64, u64), t: &[Rgba8; 4], frac: [u8; 2], delta: u8) -> (u64, u64) {
     let d = delta as u32;
     let wb = d * frac[1] as u32;
     let (s01, s23) = level_sums_x2(t, frac[0] as u32, (d << 8) - wb, wb);
@@ -314,7 +314,7 @@ pub const fn add_share_x2(share: (u64, u64), t: &[Rgba8; 4], frac: [u8; 2], delt
 /// into the four binary32 components: [`convert_share_rgba8`]'s values.
 #[cfg(target_pointer_width = "64")]
 #[inline(always)]
-pub fn convert_share_x2(x: (u64, u64)) -> [u32; 4] {
+pub(crate) fn convert_share_x2(x: (u64, u64)) -> [u32; 4] {
     let x = unpack_x2(x.0, x.1);
     [to_f32_wide(x[0]), to_f32_wide(x[1]), to_f32_wide(x[2]), to_f32_wide(x[3])]
 }
