@@ -262,6 +262,44 @@ impl<'a> Bindings<'a> {
         }
         Ok((handle, header))
     }
+
+    /// `f` on the header that [`resolve_header`](Self::resolve_header) resolves (its
+    /// `Invalid` otherwise, the same checks in the same order). The header is read where
+    /// the pool lookup decoded it, not moved into a result first: on RV32 each move of a
+    /// header is a `memcpy` call.
+    #[inline]
+    pub(crate) fn with_header<R>(&self, source: HandleSource, f: impl FnOnce(&TextureHeader) -> R) -> Result<R, Invalid> {
+        let handle = self.handle(source)?;
+        let header = self.headers.header(handle.header_ptr());
+        let sampler_ptr = self.sampler_ptr(handle);
+        match &header {
+            Err(e) => Err(*e),
+            Ok(_) if sampler_ptr > self.samplers.maximum_index => Err(Invalid::SamplerAboveMaximum(sampler_ptr)),
+            Ok(h) => Ok(f(h)),
+        }
+    }
+
+    /// `f` on the headers that [`resolve`](Self::resolve) resolves (its `Invalid`
+    /// otherwise, the same checks in the same order), read where the pool lookups decoded
+    /// them, as in [`with_header`](Self::with_header).
+    #[inline]
+    pub(crate) fn with_resolved<R>(
+        &self,
+        source: HandleSource,
+        f: impl FnOnce(&TextureHeader, &SamplerHeader) -> R,
+    ) -> Result<R, Invalid> {
+        let handle = self.handle(source)?;
+        let header = self.headers.header(handle.header_ptr());
+        let h = match &header {
+            Ok(h) => h,
+            Err(e) => return Err(*e),
+        };
+        let sampler = self.samplers.sampler(self.sampler_ptr(handle));
+        match &sampler {
+            Ok(s) => Ok(f(h, s)),
+            Err(e) => Err(*e),
+        }
+    }
 }
 
 /// The view an op works on: `view` if it validates, else [`Invalid::Header`] (a hand-built
@@ -279,4 +317,44 @@ pub fn checked_sampler(sampler: Result<&SamplerHeader, Invalid>) -> Result<&Samp
     let s = sampler?;
     s.validate().map_err(Invalid::Sampler)?;
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::descriptor::{Format, TextureType};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `with_header` and `with_resolved` answer what `resolve_header` and `resolve`
+        /// return, error for error: headers and samplers that decode or not, pointers at,
+        /// above and past the pools, both binding modes, constant-bank and bindless handles.
+        #[test]
+        fn borrowing_resolvers_equal_resolve(
+            garbage in any::<[[u32; 8]; 2]>(),
+            max in any::<[u8; 2]>(),
+            via in any::<bool>(),
+            bank in any::<[u32; 2]>(),
+            source in (any::<bool>(), any::<u32>()),
+        ) {
+            let good = TextureHeader::new(TextureType::TwoD, Format::RGBA8_UNORM, 64, 32, 1, 7).to_words();
+            let headers = [good, garbage[0], good];
+            let samplers = [[0; 8], garbage[1], [0; 8]];
+            let small = |w: u32| w % 5;
+            let b = Bindings {
+                headers: Pool { entries: &headers, maximum_index: u32::from(max[0] % 5) },
+                samplers: Pool { entries: &samplers, maximum_index: u32::from(max[1] % 5) },
+                binding: if via { SamplerBinding::ViaHeaderBinding } else { SamplerBinding::Independent },
+                const_bank: &[bank[0], Handle::new(small(bank[1] >> 8), small(bank[1])).map_or(0, |h| h.0)],
+            };
+            let src = if source.0 {
+                HandleSource::ConstBank(TsPtrIdx::new((source.1 % 3) as u16).unwrap())
+            } else {
+                HandleSource::Bindless(Handle::new(small(source.1 >> 8), small(source.1)).map_or(source.1, |h| h.0))
+            };
+            prop_assert_eq!(b.with_header(src, |h| *h), b.resolve_header(src).map(|(_, h)| h));
+            prop_assert_eq!(b.with_resolved(src, |h, s| (*h, *s)), b.resolve(src).map(|r| (r.header, r.sampler)));
+        }
+    }
 }

@@ -204,8 +204,5 @@ fn unit_vector(u: Sf, v: Sf) -> u32 {
 
 /// `TMML.LOD` with handle resolution: an invalid texture returns zeros.
 pub fn tmml(bindings: &Bindings<'_>, source: HandleSource, desc: CoordDesc, ra: &[[u32; 4]; 4]) -> [[u32; 4]; 4] {
-    match bindings.resolve(source) {
-        Ok(r) => tmml_header(&r.header, &r.sampler, desc, ra),
-        Err(_) => [[0; 4]; 4],
-    }
+    bindings.with_resolved(source, |h, s| tmml_header(h, s, desc, ra)).unwrap_or([[0; 4]; 4])
 }

@@ -163,11 +163,8 @@ fn dimension(h: &TextureHeader, lod: u32) -> [u32; 4] {
 /// assert_eq!(txq(&bindings, HandleSource::Bindless(above.0), TxqQuery::Dimension, 1), [0; 4]);
 /// ```
 pub fn txq(bindings: &Bindings<'_>, source: HandleSource, query: TxqQuery, param: u32) -> [u32; 4] {
-    match bindings.resolve_header(source) {
-        // `resolve_header` decodes through `from_words`: the header validates.
-        Ok((_, header)) => txq_valid(&header, query, param),
-        Err(_) => [0; 4],
-    }
+    // `with_header` decodes through `from_words`: the header validates.
+    bindings.with_header(source, |header| txq_valid(header, query, param)).unwrap_or([0; 4])
 }
 
 /// A texture resolved once for `TXQ`: the handle looked up and the header decoded and
