@@ -268,7 +268,11 @@ impl<'a> Bindings<'a> {
     /// the pool lookup decoded it, not moved into a result first: on RV32 each move of a
     /// header is a `memcpy` call.
     #[inline]
-    pub(crate) fn with_header<R>(&self, source: HandleSource, f: impl FnOnce(&TextureHeader) -> R) -> Result<R, Invalid> {
+    pub(crate) fn with_header<R>(
+        &self,
+        source: HandleSource,
+        f: impl FnOnce(&TextureHeader) -> R,
+    ) -> Result<R, Invalid> {
         let handle = self.handle(source)?;
         let header = self.headers.header(handle.header_ptr());
         let sampler_ptr = self.sampler_ptr(handle);
