@@ -27,7 +27,6 @@
 /// An RGBA8 texel packed little-endian: R in bits 7:0, G 15:8, B 23:16, A 31:24.
 pub type Rgba8 = u32;
 
-#[cfg(target_pointer_width = "64")]
 use crate::fp::div255_round_up;
 use crate::fp::{unorm8_ratio_call, unorm8_ratio_leaf, unorm8_ratio_masked_common, unorm8_ratio_small};
 
@@ -341,6 +340,31 @@ pub(crate) const fn to_f32_wide(x: u32) -> u32 {
     }
 }
 
+/// [`to_f32`] for `x ≤ 255 · 2^24` without a branch: both the common 24-bit quotient and
+/// the 25-bit one (`big > 255 · 2^24`, [`crate::fp`]'s `unorm8_ratio_25`: `⌊big / 255⌋` as
+/// the high bits of a multiply by `0x8080_8081`) are formed and one is selected, so a loop
+/// over many sums is one straight line per element that LLVM vectorizes where the target
+/// has per-lane variable shifts and a leading-zero count.
+#[inline(always)]
+pub(crate) const fn to_f32_select(x: u32) -> u32 {
+    let lz = (x | 1).leading_zeros();
+    let big = x << lz;
+    // `big` clamped for the common case's multiply (defined below 2^32 − 128); the
+    // clamped value is only selected where it is not clamped.
+    let common = ((125 - lz) << 23 & ((big as i32 >> 31) as u32))
+        + div255_round_up(if big > 255 << 24 { 255 << 24 } else { big });
+    let q = ((big as u64 * 0x8080_8081) >> 39) as u32;
+    let r = big - q * 255;
+    let m = q >> 1;
+    let up = q & 1 & ((r != 0) as u32 | (m & 1));
+    let rare = ((126 - lz) << 23) + m + up;
+    if big > 255 << 24 {
+        rare
+    } else {
+        common
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
@@ -446,6 +470,12 @@ mod tests {
             prop_assert_eq!(to_f32_wide(x), to_f32(x));
         }
 
+        /// The branch-free conversion of the lane passes equals the shared one.
+        #[test]
+        fn to_f32_select_matches(x in 0..=255u32 << 24) {
+            prop_assert_eq!(to_f32_select(x), to_f32(x));
+        }
+
         /// The inline conversion equals the shared one on every word.
         #[test]
         fn to_f32_inline_matches(x in any::<u32>()) {
@@ -519,6 +549,21 @@ mod tests {
         for x in (0..=255u32 << 24).step_by(1 << 16) {
             assert_eq!(to_f32_wide(x), to_f32(x), "x = {x:#x}");
             assert_eq!(to_f32_wide(x | 0xFF), to_f32(x | 0xFF), "x = {x:#x}");
+        }
+    }
+
+    /// The branch-free conversion at its case boundaries (zero, the 25-bit quotients just
+    /// below each power of two, 1.0) and on every single-level sum `256 · v`, `v ≤ 255 · 2^16`.
+    #[test]
+    fn to_f32_select_boundaries() {
+        for k in 0..32 {
+            for x in [1u32 << k, (1u32 << k).wrapping_sub(1), 255u32.wrapping_shl(k), (255u32 << k.min(24)) + 1] {
+                let x = x.min(255 << 24);
+                assert_eq!(to_f32_select(x), to_f32(x), "x = {x:#x}");
+            }
+        }
+        for v in 0..=255u32 << 16 {
+            assert_eq!(to_f32_select(v << 8), to_f32(v << 8), "v = {v:#x}");
         }
     }
 

@@ -37,6 +37,8 @@ use crate::filter::unorm8::{blend_share_rgba8, convert_level_rgba8, filter_level
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::memory::TexelMemory;
 
+mod soa;
+
 /// Quads per chunk of the structure-of-arrays passes.
 pub const CHUNK: usize = 16;
 const LANES: usize = 4 * CHUNK;
@@ -53,7 +55,31 @@ const LANES: usize = 4 * CHUNK;
 /// without mipmapping) run through the single-level kernel in chunks, trilinear and
 /// mipmapped nearest / bilinear with implicit derivatives through the level kernel with
 /// one LOD decision per quad. No heap: the chunk buffers are on the stack (a few KiB).
+///
+/// On x86-64 hosts built with AVX2 (`-C target-cpu=x86-64-v3`, `x86-64-v4` or `native`)
+/// the kernels' passes run over the chunk's lanes in structure-of-arrays form, which LLVM
+/// vectorizes; elsewhere lane by lane. Both forms compute the same integers (a property
+/// test runs both on every target).
 pub fn sample_batch_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    reqs: &[SampleRequest],
+    out: &mut [Quad],
+) -> Result<(), (usize, SampleError)> {
+    batch_into::<LANE_ARRAYS, M>(view, sampler, mem, reqs, out)
+}
+
+/// Whether [`sample_batch_into`] runs the structure-of-arrays passes: on x86-64 with AVX2
+/// (per-lane variable shifts and 32-bit lane multiplies; with AVX-512CD also a per-lane
+/// leading-zero count). The baseline x86-64 target (SSE2) has none of them, and there the
+/// lane-by-lane passes measure faster.
+const LANE_ARRAYS: bool = cfg!(all(target_arch = "x86_64", target_feature = "avx2"));
+
+/// [`sample_batch_into`] with the kernels' passes in structure-of-arrays form (`SOA`) or
+/// lane by lane.
+#[inline(always)]
+fn batch_into<const SOA: bool, M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
     mem: &M,
@@ -69,15 +95,20 @@ pub fn sample_batch_into<M: TexelMemory + ?Sized>(
     if let (Ok(h), Ok(s), Some(texels)) = (view, sampler, texels) {
         if let Some(k) = Kernel::new(h, s) {
             for (c, (rs, os)) in reqs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate() {
-                single_chunk(&k, texels, rs, os, |q, req, o| {
+                let general = |q, req: &SampleRequest, o: &mut Quad| {
                     note(&mut first, c * CHUNK + q, sample_quad_checked_into(view, sampler, mem, req, None, o, true))
-                });
+                };
+                if SOA {
+                    single_chunk_soa(&k, texels, rs, os, general);
+                } else {
+                    single_chunk(&k, texels, rs, os, general);
+                }
             }
             return first;
         }
         if let Some(mut lv) = Levels::new(h, s) {
             for (c, (rs, os)) in reqs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate() {
-                lv.chunk(h, s, texels, rs, os, |q, req, o| {
+                lv.chunk::<SOA>(h, s, texels, rs, os, |q, req, o| {
                     note(&mut first, c * CHUNK + q, sample_quad_checked_into(view, sampler, mem, req, None, o, true))
                 });
             }
@@ -165,6 +196,94 @@ fn single_chunk(
     }
 }
 
+/// [`single_chunk`] with every pass over the chunk's lanes in structure-of-arrays form (x86-64
+/// with AVX2, [`soa`]): the coordinate units ([`super::rgba8::KernelAxis::fixed_lanes`]), the wrap units
+/// ([`super::rgba8::KernelAxis::taps_lanes`]), the reads, the sums and conversions, then the output
+/// stage. Lanes of quads the kernel does not take (and of a short chunk's missing quads)
+/// run with coordinate 0, no offset, and are not written.
+#[inline(always)]
+fn single_chunk_soa(
+    k: &Kernel,
+    texels: &[u32],
+    reqs: &[SampleRequest],
+    outs: &mut [Quad],
+    mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
+) {
+    let Kernel { base, pitch, linear, ax, ay, output } = *k;
+    let mut ok = [false; CHUNK];
+    let (mut sx, mut sy) = ([0u32; LANES], [0u32; LANES]);
+    let (mut dx, mut dy) = ([0i32; LANES], [0i32; LANES]);
+    let mut offsets = false;
+    for (q, req) in reqs.iter().enumerate().take(CHUNK) {
+        let o = req.offset;
+        if !offsets_in_range(&o) {
+            continue;
+        }
+        ok[q] = true;
+        offsets |= o[0] | o[1] != 0;
+        for (lane, c) in req.coords.iter().enumerate() {
+            let l = q * 4 + lane;
+            (sx[l], sy[l], dx[l], dy[l]) = (c[0], c[1], o[0] * 256, o[1] * 256);
+        }
+    }
+    let lanes = SoaLanes { s: [&sx, &sy], d: offsets.then_some([&dx, &dy]) };
+    let (idx, w) = lanes.taps(&KernelLevel { base, pitch, ax, ay }, linear);
+    let mut lv = soa::LevelLanes::new();
+    for l in 0..LANES {
+        lv.set(l, [idx[0][l], idx[1][l], idx[2][l], idx[3][l]].map(|i| word(texels, i)), [w[0][l], w[1][l]], 256);
+    }
+    let mut acc = [[0; LANES]; 4];
+    soa::add_level(&lv, &mut acc);
+    soa::convert(&mut acc);
+    for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
+        if !ok[q] {
+            general(q, req, out);
+            continue;
+        }
+        for (lane, o) in out.iter_mut().enumerate() {
+            *o = soa::lane(&acc, q * 4 + lane);
+            output.fix(o);
+        }
+    }
+}
+
+/// The coordinates of a chunk's lanes for the structure-of-arrays passes: `s` per axis,
+/// and the texel offsets times 256 per axis where a quad has one.
+struct SoaLanes<'a> {
+    s: [&'a [u32; LANES]; 2],
+    d: Option<[&'a [i32; LANES]; 2]>,
+}
+
+impl SoaLanes<'_> {
+    /// Every lane's tap word indices `[r0 + x0, r0 + x1, r1 + x0, r1 + x1]` and weights
+    /// `[α, β]` on the level `lv`: its coordinate units
+    /// ([`super::rgba8::KernelAxis::fixed_lanes`]) plus the texel offset (a texel offset
+    /// adds `256 · offset` to the position, as `KernelAxis::offset` does), its wrap units
+    /// ([`super::rgba8::KernelAxis::taps_lanes`]) and its rows' word indices — per lane the
+    /// values of [`level_taps`] and of the single-level kernel's first pass.
+    #[inline(always)]
+    fn taps(&self, lv: &KernelLevel, linear: bool) -> ([[u32; LANES]; 4], [[u32; LANES]; 2]) {
+        let (mut ux, mut uy) = ([0i32; LANES], [0i32; LANES]);
+        lv.ax.fixed_lanes(self.s[0], &mut ux);
+        lv.ay.fixed_lanes(self.s[1], &mut uy);
+        if let Some([dx, dy]) = self.d {
+            for (u, d) in ux.iter_mut().zip(dx).chain(uy.iter_mut().zip(dy)) {
+                *u += d;
+            }
+        }
+        let (mut x0, mut x1, mut a) = ([0u32; LANES], [0u32; LANES], [0u32; LANES]);
+        let (mut y0, mut y1, mut b) = ([0u32; LANES], [0u32; LANES], [0u32; LANES]);
+        lv.ax.taps_lanes(&ux, linear, (&mut x0, &mut x1, &mut a));
+        lv.ay.taps_lanes(&uy, linear, (&mut y0, &mut y1, &mut b));
+        let mut idx = [[0u32; LANES]; 4];
+        for l in 0..LANES {
+            let (r0, r1) = (lv.base + y0[l] * lv.pitch, lv.base + y1[l] * lv.pitch);
+            (idx[0][l], idx[1][l], idx[2][l], idx[3][l]) = (r0 + x0[l], r0 + x1[l], r1 + x0[l], r1 + x1[l]);
+        }
+        (idx, [a, b])
+    }
+}
+
 /// `(level, level2 or u32::MAX for one level, linear)`: a level pair of the level kernel.
 type PairKey = (u32, u32, bool);
 
@@ -215,7 +334,7 @@ impl Levels {
     /// then per run of quads with the same pair the level kernel's coordinate and wrap units
     /// per lane, then its reads and sums per lane; quads it does not take go to `general`.
     #[inline(always)]
-    fn chunk(
+    fn chunk<const SOA: bool>(
         &mut self,
         h: &TextureHeader,
         s: &SamplerHeader,
@@ -237,76 +356,159 @@ impl Levels {
             sel[q] = Some((l.level, if l.delta != 0 { l.level2 } else { u32::MAX }, linear));
             delta[q] = l.delta;
         }
-        // Pass 2: per run of quads with one level pair (screen-adjacent quads mostly share
-        // it), its two levels' constants once, then per lane both levels' tap word indices
-        // and weights (one level: the second is not read).
-        let mut idx = [[0u32; 8]; LANES];
-        let mut wt = [[0u8; 4]; LANES];
+        if SOA {
+            self.chunk_soa(h, s, texels, reqs, outs, (&sel, &delta), general);
+        } else {
+            // Pass 2: per run of quads with one level pair (screen-adjacent quads mostly share
+            // it), its two levels' constants once, then per lane both levels' tap word indices
+            // and weights (one level: the second is not read).
+            let mut idx = [[0u32; 8]; LANES];
+            let mut wt = [[0u8; 4]; LANES];
+            let mut ok = [false; CHUNK];
+            let mut q = 0;
+            while q < n {
+                let Some(key) = sel[q] else {
+                    q += 1;
+                    continue;
+                };
+                let mut end = q + 1;
+                while end < n && sel[end] == Some(key) {
+                    end += 1;
+                }
+                if let Some((l0, l1)) = self.pair(h, s, key) {
+                    let (two, linear) = (key.1 != u32::MAX, key.2);
+                    for j in q..end {
+                        ok[j] = true;
+                        let lanes = (&mut idx[j * 4..j * 4 + 4], &mut wt[j * 4..j * 4 + 4]);
+                        quad_taps(&l0, &l1, two, linear, &reqs[j], lanes);
+                    }
+                }
+                q = end;
+            }
+            // Pass 3: the reads, the level kernel's exact sums and conversion (one level:
+            // [`level_sum`] and [`convert_level_rgba8`]; two: the first level's share
+            // [`level_share`] plus the second's, converted as [`blend_share_rgba8`] does), the
+            // output stage. On 64-bit hosts the sums are in 64-bit words (the same integers), a
+            // single level as the share with `δ = 0`, `256 · v0`, which converts to the same value.
+            #[cfg(target_pointer_width = "64")]
+            for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
+                if !ok[q] {
+                    general(q, req, out);
+                    continue;
+                }
+                let d = delta[q] as u8;
+                for (lane, o) in out.iter_mut().enumerate() {
+                    let l = q * 4 + lane;
+                    let (i, w) = (&idx[l], wt[l]);
+                    let r = |k: usize| word(texels, i[k]);
+                    let mut x = level_share_x2(&[r(0), r(1), r(2), r(3)], [w[0], w[1]], d);
+                    if d != 0 {
+                        x = add_share_x2(x, &[r(4), r(5), r(6), r(7)], [w[2], w[3]], d);
+                    }
+                    *o = convert_share_x2(x);
+                    self.output.fix(o);
+                }
+            }
+            #[cfg(not(target_pointer_width = "64"))]
+            for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
+                if !ok[q] {
+                    general(q, req, out);
+                    continue;
+                }
+                let d = delta[q];
+                for (lane, o) in out.iter_mut().enumerate() {
+                    let l = q * 4 + lane;
+                    let (i, w) = (&idx[l], wt[l]);
+                    let r = |k: usize| word(texels, i[k]);
+                    let t0 = [r(0), r(1), r(2), r(3)];
+                    if d == 0 {
+                        *o = level_sum(&t0, [w[0], w[1]]);
+                        convert_level_rgba8(o);
+                    } else {
+                        // The level weights folded into the row weights ([`level_share`]).
+                        *o = level_share(&t0, [w[0], w[1]], d as u8);
+                        blend_share_rgba8(o, &[r(4), r(5), r(6), r(7)], [w[2], w[3]], d as u8);
+                    }
+                    self.output.fix(o);
+                }
+            }
+        }
+    }
+
+    /// Passes 2 and 3 of [`Levels::chunk`] with the lanes in structure-of-arrays form
+    /// (x86-64 with AVX2, [`soa`]): per level pair of the chunk's quads (`sel`; mostly one),
+    /// its levels' coordinate, wrap and row units for every lane ([`SoaLanes::taps`]), of
+    /// which the quads with that pair keep theirs; then every lane's reads, the sums of
+    /// both levels (the first level's weight `256 − δ`, the second's `δ`: a single level is
+    /// the share with `δ = 0`, `256 · v0`, which converts to the same value) and the
+    /// conversions; then the output stage. Quads without a pair go to `general`.
+    #[inline(always)]
+    fn chunk_soa(
+        &mut self,
+        h: &TextureHeader,
+        s: &SamplerHeader,
+        texels: &[u32],
+        reqs: &[SampleRequest],
+        outs: &mut [Quad],
+        (sel, delta): (&[Option<PairKey>; CHUNK], &[u32; CHUNK]),
+        mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
+    ) {
+        let n = reqs.len().min(CHUNK);
+        let (mut sx, mut sy) = ([0u32; LANES], [0u32; LANES]);
+        let (mut dx, mut dy) = ([0i32; LANES], [0i32; LANES]);
+        let mut offsets = false;
+        for (q, req) in reqs.iter().enumerate().take(CHUNK) {
+            if sel[q].is_none() {
+                continue;
+            }
+            let o = req.offset;
+            offsets |= o[0] | o[1] != 0;
+            for (lane, c) in req.coords.iter().enumerate() {
+                let l = q * 4 + lane;
+                (sx[l], sy[l], dx[l], dy[l]) = (c[0], c[1], o[0] * 256, o[1] * 256);
+            }
+        }
+        let lanes = SoaLanes { s: [&sx, &sy], d: offsets.then_some([&dx, &dy]) };
+        let (mut lv0, mut lv1) = (soa::LevelLanes::new(), soa::LevelLanes::new());
         let mut ok = [false; CHUNK];
-        let mut q = 0;
-        while q < n {
-            let Some(key) = sel[q] else {
-                q += 1;
+        let mut done = [false; CHUNK];
+        for q in 0..n {
+            let Some(key) = sel[q] else { continue };
+            if done[q] {
                 continue;
-            };
-            let mut end = q + 1;
-            while end < n && sel[end] == Some(key) {
-                end += 1;
             }
-            if let Some((l0, l1)) = self.pair(h, s, key) {
-                let (two, linear) = (key.1 != u32::MAX, key.2);
-                for j in q..end {
-                    ok[j] = true;
-                    let lanes = (&mut idx[j * 4..j * 4 + 4], &mut wt[j * 4..j * 4 + 4]);
-                    quad_taps(&l0, &l1, two, linear, &reqs[j], lanes);
+            let pair = self.pair(h, s, key);
+            let (two, linear) = (key.1 != u32::MAX, key.2);
+            let taps = pair.map(|(l0, l1)| (lanes.taps(&l0, linear), two.then(|| lanes.taps(&l1, linear))));
+            for j in q..n {
+                if sel[j] != Some(key) {
+                    continue;
+                }
+                done[j] = true;
+                let Some(((i0, w0), t1)) = &taps else { continue };
+                ok[j] = true;
+                let d = delta[j];
+                for l in j * 4..j * 4 + 4 {
+                    let t = [i0[0][l], i0[1][l], i0[2][l], i0[3][l]].map(|i| word(texels, i));
+                    lv0.set(l, t, [w0[0][l], w0[1][l]], 256 - d);
+                    if let (Some((i1, w1)), true) = (t1, d != 0) {
+                        let t = [i1[0][l], i1[1][l], i1[2][l], i1[3][l]].map(|i| word(texels, i));
+                        lv1.set(l, t, [w1[0][l], w1[1][l]], d);
+                    }
                 }
             }
-            q = end;
         }
-        // Pass 3: the reads, the level kernel's exact sums and conversion (one level:
-        // [`level_sum`] and [`convert_level_rgba8`]; two: the first level's share
-        // [`level_share`] plus the second's, converted as [`blend_share_rgba8`] does), the
-        // output stage. On 64-bit hosts the sums are in 64-bit words (the same integers), a
-        // single level as the share with `δ = 0`, `256 · v0`, which converts to the same value.
-        #[cfg(target_pointer_width = "64")]
+        let mut acc = [[0; LANES]; 4];
+        soa::add_level(&lv0, &mut acc);
+        soa::add_level(&lv1, &mut acc);
+        soa::convert(&mut acc);
         for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
             if !ok[q] {
                 general(q, req, out);
                 continue;
             }
-            let d = delta[q] as u8;
             for (lane, o) in out.iter_mut().enumerate() {
-                let l = q * 4 + lane;
-                let (i, w) = (&idx[l], wt[l]);
-                let r = |k: usize| word(texels, i[k]);
-                let mut x = level_share_x2(&[r(0), r(1), r(2), r(3)], [w[0], w[1]], d);
-                if d != 0 {
-                    x = add_share_x2(x, &[r(4), r(5), r(6), r(7)], [w[2], w[3]], d);
-                }
-                *o = convert_share_x2(x);
-                self.output.fix(o);
-            }
-        }
-        #[cfg(not(target_pointer_width = "64"))]
-        for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
-            if !ok[q] {
-                general(q, req, out);
-                continue;
-            }
-            let d = delta[q];
-            for (lane, o) in out.iter_mut().enumerate() {
-                let l = q * 4 + lane;
-                let (i, w) = (&idx[l], wt[l]);
-                let r = |k: usize| word(texels, i[k]);
-                let t0 = [r(0), r(1), r(2), r(3)];
-                if d == 0 {
-                    *o = level_sum(&t0, [w[0], w[1]]);
-                    convert_level_rgba8(o);
-                } else {
-                    // The level weights folded into the row weights ([`level_share`]).
-                    *o = level_share(&t0, [w[0], w[1]], d as u8);
-                    blend_share_rgba8(o, &[r(4), r(5), r(6), r(7)], [w[2], w[3]], d as u8);
-                }
+                *o = soa::lane(&acc, q * 4 + lane);
                 self.output.fix(o);
             }
         }
@@ -547,9 +749,24 @@ mod tests {
             }
             let view = if invalid == 5 { Err(crate::handle::Invalid::HeaderAboveMaximum(1)) } else { Ok(&h) };
             let sampler = if invalid == 6 { Err(crate::handle::Invalid::HeaderAboveMaximum(2)) } else { Ok(&s) };
+            // Both forms of the passes, whichever this target's `sample_batch_into` runs.
+            let run = |soa: bool, reqs: &[SampleRequest], out: &mut [Quad]| {
+                if soa {
+                    batch_into::<true, _>(view, sampler, mem, reqs, out)
+                } else {
+                    batch_into::<false, _>(view, sampler, mem, reqs, out)
+                }
+            };
+            let soa = kind & 1 == 0;
             let n_out = reqs.len().saturating_sub(short);
             let mut got: Vec<Quad> = std::vec![[[9u32; 4]; 4]; n_out];
-            let r = sample_batch_into(view, sampler, mem, &reqs, &mut got);
+            let r = run(soa, &reqs, &mut got);
+            let mut other: Vec<Quad> = std::vec![[[5u32; 4]; 4]; n_out];
+            prop_assert_eq!(run(!soa, &reqs, &mut other), r);
+            prop_assert_eq!(&other, &got);
+            let mut api: Vec<Quad> = std::vec![[[3u32; 4]; 4]; n_out];
+            prop_assert_eq!(sample_batch_into(view, sampler, mem, &reqs, &mut api), r);
+            prop_assert_eq!(&api, &got);
             let mut first = Ok(());
             for (i, (req, g)) in reqs.iter().zip(got.iter()).enumerate() {
                 let want = sample_quad(view, sampler, mem, req);
@@ -559,7 +776,7 @@ mod tests {
                 }
                 // One quad alone: its own error.
                 let mut one = [[[7u32; 4]; 4]];
-                let r1 = sample_batch_into(view, sampler, mem, core::slice::from_ref(req), &mut one);
+                let r1 = run(soa, core::slice::from_ref(req), &mut one);
                 prop_assert_eq!(r1, want.map(|_| ()).map_err(|e| (0, e)));
                 prop_assert_eq!(one[0], *g);
             }

@@ -900,6 +900,61 @@ impl KernelAxis {
         u + self.off
     }
 
+    /// [`KernelAxis::fixed`] of every coordinate `s[l]` into `u[l]`, for the batch op's
+    /// structure-of-arrays passes: the common case (`k − 1` in 0 ..= 22)
+    /// of every lane without a branch, in one loop that LLVM vectorizes (the shifts wrap
+    /// their operand and the sums wrap where the lane is not in the common case, and the
+    /// value is replaced), then [`KernelAxis::fixed_rare`] for the lanes outside it. The
+    /// same values as [`KernelAxis::fixed`] per lane (in the common case nothing wraps).
+    #[inline(always)]
+    pub(super) fn fixed_lanes<const N: usize>(&self, s: &[u32; N], u: &mut [i32; N]) {
+        let mut rare = false;
+        for (u, s) in u.iter_mut().zip(s) {
+            let km1 = (self.k1 - ((s >> 23) & 0xFF) as i32) as u32;
+            let top = (s << 8) | 0x8000_0000;
+            let q = top.wrapping_shr(km1.wrapping_add(9));
+            let rem = top.wrapping_shl(23u32.wrapping_sub(km1));
+            let q = q.wrapping_add(((rem | (q & 1)) > 0x8000_0000) as u32) as i32;
+            let m = (*s as i32) >> 31;
+            *u = (q ^ m).wrapping_sub(m).wrapping_add(self.off);
+            rare |= km1 >= 23;
+        }
+        if rare {
+            for (u, s) in u.iter_mut().zip(s) {
+                let km1 = self.k1 - ((s >> 23) & 0xFF) as i32;
+                if km1 as u32 >= 23 {
+                    *u = self.fixed_rare(*s, km1 + 1) + self.off;
+                }
+            }
+        }
+    }
+
+    /// [`KernelAxis::tap0`] and [`KernelAxis::tap1`] of every position `u[l]` without a
+    /// branch (the batch op's structure-of-arrays pass): the first and second taps' indices
+    /// and the second's weight (NEAREST: the first twice, weight 0).
+    #[inline(always)]
+    pub(super) fn taps_lanes<const N: usize>(
+        &self,
+        u: &[i32; N],
+        linear: bool,
+        (i0, i1, w): (&mut [u32; N], &mut [u32; N], &mut [u32; N]),
+    ) {
+        for (((u, i0), i1), w) in u.iter().zip(i0.iter_mut()).zip(i1.iter_mut()).zip(w.iter_mut()) {
+            let m = ((u >> 8) & self.mask as i32) as u32;
+            let inside = m < self.lim;
+            let x0 = if inside {
+                m
+            } else if (m as i32) < 0 {
+                0
+            } else {
+                self.lim
+            };
+            *i0 = x0;
+            *i1 = if linear { (x0 + 1) & self.mask } else { x0 };
+            *w = if inside && linear { *u as u32 & 0xFF } else { 0 };
+        }
+    }
+
     /// The shared shift operand of [`KernelAxis::fixed_pair`] for this axis and `next`, the
     /// same axis on the next level: this axis's `k1` where `next` is half its power-of-two
     /// size (`next.k1 = k1 + 1`; a power of two's `k1` is 110 … 141, another size's −114,
@@ -1701,6 +1756,32 @@ pub(super) mod tests {
             if let (Some(a), Some(b)) = (KernelAxis::new(size, mode(repeat[0]), lin), KernelAxis::new(next, mode(repeat[1]), lin)) {
                 let (a, b) = (a.offset(off), b.offset(off));
                 prop_assert_eq!(PairUnit::new(&a, &b, a.pair_k1(&b)).at(s), (a.fixed(s), b.fixed(s)));
+            }
+        }
+
+        /// The lane forms of the coordinate and wrap units (the batch op's
+        /// structure-of-arrays passes) give each lane the values of the unit forms: every
+        /// coordinate word (the rare shifts among common ones), sizes, both wrap modes,
+        /// both filters, texel offsets.
+        #[test]
+        fn kernel_axis_lane_units_match(
+            s in proptest::array::uniform8(prop_oneof![any::<u32>(), coord()]), log2 in 0u32..=17, odd in 1u32..1000,
+            repeat in any::<bool>(), lin in any::<bool>(), off in -8i32..8,
+        ) {
+            let size = if log2 == 17 { odd } else { 1 << log2 };
+            let mode = if repeat { WrapMode::Repeat } else { WrapMode::ClampToEdge };
+            if let Some(a) = KernelAxis::new(size, mode, lin) {
+                let a = a.offset(off);
+                let mut u = [0i32; 8];
+                a.fixed_lanes(&s, &mut u);
+                let (mut i0, mut i1, mut w) = ([0u32; 8], [0u32; 8], [0u32; 8]);
+                a.taps_lanes(&u, lin, (&mut i0, &mut i1, &mut w));
+                for l in 0..8 {
+                    prop_assert_eq!(u[l], a.fixed(s[l]), "lane {}", l);
+                    let (x0, wt) = a.tap0(u[l]);
+                    let want = if lin { (x0, a.tap1(x0), u32::from(wt)) } else { (x0, x0, 0) };
+                    prop_assert_eq!((i0[l], i1[l], w[l]), want, "lane {}", l);
+                }
             }
         }
 

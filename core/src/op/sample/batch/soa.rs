@@ -1,0 +1,85 @@
+//! The batch op's filter and conversion passes with a chunk's lanes in structure-of-arrays
+//! form: each pass is one loop over the chunk's lanes that LLVM vectorizes on x86-64 hosts
+//! built with AVX2 (`-C target-cpu=x86-64-v3` or newer, or `native`), 8 lanes per
+//! instruction with AVX2 and 16 with AVX-512 (32-bit lane multiplies, per-lane variable
+//! shifts and, with AVX-512CD, a leading-zero count). The integers are those of the
+//! lane-by-lane passes ([`crate::filter::unorm8`]'s separable sums with the level weight
+//! folded into the row weights, and its exact conversion, formed without a branch by
+//! [`to_f32_select`]). The baseline x86-64 target (SSE2) has none of these lane operations,
+//! and there the lane-by-lane passes run (see `LANE_ARRAYS`); both forms are compiled and
+//! tested on every target.
+
+use super::LANES;
+use crate::filter::unorm8::{to_f32_select, Rgba8};
+
+/// One level's taps and weights for every lane of a chunk.
+pub(super) struct LevelLanes {
+    /// The taps `[(i0, j0), (i1, j0), (i0, j1), (i1, j1)]` of each lane.
+    tex: [[Rgba8; LANES]; 4],
+    /// `α`, the weight of the column `i1` (1/256).
+    a: [u32; LANES],
+    /// `(256 − β) · L` and `β · L`: the row weights times the level weight `L` (`256 − δ`
+    /// for the first level, `δ` for the second, `256` for a single level).
+    wt: [u32; LANES],
+    wb: [u32; LANES],
+}
+
+impl LevelLanes {
+    /// Every lane with zero taps and weights (its sums are 0).
+    pub(super) const fn new() -> LevelLanes {
+        LevelLanes { tex: [[0; LANES]; 4], a: [0; LANES], wt: [0; LANES], wb: [0; LANES] }
+    }
+
+    /// Lane `l`'s taps `t`, weights `[α, β]` (`< 256`) and level weight `level` (`≤ 256`).
+    #[inline(always)]
+    pub(super) fn set(&mut self, l: usize, t: [Rgba8; 4], [alpha, beta]: [u32; 2], level: u32) {
+        let (Some(a), Some(wt), Some(wb)) = (self.a.get_mut(l), self.wt.get_mut(l), self.wb.get_mut(l)) else {
+            return;
+        };
+        for (row, t) in self.tex.iter_mut().zip(t) {
+            if let Some(x) = row.get_mut(l) {
+                *x = t;
+            }
+        }
+        let b = beta * level;
+        (*a, *wt, *wb) = (alpha, (level << 8) - b, b);
+    }
+}
+
+/// The four components' sums of every lane, `acc[c][lane]`.
+pub(super) type Sums = [[u32; LANES]; 4];
+
+/// Adds one level's share `L · ((256 − β)·h0 + β·h1)`, `h = c0·(256 − α) + c1·α`, to each
+/// lane's sums: [`crate::filter::unorm8::level_share`] and `blend_share_rgba8`'s integers.
+/// With the two level weights summing to 256 every component stays `≤ 255 · 2^24`.
+#[inline(always)]
+pub(super) fn add_level(lv: &LevelLanes, acc: &mut Sums) {
+    let [t0, t1, t2, t3] = &lv.tex;
+    for (c, acc) in acc.iter_mut().enumerate() {
+        let s = 8 * c as u32;
+        for (l, x) in acc.iter_mut().enumerate() {
+            let a = lv.a[l];
+            let ia = 256 - a;
+            let h0 = (t0[l] >> s & 0xFF) * ia + (t1[l] >> s & 0xFF) * a;
+            let h1 = (t2[l] >> s & 0xFF) * ia + (t3[l] >> s & 0xFF) * a;
+            *x += h0 * lv.wt[l] + h1 * lv.wb[l];
+        }
+    }
+}
+
+/// Converts every lane's sums `x ≤ 255 · 2^24` to binary32 in place (`RNE(x / (255 · 2^24))`,
+/// [`to_f32_select`]).
+#[inline(always)]
+pub(super) fn convert(acc: &mut Sums) {
+    for row in acc.iter_mut() {
+        for x in row.iter_mut() {
+            *x = to_f32_select(*x);
+        }
+    }
+}
+
+/// Lane `l`'s four converted components.
+#[inline(always)]
+pub(super) fn lane(acc: &Sums, l: usize) -> [u32; 4] {
+    [acc[0][l], acc[1][l], acc[2][l], acc[3][l]]
+}
