@@ -72,6 +72,8 @@ pub fn run_all(args: Args) -> Result<()> {
     ]);
     exec(t)?;
 
+    native_stage()?;
+
     step("clippy, all targets, warnings denied");
     let mut c = cargo();
     c.args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
@@ -134,6 +136,31 @@ pub fn run_all(args: Args) -> Result<()> {
     // Every stage that was entered passed (the first failure returns early with an error).
     println!("stages: {} passed, 0 failed", STAGES.load(std::sync::atomic::Ordering::Relaxed));
     Ok(())
+}
+
+/// The batch op (`sample_batch_into`) runs its structure-of-arrays passes where AVX2 is
+/// enabled at compile time; the default x86-64 build runs the lane-by-lane passes (the host
+/// tests run both forms' source against `sample_quad`). This stage builds texcore for this
+/// host's CPU (`-C target-cpu=native`, its own target directory), so that the vectorized
+/// code itself runs the unit tests and the batch conformance suite, with overflow checks.
+fn native_stage() -> Result<()> {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let flags: Vec<&str> = cpuinfo.lines().find(|l| l.starts_with("flags")).unwrap_or("").split_whitespace().collect();
+    if !cfg!(target_arch = "x86_64") || !flags.contains(&"avx2") {
+        step("batch op, vectorized passes: NOT run (this host has no AVX2; their source form ran in the host tests)");
+        eprintln!("note: this host has no AVX2: the vectorized batch passes NOT run");
+        return Ok(());
+    }
+    let avx512 = if flags.contains(&"avx512f") && flags.contains(&"avx512cd") { "AVX-512" } else { "AVX2" };
+    step(&format!(
+        "batch op, vectorized passes: texcore's unit tests and the batch conformance suite built with \
+         -C target-cpu=native ({avx512})"
+    ));
+    let mut t = cargo();
+    t.env("RUSTFLAGS", "-C target-cpu=native")
+        .env("CARGO_TARGET_DIR", crate::util::root().join("target").join("native"))
+        .args(["test", "-p", "texcore", "--lib", "--test", "sample_batch_conformance"]);
+    exec(t)
 }
 
 fn fuzz_stage() -> Result<()> {

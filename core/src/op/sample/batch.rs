@@ -357,7 +357,7 @@ impl Levels {
             delta[q] = l.delta;
         }
         if SOA {
-            self.chunk_soa(h, s, texels, reqs, outs, (&sel, &delta), general);
+            self.chunk_soa((h, s), texels, reqs, outs, (&sel, &delta), general);
         } else {
             // Pass 2: per run of quads with one level pair (screen-adjacent quads mostly share
             // it), its two levels' constants once, then per lane both levels' tap word indices
@@ -445,8 +445,7 @@ impl Levels {
     #[inline(always)]
     fn chunk_soa(
         &mut self,
-        h: &TextureHeader,
-        s: &SamplerHeader,
+        (h, s): (&TextureHeader, &SamplerHeader),
         texels: &[u32],
         reqs: &[SampleRequest],
         outs: &mut [Quad],
