@@ -535,16 +535,22 @@ mod tests {
         }
     }
 
+    /// Sums `≤ 255 · 2^24` at the conversions' case boundaries: every power of two and the
+    /// sums around it and around `255 · 2^k`.
+    fn boundary_sums() -> impl Iterator<Item = u32> {
+        (0..32).flat_map(|k: u32| {
+            [1u32 << k, (1u32 << k).wrapping_sub(1), 255u32.wrapping_shl(k), (255u32 << k.min(24)) + 1]
+                .map(|x| x.min(255 << 24))
+        })
+    }
+
     /// The 64-bit hosts' conversion at its case boundaries: zero, every power of two and
     /// the sums around `255 · 2^k`, and every 16-bit-aligned sum.
     #[cfg(target_pointer_width = "64")]
     #[test]
     fn to_f32_wide_boundaries() {
-        for k in 0..32 {
-            for x in [1u32 << k, (1u32 << k).wrapping_sub(1), 255u32.wrapping_shl(k), (255u32 << k.min(24)) + 1] {
-                let x = x.min(255 << 24);
-                assert_eq!(to_f32_wide(x), to_f32(x), "x = {x:#x}");
-            }
+        for x in boundary_sums() {
+            assert_eq!(to_f32_wide(x), to_f32(x), "x = {x:#x}");
         }
         for x in (0..=255u32 << 24).step_by(1 << 16) {
             assert_eq!(to_f32_wide(x), to_f32(x), "x = {x:#x}");
@@ -556,11 +562,8 @@ mod tests {
     /// below each power of two, 1.0) and on every single-level sum `256 · v`, `v ≤ 255 · 2^16`.
     #[test]
     fn to_f32_select_boundaries() {
-        for k in 0..32 {
-            for x in [1u32 << k, (1u32 << k).wrapping_sub(1), 255u32.wrapping_shl(k), (255u32 << k.min(24)) + 1] {
-                let x = x.min(255 << 24);
-                assert_eq!(to_f32_select(x), to_f32(x), "x = {x:#x}");
-            }
+        for x in boundary_sums() {
+            assert_eq!(to_f32_select(x), to_f32(x), "x = {x:#x}");
         }
         for v in 0..=255u32 << 16 {
             assert_eq!(to_f32_select(v << 8), to_f32(v << 8), "v = {v:#x}");

@@ -208,7 +208,7 @@ fn single_chunk_soa(
     texels: &[u32],
     reqs: &[SampleRequest],
     outs: &mut [Quad],
-    mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
+    general: impl FnMut(usize, &SampleRequest, &mut Quad),
 ) {
     let Kernel { base, pitch, linear, ax, ay, output } = *k;
     let mut ok = [false; CHUNK];
@@ -235,14 +235,29 @@ fn single_chunk_soa(
     }
     let mut acc = [[0; LANES]; 4];
     soa::add_level(&lv, &mut acc);
-    soa::convert(&mut acc);
+    soa_output(&mut acc, &output, &ok, reqs, outs, general);
+}
+
+/// The last passes of the structure-of-arrays forms: the conversions of every lane's sums
+/// `acc` ([`soa`]), then per quad its lanes through the output stage, or `general` for the
+/// quads the kernel does not take (`!ok`).
+#[inline(always)]
+fn soa_output(
+    acc: &mut soa::Sums,
+    output: &Output,
+    ok: &[bool; CHUNK],
+    reqs: &[SampleRequest],
+    outs: &mut [Quad],
+    mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
+) {
+    soa::convert(acc);
     for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
         if !ok[q] {
             general(q, req, out);
             continue;
         }
         for (lane, o) in out.iter_mut().enumerate() {
-            *o = soa::lane(&acc, q * 4 + lane);
+            *o = soa::lane(acc, q * 4 + lane);
             output.fix(o);
         }
     }
@@ -451,7 +466,7 @@ impl Levels {
         reqs: &[SampleRequest],
         outs: &mut [Quad],
         (sel, delta): (&[Option<PairKey>; CHUNK], &[u32; CHUNK]),
-        mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
+        general: impl FnMut(usize, &SampleRequest, &mut Quad),
     ) {
         let n = reqs.len().min(CHUNK);
         let (mut sx, mut sy) = ([0u32; LANES], [0u32; LANES]);
@@ -501,17 +516,7 @@ impl Levels {
         let mut acc = [[0; LANES]; 4];
         soa::add_level(&lv0, &mut acc);
         soa::add_level(&lv1, &mut acc);
-        soa::convert(&mut acc);
-        for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
-            if !ok[q] {
-                general(q, req, out);
-                continue;
-            }
-            for (lane, o) in out.iter_mut().enumerate() {
-                *o = soa::lane(&acc, q * 4 + lane);
-                self.output.fix(o);
-            }
-        }
+        soa_output(&mut acc, &self.output, &ok, reqs, outs, general);
     }
 }
 
