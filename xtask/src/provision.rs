@@ -42,7 +42,7 @@ pub fn rust_target(target: &str) -> Result<()> {
     }
 }
 
-fn is_root() -> bool {
+pub fn is_root() -> bool {
     Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0").unwrap_or(false)
 }
 
@@ -61,6 +61,17 @@ pub fn debian(tools: &[(&str, &str)]) -> Result<()> {
             pkgs
         );
     }
+    apt_install(&pkgs)?;
+    for (p, pkg) in &missing {
+        if !have(p) {
+            bail!("`{p}` still missing after installing `{pkg}`");
+        }
+    }
+    Ok(())
+}
+
+/// Installs Debian packages with apt-get (as root).
+pub fn apt_install(pkgs: &[&str]) -> Result<()> {
     let mut update = Command::new("apt-get");
     update.arg("update").arg("-q");
     run(update)?;
@@ -68,14 +79,8 @@ pub fn debian(tools: &[(&str, &str)]) -> Result<()> {
     install
         .env("DEBIAN_FRONTEND", "noninteractive")
         .args(["install", "-y", "-q", "--no-install-recommends"])
-        .args(&pkgs);
-    run(install)?;
-    for (p, pkg) in &missing {
-        if !have(p) {
-            bail!("`{p}` still missing after installing `{pkg}`");
-        }
-    }
-    Ok(())
+        .args(pkgs);
+    run(install)
 }
 
 /// QEMU for both firmware targets.
