@@ -6,7 +6,8 @@
 //! = 32 768 quads = 131 072 samples; the anisotropic rows: 1 024 quads), with requests built
 //! before the timed loop; throughput is in samples. Each workload runs the per-quad op
 //! (`sample_quad`), the warp op (`sample_warp_into`, 8 quads per call) and the batch op
-//! (`sample_batch_into`, the whole band per call) in the same run.
+//! (`sample_batch_into`, the whole band per call) in the same run, and the batch op in the
+//! copy `texcore-host` selects at run time for this CPU (`host_sample_batch_into`).
 //!
 //! Run: `cargo bench -p texcore --bench batch`.
 
@@ -98,6 +99,12 @@ fn batch(c: &mut Criterion) {
                 out[n - 1][0][0]
             })
         });
+        g.bench_function(BenchmarkId::new(*name, "host_sample_batch_into"), |b| {
+            b.iter(|| {
+                let _ = texcore_host::sample_batch_into(Ok(black_box(&t)), Ok(black_box(s)), &mem[..], reqs, &mut out);
+                out[n - 1][0][0]
+            })
+        });
         // The three forms agree on this workload.
         let mut want: Vec<Quad> = vec![[[0; 4]; 4]; n];
         for (r, o) in reqs.iter().zip(want.iter_mut()) {
@@ -105,6 +112,8 @@ fn batch(c: &mut Criterion) {
         }
         sample_batch_into(Ok(&t), Ok(s), &mem[..], reqs, &mut out).unwrap();
         assert!(out == want, "{name}: batch differs from sample_quad");
+        texcore_host::sample_batch_into(Ok(&t), Ok(s), &mem[..], reqs, &mut out).unwrap();
+        assert!(out == want, "{name}: texcore-host's batch differs from sample_quad");
     }
     g.finish();
 }

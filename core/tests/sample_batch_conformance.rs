@@ -3,7 +3,8 @@
 //! op, `sample_batch_into`: one random texture and sampler per batch of
 //! `QUADS_PER_TEX` quads, as a renderer binds them. Every quad must equal the per-quad
 //! op (`run_model`, bit for bit) and every lane must pass the f64 reference's dEQP
-//! bounds (`Oracle::check`; lanes it cannot compute exactly are not judged).
+//! bounds (`Oracle::check`; lanes it cannot compute exactly are not judged). The batch op
+//! in the copy `texcore-host` selects for this CPU must give the same quads.
 //!
 //! `cargo test --release -p texcore --test sample_batch_conformance`; a debug build runs
 //! fewer quads per combination.
@@ -57,6 +58,11 @@ fn run_combo(c: &Combo, seed: u64) -> (usize, usize) {
         let reqs: Vec<SampleRequest> = quads.iter().map(|q| request(c.op, c.ty, q)).collect();
         let mut out: Vec<Quad> = vec![[[0; 4]; 4]; reqs.len()];
         sample_batch_into(Ok(&tex.h), Ok(&s), &tex.mem[..], &reqs, &mut out).expect("the op accepts the type");
+        // The copy `texcore-host` runs on this CPU gives the same quads.
+        let mut host: Vec<Quad> = vec![[[1; 4]; 4]; reqs.len()];
+        texcore_host::sample_batch_into(Ok(&tex.h), Ok(&s), &tex.mem[..], &reqs, &mut host)
+            .expect("the op accepts the type");
+        assert!(host == out, "{} (seed {seed:#x}): texcore-host's copy differs from the batch op", c.name());
         let oracle = Oracle::new(&tex, &s);
         for (k, (q, o)) in quads.iter().zip(out.iter()).enumerate() {
             let want = run_model(c.op, &tex.h, &s, &tex.mem, q).expect("op accepts the type");

@@ -4,7 +4,8 @@
 //! small texel memory.
 //!
 //! Checks, besides "no panic" (overflow checks are on):
-//! * sampling: `sample_quad_into`, `sample_warp_into`, `sample_batch_into` (batch) and
+//! * sampling: `sample_quad_into`, `sample_warp_into`, `sample_batch_into` (batch, also in
+//!   `texcore-host`'s copy for the CPU) and
 //!   `SampleBinding::sample_quad_into` (descriptors bound once) equal `sample_quad` (scalar); the same memory without its byte slice (no word-indexed
 //!   kernel) gives the same quad; an RGBA8 2D texture (the RGBA8 fast path) samples exactly like the same texels
 //!   viewed as a one-slice 3D texture (the general path);
@@ -228,6 +229,10 @@ fn sampling(
         let w = if i % 2 == 0 { &want } else { &want2 };
         assert_eq!(*o, *w.as_ref().unwrap_or(&[[0; 4]; 4]), "batch quad {i}");
     }
+    // The same batch in the copy texcore-host selects for this CPU.
+    let mut host = [[[0x4444_4444; 4]; 4]; BATCH_CHUNK + 2];
+    assert_eq!(texcore_host::sample_batch_into(view, sampler, mem, &reqs, &mut host), first, "texcore-host batch status");
+    assert_eq!(host, outs, "texcore-host batch quads");
     // The descriptors bound once (validated, the kernel constants prepared): each quad as
     // alone, with and without the byte slice.
     let bound = SampleBinding::new(view, sampler);

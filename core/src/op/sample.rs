@@ -63,7 +63,7 @@
 mod batch;
 pub(crate) mod rgba8;
 
-pub use batch::{sample_batch_into, CHUNK as BATCH_CHUNK};
+pub use batch::{sample_batch_into, sample_batch_into_form, CHUNK as BATCH_CHUNK};
 
 use crate::coord::{cube_face, cube_texel_fixed, f32_scaled_rne_wide, select_layer, texel_fixed, CubeFace};
 use crate::descriptor::{Filter, MipFilter, SamplerHeader, TextureHeader, TextureType, WrapMode};
@@ -282,17 +282,21 @@ pub(crate) fn quad_lod_iso_inline(
     // axis a screen-aligned quad does not step along.)
     // Magnitudes `(m, e)` throughout (the signs square away): in registers. (A zero's
     // exponent is never read: every stage below tests `m` first.)
-    let d = |c: &[u32; 4], a: usize| {
-        if c[a] == c0[a] {
+    // (A function, not a closure: a closure is a function of its own, which the batch op's
+    // copies compiled for AVX2 / AVX-512 may call instead of inlining it.)
+    #[inline(always)]
+    fn d(c: u32, c0: u32, size: u32) -> (u32, i32) {
+        if c == c0 {
             (0, 0)
         } else {
-            let (sm, e) = texel_deriv_packed(c[a], c0[a], size[a]);
+            let (sm, e) = texel_deriv_packed(c, c0, size);
             (sm & 0x7FFF_FFFF, e)
         }
-    };
+    }
     // Two axes: the two-term sums of squares ([`Sf::sum_squares2`], the same values).
     let ss = sum_squares2_mag;
-    let (x1, y1, x2, y2) = (d(c1, 0), d(c1, 1), d(c2, 0), d(c2, 1));
+    let [w, hh] = size;
+    let (x1, y1, x2, y2) = (d(c1[0], c0[0], w), d(c1[1], c0[1], hh), d(c2[0], c0[0], w), d(c2[1], c0[1], hh));
     let rmax = if (x1.0 == 0 || y1.0 == 0) && (x2.0 == 0 || y2.0 == 0) {
         // At most one non-zero term per screen axis (a quad aligned with the texture's
         // axes): the larger of the two squares is the square of the larger term (the sum of

@@ -8,10 +8,13 @@
 //!    program `tools/llvmpipe-bench/llvmpipe_bench.c` (EGL surfaceless, one full-screen
 //!    triangle per frame into an RGBA8 framebuffer object);
 //! 2. texcore's criterion benchmark `core/benches/batch.rs` in the default build: the
-//!    per-quad op `sample_quad` (the baseline) and the batch op `sample_batch_into`;
-//! 3. the same built for this CPU (`RUSTFLAGS="-C target-cpu=native"`, `target/native`).
+//!    per-quad op `sample_quad` (the baseline), the batch op `sample_batch_into` (its form
+//!    chosen when texcore is compiled) and `texcore_host::sample_batch_into` (the copy for
+//!    this CPU, chosen at run time);
+//! 3. texcore's batch op built for this CPU (`RUSTFLAGS="-C target-cpu=native"`,
+//!    `target/native`).
 //!
-//! Prints millions of samples per second and the batch op's ratio to llvmpipe per core.
+//! Prints millions of samples per second and texcore-host's ratio to llvmpipe per core.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -120,12 +123,18 @@ fn criterion_rates(stdout: &str) -> Vec<(String, f64)> {
     rates
 }
 
-/// Runs texcore's batch benchmark on the four workloads (`sample_quad` and
-/// `sample_batch_into`), built with `native` for this CPU or in the default build.
+/// Runs texcore's batch benchmark on the four workloads: in the default build `sample_quad`,
+/// `sample_batch_into` and `host_sample_batch_into`, built for this CPU (`native`)
+/// `sample_batch_into`.
 fn texcore(native: bool) -> Result<Vec<(String, f64)>> {
     let mut cmd = cargo();
+    let (filter, per_workload) = if native {
+        ("^batch/(bilinear|trilinear)_(grid|random)/sample_batch_into$", 1)
+    } else {
+        ("^batch/(bilinear|trilinear)_(grid|random)/(sample_quad|sample_batch_into|host_sample_batch_into)$", 3)
+    };
     cmd.args(["bench", "-p", "texcore", "--bench", "batch", "--"])
-        .arg("^batch/(bilinear|trilinear)_(grid|random)/sample_(quad|batch_into)$")
+        .arg(filter)
         .arg("--noplot")
         .stdin(Stdio::null())
         .stderr(Stdio::inherit());
@@ -138,8 +147,8 @@ fn texcore(native: bool) -> Result<Vec<(String, f64)>> {
         bail!("`cargo bench -p texcore --bench batch` failed ({})", out.status);
     }
     let rates = criterion_rates(&String::from_utf8_lossy(&out.stdout));
-    if rates.len() != 2 * WORKLOADS.len() {
-        bail!("expected {} criterion throughputs, read {}", 2 * WORKLOADS.len(), rates.len());
+    if rates.len() != per_workload * WORKLOADS.len() {
+        bail!("expected {} criterion throughputs, read {}", per_workload * WORKLOADS.len(), rates.len());
     }
     Ok(rates)
 }
@@ -172,32 +181,34 @@ pub fn run(opts: &Options) -> Result<()> {
     let default = texcore(false)?;
     let native = texcore(true)?;
     let (_, load_after) = machine();
+    let copy = texcore_host::selected_copy();
     println!(
-        "{:<18} {:>12} {:>12} {:>12} {:>12} {:>12} {:>10}",
-        "workload", "llvmpipe", "quad", "batch", "quad native", "batch native", "native/lp"
+        "{:<18} {:>10} {:>8} {:>8} {:>13} {:>13} {:>9}",
+        "workload", "llvmpipe", "quad", "batch", "texcore-host", "batch native", "host/lp"
     );
     for w in WORKLOADS {
         let l = get(&lp, w);
-        let nb = get(&native, &format!("batch/{w}/sample_batch_into"));
-        let ratio = match (nb, l) {
+        let hb = get(&default, &format!("batch/{w}/host_sample_batch_into"));
+        let ratio = match (hb, l) {
             (Some(a), Some(b)) if b > 0.0 => format!("{:.2}", a / b),
             _ => "-".into(),
         };
         println!(
-            "{:<18} {:>12} {:>12} {:>12} {:>12} {:>12} {:>10}",
+            "{:<18} {:>10} {:>8} {:>8} {:>13} {:>13} {:>9}",
             w,
             cell(l),
             cell(get(&default, &format!("batch/{w}/sample_quad"))),
             cell(get(&default, &format!("batch/{w}/sample_batch_into"))),
-            cell(get(&native, &format!("batch/{w}/sample_quad"))),
-            cell(nb),
+            cell(hb),
+            cell(get(&native, &format!("batch/{w}/sample_batch_into"))),
             ratio
         );
     }
     println!(
         "(M samples/s on one core. llvmpipe: {renderer}, LP_NUM_THREADS=1, {} frames of 2048×2048 per workload, \
-         tools/llvmpipe-bench; quad = sample_quad, batch = sample_batch_into, criterion's estimate, default build \
-         and RUSTFLAGS=\"-C target-cpu=native\"; cpu: {cpu}; load {load} before, {load_after} after)",
+         tools/llvmpipe-bench; quad = sample_quad, batch = sample_batch_into, texcore-host = \
+         texcore_host::sample_batch_into (copy: {copy}), default build; batch native: RUSTFLAGS=\"-C target-cpu=native\"; \
+         criterion's estimates; cpu: {cpu}; load {load} before, {load_after} after)",
         opts.frames
     );
     Ok(())

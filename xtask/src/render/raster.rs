@@ -11,7 +11,8 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use texcore::descriptor::SamplerHeader;
-use texcore::op::sample::{sample_batch_into, SampleRequest};
+use texcore::op::sample::SampleRequest;
+use texcore_host::sample_batch_into;
 
 use super::textures::{glyph_bit, Tex};
 
@@ -78,8 +79,8 @@ pub fn quads<T: Copy + Default + Send>(
 /// [`quads`] for a view whose quads sample one texture view with one sampler (`SAMPLE`,
 /// implicit LOD) and then shade: `request(x, y)` gives the request of the quad at top-left
 /// pixel `(x, y)` and what the shading needs of it (`None`: nothing sampled); each row of
-/// quads goes through `texcore::op::sample::sample_batch_into` in one call (bit for bit
-/// `sample_quad_into` per quad), and `shade(x, y, sampled)` gives the quad's four pixels
+/// quads goes through the batch op in one call (`texcore_host::sample_batch_into`: the copy
+/// for this CPU; bit for bit `sample_quad_into` per quad), and `shade(x, y, sampled)` gives the quad's four pixels
 /// from the result registers.
 pub fn sampled_quads<T: Copy + Default + Send, C: Copy>(
     w: u32,

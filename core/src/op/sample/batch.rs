@@ -60,8 +60,27 @@ const LANES: usize = 4 * CHUNK;
 /// On x86-64 hosts built with AVX2 (`-C target-cpu=x86-64-v3`, `x86-64-v4` or `native`)
 /// the kernels' passes run over the chunk's lanes in structure-of-arrays form, which LLVM
 /// vectorizes; elsewhere lane by lane. Both forms compute the same integers (a property
-/// test runs both on every target).
+/// test runs both on every target). `texcore-host` (std) has the same op with the form
+/// chosen at run time by the CPU ([`sample_batch_into_form`]).
 pub fn sample_batch_into<M: TexelMemory + ?Sized>(
+    view: Result<&TextureHeader, Invalid>,
+    sampler: Result<&SamplerHeader, Invalid>,
+    mem: &M,
+    reqs: &[SampleRequest],
+    out: &mut [Quad],
+) -> Result<(), (usize, SampleError)> {
+    batch_into::<LANE_ARRAYS, M>(view, sampler, mem, reqs, out)
+}
+
+/// [`sample_batch_into`] with the form of its passes chosen by the caller: over arrays of a
+/// chunk's lanes (`LANE_ARRAYS = true`) or lane by lane. The results are the same bits
+/// either way, on every target; only the speed differs. The lane-array form is the fast one
+/// where it is compiled with AVX2 or AVX-512 enabled, which a caller on a std host can do
+/// at run time: this function is always inlined, so a copy of its caller compiled with
+/// `#[target_feature(enable = "avx2")]` (or AVX-512) compiles it with those instructions
+/// (`texcore-host`'s `sample_batch_into` does that after asking the CPU).
+#[inline(always)]
+pub fn sample_batch_into_form<const LANE_ARRAYS: bool, M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
     mem: &M,
@@ -494,7 +513,15 @@ impl Levels {
             }
             let pair = self.pair(h, s, key);
             let (two, linear) = (key.1 != u32::MAX, key.2);
-            let taps = pair.map(|(l0, l1)| (lanes.taps(&l0, linear), two.then(|| lanes.taps(&l1, linear))));
+            // (No closure here: a closure is a function of its own, which the copies of the
+            // op compiled for AVX2 / AVX-512 may call instead of inlining it.)
+            #[allow(clippy::manual_map)]
+            let taps = match pair {
+                Some((l0, l1)) => {
+                    Some((lanes.taps(&l0, linear), if two { Some(lanes.taps(&l1, linear)) } else { None }))
+                }
+                None => None,
+            };
             for j in q..n {
                 if sel[j] != Some(key) {
                     continue;
