@@ -37,6 +37,7 @@ use crate::filter::unorm8::{blend_share_rgba8, convert_level_rgba8, filter_level
 use crate::handle::{checked_sampler, checked_view, Invalid};
 use crate::memory::TexelMemory;
 
+mod lod;
 mod soa;
 
 /// Quads per chunk of the structure-of-arrays passes.
@@ -380,9 +381,12 @@ impl Levels {
     ) {
         let n = reqs.len().min(CHUNK);
         // Pass 1: per quad the LOD decision: its level pair and the second level's weight.
+        // In structure-of-arrays form the chunk's decisions at once ([`lod::decide`]) where
+        // the view's sizes allow it.
         let mut sel = [None::<PairKey>; CHUNK];
         let mut delta = [0u32; CHUNK];
-        for (q, req) in reqs.iter().enumerate().take(CHUNK) {
+        let decided = SOA && lod::decide(h, s, reqs, &mut sel, &mut delta);
+        for (q, req) in reqs.iter().enumerate().take(if decided { 0 } else { CHUNK }) {
             let levels =
                 if offsets_in_range(&req.offset) { quad_lod_iso_inline(h, s, req, s.mip_filter) } else { None };
             let Some(l) = levels else { continue };
@@ -522,22 +526,25 @@ impl Levels {
                 }
                 None => None,
             };
+            // The lanes of the quads with this pair (`take`; `take1`: those whose second
+            // level has a weight) and their level weights, then their reads per level.
+            let (mut take, mut take1) = ([false; LANES], [false; LANES]);
+            let (mut w0l, mut w1l) = ([0u32; LANES], [0u32; LANES]);
             for j in q..n {
                 if sel[j] != Some(key) {
                     continue;
                 }
                 done[j] = true;
-                let Some(((i0, w0), t1)) = &taps else { continue };
-                ok[j] = true;
+                ok[j] = taps.is_some();
                 let d = delta[j];
                 for l in j * 4..j * 4 + 4 {
-                    let t = [i0[0][l], i0[1][l], i0[2][l], i0[3][l]].map(|i| word(texels, i));
-                    lv0.set(l, t, [w0[0][l], w0[1][l]], 256 - d);
-                    if let (Some((i1, w1)), true) = (t1, d != 0) {
-                        let t = [i1[0][l], i1[1][l], i1[2][l], i1[3][l]].map(|i| word(texels, i));
-                        lv1.set(l, t, [w1[0][l], w1[1][l]], d);
-                    }
+                    (take[l], take1[l], w0l[l], w1l[l]) = (true, d != 0, 256 - d, d);
                 }
+            }
+            let Some((t0, t1)) = &taps else { continue };
+            lv0.set_lanes(&take, texels, (&t0.0, &t0.1), &w0l);
+            if let Some(t1) = t1 {
+                lv1.set_lanes(&take1, texels, (&t1.0, &t1.1), &w1l);
             }
         }
         let mut acc = [[0; LANES]; 4];

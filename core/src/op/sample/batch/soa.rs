@@ -44,6 +44,32 @@ impl LevelLanes {
         let b = beta * level;
         (*a, *wt, *wb) = (alpha, (level << 8) - b, b);
     }
+    /// Every lane `l` with `take[l]`: its taps read from `texels` at the word indices
+    /// `idx[k][l]` ([`super::word`]: 0 outside the memory), its weights `[α, β] = w[..][l]`
+    /// and level weight `level[l]` (`≤ 256`), as [`LevelLanes::set`] sets them; the other
+    /// lanes keep theirs. One loop per tap over the lanes (gathers where vectorized).
+    #[inline(always)]
+    pub(super) fn set_lanes(
+        &mut self,
+        take: &[bool; LANES],
+        texels: &[u32],
+        (idx, w): (&[[u32; LANES]; 4], &[[u32; LANES]; 2]),
+        level: &[u32; LANES],
+    ) {
+        for (row, idx) in self.tex.iter_mut().zip(idx) {
+            for ((x, i), t) in row.iter_mut().zip(idx).zip(take) {
+                let v = super::word(texels, *i);
+                *x = if *t { v } else { *x };
+            }
+        }
+        for l in 0..LANES {
+            let b = w[1][l] * level[l];
+            let (a, wt, wb) = (w[0][l], (level[l] << 8) - b, b);
+            if take[l] {
+                (self.a[l], self.wt[l], self.wb[l]) = (a, wt, wb);
+            }
+        }
+    }
 }
 
 /// The four components' sums of every lane, `acc[c][lane]`.
