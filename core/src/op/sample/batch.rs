@@ -11,8 +11,11 @@
 //! one level pair, its constants held once), then every lane's word reads, weighted sum and
 //! conversion — the reads of a lane depend only on the pass before, so they overlap the
 //! arithmetic of the lanes before it. (A separate pass of reads, and a separate pass per
-//! level for the sums, measured more instructions.) On 64-bit hosts the sums hold the four
-//! components in the lanes of 64-bit words. Every pass is the single-level or level
+//! level for the sums, measured more instructions lane by lane.) On 64-bit hosts the sums
+//! hold the four components in the lanes of 64-bit words. In the structure-of-arrays form
+//! ([`LANE_ARRAYS`]) every pass is a loop over the chunk's lanes: the chunk's LOD decisions
+//! one quad per lane ([`lod`]), each level's coordinate and wrap units, its reads one tap
+//! at a time over the lanes, the sums and the conversions. Every pass is the single-level or level
 //! kernel's own arithmetic
 //! ([`super::rgba8`]: the same axis units, word reads, [`crate::filter::unorm8`] sums and
 //! conversions), so the result of every quad is that of [`super::sample_quad`] (a
@@ -153,7 +156,11 @@ fn note(first: &mut Result<(), (usize, SampleError)>, i: usize, r: Result<(), Sa
 /// Texel word `i` of aligned word memory (little-endian), 0 outside it: the kernels' read.
 #[inline(always)]
 fn word(texels: &[u32], i: u32) -> Rgba8 {
-    texels.get(i as usize).map_or(0, |t| u32::from_le(*t))
+    // The index sign-extended from 32 bits: the same word for every index below 2^31 (a
+    // texel's word index is below 2^30: byte addresses have 32 bits), none above; so the
+    // vectorized reads are gathers with 32-bit indices, 16 lanes per AVX-512 instruction
+    // (with the index zero-extended, two instructions with 64-bit indices).
+    texels.get(i as i32 as isize as usize).map_or(0, |t| u32::from_le(*t))
 }
 
 /// One chunk (up to [`CHUNK`] quads) through the single-level kernel `k` ([`Kernel::run`]'s
