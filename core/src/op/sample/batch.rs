@@ -63,9 +63,10 @@ const LANES: usize = 4 * CHUNK;
 ///
 /// On x86-64 hosts built with AVX2 (`-C target-cpu=x86-64-v3`, `x86-64-v4` or `native`)
 /// the kernels' passes run over the chunk's lanes in structure-of-arrays form, which LLVM
-/// vectorizes; elsewhere lane by lane. Both forms compute the same integers (a property
-/// test runs both on every target). `texcore-host` (std) has the same op with the form
-/// chosen at run time by the CPU ([`sample_batch_into_form`]).
+/// vectorizes, and with AVX-512CD and VL (`x86-64-v4`, `native` on such a CPU) the chunk's
+/// LOD decisions too; elsewhere lane by lane. Every form computes the same integers (a
+/// property test runs all of them on every target). `texcore-host` (std) has the same op
+/// with the form chosen at run time by the CPU ([`sample_batch_into_form`]).
 pub fn sample_batch_into<M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
@@ -73,25 +74,29 @@ pub fn sample_batch_into<M: TexelMemory + ?Sized>(
     reqs: &[SampleRequest],
     out: &mut [Quad],
 ) -> Result<(), (usize, SampleError)> {
-    batch_into::<LANE_ARRAYS, M>(view, sampler, mem, reqs, out)
+    batch_into::<LANE_ARRAYS, LOD_LANES, M>(view, sampler, mem, reqs, out)
 }
 
-/// [`sample_batch_into`] with the form of its passes chosen by the caller: over arrays of a
-/// chunk's lanes (`LANE_ARRAYS = true`) or lane by lane. The results are the same bits
-/// either way, on every target; only the speed differs. The lane-array form is the fast one
-/// where it is compiled with AVX2 or AVX-512 enabled, which a caller on a std host can do
-/// at run time: this function is always inlined, so a copy of its caller compiled with
-/// `#[target_feature(enable = "avx2")]` (or AVX-512) compiles it with those instructions
-/// (`texcore-host`'s `sample_batch_into` does that after asking the CPU).
+/// [`sample_batch_into`] with the form of its passes chosen by the caller: the kernels'
+/// passes over arrays of a chunk's lanes (`LANE_ARRAYS = true`) or lane by lane, and the
+/// level kernel's LOD decisions over arrays of a chunk's quads (`LOD_LANES = true`) or quad
+/// by quad. The results are the same bits in every form, on every target; only the speed
+/// differs. The lane-array forms are the fast ones where they are compiled with AVX2
+/// (`LANE_ARRAYS`) or AVX-512 with its per-lane leading-zero count (`LOD_LANES`; with AVX2
+/// alone the count takes a dozen instructions and the quad-by-quad decisions measure
+/// faster), which a caller on a std host can choose at run time: this function is always
+/// inlined, so a copy of its caller compiled with `#[target_feature(enable = "avx2")]` (or
+/// AVX-512) compiles it with those instructions (`texcore-host`'s `sample_batch_into` does
+/// that after asking the CPU).
 #[inline(always)]
-pub fn sample_batch_into_form<const LANE_ARRAYS: bool, M: TexelMemory + ?Sized>(
+pub fn sample_batch_into_form<const LANE_ARRAYS: bool, const LOD_LANES: bool, M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
     mem: &M,
     reqs: &[SampleRequest],
     out: &mut [Quad],
 ) -> Result<(), (usize, SampleError)> {
-    batch_into::<LANE_ARRAYS, M>(view, sampler, mem, reqs, out)
+    batch_into::<LANE_ARRAYS, LOD_LANES, M>(view, sampler, mem, reqs, out)
 }
 
 /// Whether [`sample_batch_into`] runs the structure-of-arrays passes: on x86-64 with AVX2
@@ -100,10 +105,21 @@ pub fn sample_batch_into_form<const LANE_ARRAYS: bool, M: TexelMemory + ?Sized>(
 /// lane-by-lane passes measure faster.
 const LANE_ARRAYS: bool = cfg!(all(target_arch = "x86_64", target_feature = "avx2"));
 
+/// Whether [`sample_batch_into`] makes the level kernel's LOD decisions over a chunk's quads
+/// in structure-of-arrays form ([`lod::decide`]): on x86-64 with AVX-512CD and VL, whose
+/// per-lane leading-zero count its normalizations use (with AVX2 alone they measure slower
+/// than quad by quad).
+const LOD_LANES: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "avx512cd",
+    target_feature = "avx512vl",
+    target_feature = "avx2"
+));
+
 /// [`sample_batch_into`] with the kernels' passes in structure-of-arrays form (`SOA`) or
-/// lane by lane.
+/// lane by lane, and the LOD decisions over a chunk's quads (`LOD`) or quad by quad.
 #[inline(always)]
-fn batch_into<const SOA: bool, M: TexelMemory + ?Sized>(
+fn batch_into<const SOA: bool, const LOD: bool, M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
     mem: &M,
@@ -132,7 +148,7 @@ fn batch_into<const SOA: bool, M: TexelMemory + ?Sized>(
         }
         if let Some(mut lv) = Levels::new(h, s) {
             for (c, (rs, os)) in reqs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate() {
-                lv.chunk::<SOA>(h, s, texels, rs, os, |q, req, o| {
+                lv.chunk::<SOA, LOD>(h, s, texels, rs, os, |q, req, o| {
                     note(&mut first, c * CHUNK + q, sample_quad_checked_into(view, sampler, mem, req, None, o, true))
                 });
             }
@@ -377,7 +393,7 @@ impl Levels {
     /// then per run of quads with the same pair the level kernel's coordinate and wrap units
     /// per lane, then its reads and sums per lane; quads it does not take go to `general`.
     #[inline(always)]
-    fn chunk<const SOA: bool>(
+    fn chunk<const SOA: bool, const LOD: bool>(
         &mut self,
         h: &TextureHeader,
         s: &SamplerHeader,
@@ -388,11 +404,11 @@ impl Levels {
     ) {
         let n = reqs.len().min(CHUNK);
         // Pass 1: per quad the LOD decision: its level pair and the second level's weight.
-        // In structure-of-arrays form the chunk's decisions at once ([`lod::decide`]) where
+        // In the LOD lane-array form the chunk's decisions at once ([`lod::decide`]) where
         // the view's sizes allow it.
         let mut sel = [None::<PairKey>; CHUNK];
         let mut delta = [0u32; CHUNK];
-        let decided = SOA && lod::decide(h, s, reqs, &mut sel, &mut delta);
+        let decided = LOD && lod::decide(h, s, reqs, &mut sel, &mut delta);
         for (q, req) in reqs.iter().enumerate().take(if decided { 0 } else { CHUNK }) {
             let levels =
                 if offsets_in_range(&req.offset) { quad_lod_iso_inline(h, s, req, s.mip_filter) } else { None };
@@ -795,20 +811,20 @@ mod tests {
             }
             let view = if invalid == 5 { Err(crate::handle::Invalid::HeaderAboveMaximum(1)) } else { Ok(&h) };
             let sampler = if invalid == 6 { Err(crate::handle::Invalid::HeaderAboveMaximum(2)) } else { Ok(&s) };
-            // Both forms of the passes, whichever this target's `sample_batch_into` runs.
-            let run = |soa: bool, reqs: &[SampleRequest], out: &mut [Quad]| {
-                if soa {
-                    batch_into::<true, _>(view, sampler, mem, reqs, out)
-                } else {
-                    batch_into::<false, _>(view, sampler, mem, reqs, out)
-                }
+            // Two of the four forms (passes and LOD decisions in lane arrays or not), whichever
+            // this target's `sample_batch_into` runs.
+            let run = |form: u8, reqs: &[SampleRequest], out: &mut [Quad]| match form & 3 {
+                0 => batch_into::<false, false, _>(view, sampler, mem, reqs, out),
+                1 => batch_into::<true, false, _>(view, sampler, mem, reqs, out),
+                2 => batch_into::<false, true, _>(view, sampler, mem, reqs, out),
+                _ => batch_into::<true, true, _>(view, sampler, mem, reqs, out),
             };
-            let soa = kind & 1 == 0;
+            let form = kind.wrapping_add(bad[3]) & 3;
             let n_out = reqs.len().saturating_sub(short);
             let mut got: Vec<Quad> = std::vec![[[9u32; 4]; 4]; n_out];
-            let r = run(soa, &reqs, &mut got);
+            let r = run(form, &reqs, &mut got);
             let mut other: Vec<Quad> = std::vec![[[5u32; 4]; 4]; n_out];
-            prop_assert_eq!(run(!soa, &reqs, &mut other), r);
+            prop_assert_eq!(run(form ^ (1 + bad[2] % 3), &reqs, &mut other), r);
             prop_assert_eq!(&other, &got);
             let mut api: Vec<Quad> = std::vec![[[3u32; 4]; 4]; n_out];
             prop_assert_eq!(sample_batch_into(view, sampler, mem, &reqs, &mut api), r);
@@ -822,7 +838,7 @@ mod tests {
                 }
                 // One quad alone: its own error.
                 let mut one = [[[7u32; 4]; 4]];
-                let r1 = run(soa, core::slice::from_ref(req), &mut one);
+                let r1 = run(form, core::slice::from_ref(req), &mut one);
                 prop_assert_eq!(r1, want.map(|_| ()).map_err(|e| (0, e)));
                 prop_assert_eq!(one[0], *g);
             }
