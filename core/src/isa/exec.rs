@@ -14,7 +14,7 @@ use crate::descriptor::{SamplerHeader, TextureHeader};
 use crate::fp::F16Rounding;
 use crate::handle::{Bindings, HandleSource, Invalid};
 use crate::memory::TexelMemoryMut;
-use crate::op::fetch::{sample_i, sample_i_ms, txf, FetchError};
+use crate::op::fetch::{FetchBinding, FetchError};
 use crate::op::gather::{gather4, tld4s, GatherError, Tld4sMods, Tld4sOperands};
 use crate::op::resource::{atomic, load, store, ResourceError};
 use crate::op::sample::{self, tex_family, SampleError, TexOperands};
@@ -690,6 +690,9 @@ pub fn execute<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>
     match i {
         Instr::Txq(t) => {
             let mut out: [Option<[u32; 4]>; LANES] = [None; LANES];
+            // The texture resolved once per handle: once for the quad from the constant
+            // bank, and again only where a lane's bindless handle differs from the last.
+            let mut resolved: Option<(HandleSource, nv::TxqBinding)> = None;
             for (lane, o) in out.iter_mut().enumerate() {
                 if !m.nv_writes(lane, &t.common) {
                     continue;
@@ -702,7 +705,10 @@ pub fn execute<M: TexelMemoryMut + ?Sized>(m: &mut Machine, env: &mut Env<'_, M>
                     (HandleSource::ConstBank(t.tex.idx), 0)
                 };
                 let param = if t.query.has_parameter() { m.reg_at(lane, t.ra, k) } else { 0 };
-                *o = Some(nv::txq(&env.bindings, source, t.query, param));
+                if resolved.as_ref().map(|(s, _)| *s) != Some(source) {
+                    resolved = Some((source, nv::TxqBinding::new(&env.bindings, source)));
+                }
+                *o = resolved.as_ref().map(|(_, texture)| texture.txq(t.query, param));
             }
             for (lane, o) in out.iter().enumerate() {
                 if let Some(v) = o {
@@ -840,9 +846,11 @@ fn exec_tgsi<M: TexelMemoryMut + ?Sized>(
         TgsiInstr::Txf { dst, src0, unit, offset, .. } => {
             let view = header(&b, tb.sview, *unit);
             let off = m.offsets(offset);
+            // The view validated once for the lanes, as a texture unit decodes it once per quad.
+            let fb = FetchBinding::new(r(&view));
             let res = per_lane(m, &mut |lane| {
                 let c = m.src_vec(lane, src0).map(|v| v as i32);
-                txf(r(&view), &*env.mem, c, off).map_err(ExecError::Fetch)
+                fb.txf(&*env.mem, c, off).map_err(ExecError::Fetch)
             })?;
             m.write_dst(dst, &res);
         }
@@ -873,15 +881,16 @@ fn exec_tgsi<M: TexelMemoryMut + ?Sized>(
         }
         TgsiInstr::SampleI { dst, addr, view } => {
             let v = header(&b, tb.sview, view.index);
-            let res =
-                per_lane(m, &mut |lane| sample_i(r(&v), &*env.mem, m.src_vec(lane, addr)).map_err(ExecError::Fetch))?;
+            let fb = FetchBinding::new(r(&v));
+            let res = per_lane(m, &mut |lane| fb.sample_i(&*env.mem, m.src_vec(lane, addr)).map_err(ExecError::Fetch))?;
             m.write_dst(dst, &res.map(|x| apply_swizzle(x, &view.swizzle)));
         }
         TgsiInstr::SampleIMs { dst, addr, view, sample } => {
             let v = header(&b, tb.sview, view.index);
             let smp = m.scalars(sample);
+            let fb = FetchBinding::new(r(&v));
             let res = per_lane(m, &mut |lane| {
-                sample_i_ms(r(&v), &*env.mem, m.src_vec(lane, addr), smp.get(lane).copied().unwrap_or(0))
+                fb.sample_i_ms(&*env.mem, m.src_vec(lane, addr), smp.get(lane).copied().unwrap_or(0))
                     .map_err(ExecError::Fetch)
             })?;
             m.write_dst(dst, &res.map(|x| apply_swizzle(x, &view.swizzle)));
