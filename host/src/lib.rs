@@ -5,8 +5,8 @@
 //!
 //! | copy | compiled with | the batch op's passes |
 //! |---|---|---|
-//! | AVX-512 | `avx512f`, `avx512bw`, `avx512cd`, `avx512dq`, `avx512vl` and the AVX2 set | over arrays of a chunk's 64 lanes, 16 lanes per instruction; the chunk's LOD decisions over its 16 quads |
-//! | AVX2 (x86-64-v3) | `avx2`, `fma`, `bmi1`, `bmi2`, `lzcnt`, `popcnt` | over arrays of lanes, 8 per instruction; the LOD decisions quad by quad |
+//! | AVX-512 | `avx512f`, `avx512bw`, `avx512cd`, `avx512dq`, `avx512vl` and the AVX2 set | over arrays of a chunk's 64 lanes, 16 lanes per instruction, in the wide form: the chunk's LOD decisions over its 16 quads, each level's wrap units, reads and sums in one pass |
+//! | AVX2 (x86-64-v3) | `avx2`, `fma`, `bmi1`, `bmi2`, `lzcnt`, `popcnt` | over arrays of lanes, 8 per instruction; the LOD decisions quad by quad, a level's wrap units, reads and sums in three passes |
 //! | the crate's target | what the build enables (SSE2 by default) | lane by lane (over arrays where the build enables AVX2) |
 //!
 //! so a program built without `-C target-cpu` flags still samples at the speed of a build
@@ -44,7 +44,7 @@ use texcore::op::sample::{sample_batch_into_form, Quad, SampleError, SampleReque
 /// [`texcore::op::sample::sample_batch_into`] (the same arguments and results, bit for bit)
 /// in the copy for the best instruction set the CPU has (see the crate docs): each copy
 /// compiles texcore's always-inlined batch op with its target's features, and those with
-/// AVX2 run its lane-array form (with AVX-512 its LOD decisions' too).
+/// AVX2 run its lane-array form (with AVX-512 its wide form).
 #[multiversion::multiversion(targets(
     "x86_64+avx512f+avx512bw+avx512cd+avx512dq+avx512vl+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt"
@@ -57,13 +57,13 @@ pub fn sample_batch_into<M: TexelMemory + ?Sized>(
     out: &mut [Quad],
 ) -> Result<(), (usize, SampleError)> {
     let lanes = multiversion::target::target_cfg_f!(all(target_arch = "x86_64", target_feature = "avx2"));
-    let lod_lanes = multiversion::target::target_cfg_f!(all(
+    let wide = multiversion::target::target_cfg_f!(all(
         target_arch = "x86_64",
         target_feature = "avx512cd",
         target_feature = "avx512vl",
         target_feature = "avx2"
     ));
-    match (lanes, lod_lanes) {
+    match (lanes, wide) {
         (true, true) => sample_batch_into_form::<true, true, M>(view, sampler, mem, reqs, out),
         (true, false) => sample_batch_into_form::<true, false, M>(view, sampler, mem, reqs, out),
         _ => sample_batch_into_form::<false, false, M>(view, sampler, mem, reqs, out),

@@ -13,9 +13,12 @@
 //! arithmetic of the lanes before it. (A separate pass of reads, and a separate pass per
 //! level for the sums, measured more instructions lane by lane.) On 64-bit hosts the sums
 //! hold the four components in the lanes of 64-bit words. In the structure-of-arrays form
-//! ([`LANE_ARRAYS`]) every pass is a loop over the chunk's lanes: the chunk's LOD decisions
-//! one quad per lane ([`lod`]), each level's coordinate and wrap units, its reads one tap
-//! at a time over the lanes, the sums and the conversions. Every pass is the single-level or level
+//! ([`LANE_ARRAYS`]) every pass is a loop over the chunk's lanes: each level's coordinate
+//! and wrap units, its reads one tap at a time over the lanes, the sums and the
+//! conversions. In the form for a wide vector unit ([`WIDE`], AVX-512) the chunk's LOD
+//! decisions are one quad per lane ([`lod`]) and each level's wrap units, reads and sums
+//! one pass (its values stay in the 32 vector registers instead of going through arrays of
+//! indices and taps). Every pass is the single-level or level
 //! kernel's own arithmetic
 //! ([`super::rgba8`]: the same axis units, word reads, [`crate::filter::unorm8`] sums and
 //! conversions), so the result of every quad is that of [`super::sample_quad`] (a
@@ -74,29 +77,31 @@ pub fn sample_batch_into<M: TexelMemory + ?Sized>(
     reqs: &[SampleRequest],
     out: &mut [Quad],
 ) -> Result<(), (usize, SampleError)> {
-    batch_into::<LANE_ARRAYS, LOD_LANES, M>(view, sampler, mem, reqs, out)
+    batch_into::<LANE_ARRAYS, WIDE, M>(view, sampler, mem, reqs, out)
 }
 
 /// [`sample_batch_into`] with the form of its passes chosen by the caller: the kernels'
 /// passes over arrays of a chunk's lanes (`LANE_ARRAYS = true`) or lane by lane, and the
-/// level kernel's LOD decisions over arrays of a chunk's quads (`LOD_LANES = true`) or quad
-/// by quad. The results are the same bits in every form, on every target; only the speed
-/// differs. The lane-array forms are the fast ones where they are compiled with AVX2
-/// (`LANE_ARRAYS`) or AVX-512 with its per-lane leading-zero count (`LOD_LANES`; with AVX2
-/// alone the count takes a dozen instructions and the quad-by-quad decisions measure
-/// faster), which a caller on a std host can choose at run time: this function is always
-/// inlined, so a copy of its caller compiled with `#[target_feature(enable = "avx2")]` (or
-/// AVX-512) compiles it with those instructions (`texcore-host`'s `sample_batch_into` does
-/// that after asking the CPU).
+/// form for a wide vector unit (`WIDE = true`: AVX-512's 16 lanes and 32 registers) or
+/// not. `WIDE` makes the level kernel's LOD decisions over arrays of a chunk's quads
+/// instead of quad by quad, and, with `LANE_ARRAYS`, each level's wrap units, reads and
+/// sums one pass over the lanes instead of three. The results are the same bits in every
+/// form, on every target; only the speed differs. The lane-array forms are the fast ones
+/// where they are compiled with AVX2 (`LANE_ARRAYS`) or AVX-512 with its per-lane
+/// leading-zero count (`WIDE`; with AVX2 alone the count takes a dozen instructions, the
+/// one-pass level runs out of registers, and both measure slower), which a caller on a std
+/// host can choose at run time: this function is always inlined, so a copy of its caller
+/// compiled with `#[target_feature(enable = "avx2")]` (or AVX-512) compiles it with those
+/// instructions (`texcore-host`'s `sample_batch_into` does that after asking the CPU).
 #[inline(always)]
-pub fn sample_batch_into_form<const LANE_ARRAYS: bool, const LOD_LANES: bool, M: TexelMemory + ?Sized>(
+pub fn sample_batch_into_form<const LANE_ARRAYS: bool, const WIDE: bool, M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
     mem: &M,
     reqs: &[SampleRequest],
     out: &mut [Quad],
 ) -> Result<(), (usize, SampleError)> {
-    batch_into::<LANE_ARRAYS, LOD_LANES, M>(view, sampler, mem, reqs, out)
+    batch_into::<LANE_ARRAYS, WIDE, M>(view, sampler, mem, reqs, out)
 }
 
 /// Whether [`sample_batch_into`] runs the structure-of-arrays passes: on x86-64 with AVX2
@@ -105,11 +110,12 @@ pub fn sample_batch_into_form<const LANE_ARRAYS: bool, const LOD_LANES: bool, M:
 /// lane-by-lane passes measure faster.
 const LANE_ARRAYS: bool = cfg!(all(target_arch = "x86_64", target_feature = "avx2"));
 
-/// Whether [`sample_batch_into`] makes the level kernel's LOD decisions over a chunk's quads
-/// in structure-of-arrays form ([`lod::decide`]): on x86-64 with AVX-512CD and VL, whose
-/// per-lane leading-zero count its normalizations use (with AVX2 alone they measure slower
-/// than quad by quad).
-const LOD_LANES: bool = cfg!(all(
+/// Whether [`sample_batch_into`] runs the form for a wide vector unit: the level kernel's
+/// LOD decisions over a chunk's quads in structure-of-arrays form ([`lod::decide`]) and
+/// each level's wrap units, reads and sums in one pass ([`soa::add_level_taps`]): on x86-64
+/// with AVX-512CD and VL, whose per-lane leading-zero count the LOD normalizations use and
+/// whose 32 registers hold the one pass's values (with AVX2 alone both measure slower).
+const WIDE: bool = cfg!(all(
     target_arch = "x86_64",
     target_feature = "avx512cd",
     target_feature = "avx512vl",
@@ -117,9 +123,10 @@ const LOD_LANES: bool = cfg!(all(
 ));
 
 /// [`sample_batch_into`] with the kernels' passes in structure-of-arrays form (`SOA`) or
-/// lane by lane, and the LOD decisions over a chunk's quads (`LOD`) or quad by quad.
+/// lane by lane, and the wide form (`WIDE`: the LOD decisions over a chunk's quads, a
+/// level's wrap units, reads and sums in one pass) or not.
 #[inline(always)]
-fn batch_into<const SOA: bool, const LOD: bool, M: TexelMemory + ?Sized>(
+fn batch_into<const SOA: bool, const WIDE: bool, M: TexelMemory + ?Sized>(
     view: Result<&TextureHeader, Invalid>,
     sampler: Result<&SamplerHeader, Invalid>,
     mem: &M,
@@ -139,7 +146,7 @@ fn batch_into<const SOA: bool, const LOD: bool, M: TexelMemory + ?Sized>(
                     note(&mut first, c * CHUNK + q, sample_quad_checked_into(view, sampler, mem, req, None, o, true))
                 };
                 if SOA {
-                    single_chunk_soa(&k, texels, rs, os, general);
+                    single_chunk_soa::<WIDE>(&k, texels, rs, os, general);
                 } else {
                     single_chunk(&k, texels, rs, os, general);
                 }
@@ -148,7 +155,7 @@ fn batch_into<const SOA: bool, const LOD: bool, M: TexelMemory + ?Sized>(
         }
         if let Some(mut lv) = Levels::new(h, s) {
             for (c, (rs, os)) in reqs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate() {
-                lv.chunk::<SOA, LOD>(h, s, texels, rs, os, |q, req, o| {
+                lv.chunk::<SOA, WIDE>(h, s, texels, rs, os, |q, req, o| {
                     note(&mut first, c * CHUNK + q, sample_quad_checked_into(view, sampler, mem, req, None, o, true))
                 });
             }
@@ -243,10 +250,11 @@ fn single_chunk(
 /// [`single_chunk`] with every pass over the chunk's lanes in structure-of-arrays form (x86-64
 /// with AVX2, [`soa`]): the coordinate units ([`super::rgba8::KernelAxis::fixed_lanes`]), the wrap units
 /// ([`super::rgba8::KernelAxis::taps_lanes`]), the reads, the sums and conversions, then the output
-/// stage. Lanes of quads the kernel does not take (and of a short chunk's missing quads)
+/// stage; in the `WIDE` form the wrap units, reads and sums are one pass
+/// ([`soa::add_level_taps`], as in [`Levels::chunk_soa`]). Lanes of quads the kernel does not take (and of a short chunk's missing quads)
 /// run with coordinate 0, no offset, and are not written.
 #[inline(always)]
-fn single_chunk_soa(
+fn single_chunk_soa<const WIDE: bool>(
     k: &Kernel,
     texels: &[u32],
     reqs: &[SampleRequest],
@@ -271,13 +279,19 @@ fn single_chunk_soa(
         }
     }
     let lanes = SoaLanes { s: [&sx, &sy], d: offsets.then_some([&dx, &dy]) };
-    let (idx, w) = lanes.taps(&KernelLevel { base, pitch, ax, ay }, linear);
-    let mut lv = soa::LevelLanes::new();
-    for l in 0..LANES {
-        lv.set(l, [idx[0][l], idx[1][l], idx[2][l], idx[3][l]].map(|i| word(texels, i)), [w[0][l], w[1][l]], 256);
-    }
+    let lv = KernelLevel { base, pitch, ax, ay };
     let mut acc = [[0; LANES]; 4];
-    soa::add_level(&lv, &mut acc);
+    if WIDE {
+        let (ux, uy) = lanes.positions(&lv);
+        soa::add_level_taps(texels, &lv, linear, (&ux, &uy), &[256; LANES], &mut acc);
+    } else {
+        let (idx, w) = lanes.taps(&lv, linear);
+        let mut lv = soa::LevelLanes::new();
+        for l in 0..LANES {
+            lv.set(l, [idx[0][l], idx[1][l], idx[2][l], idx[3][l]].map(|i| word(texels, i)), [w[0][l], w[1][l]], 256);
+        }
+        soa::add_level(&lv, &mut acc);
+    }
     soa_output(&mut acc, &output, &ok, reqs, outs, general);
 }
 
@@ -314,14 +328,10 @@ struct SoaLanes<'a> {
 }
 
 impl SoaLanes<'_> {
-    /// Every lane's tap word indices `[r0 + x0, r0 + x1, r1 + x0, r1 + x1]` and weights
-    /// `[α, β]` on the level `lv`: its coordinate units
-    /// ([`super::rgba8::KernelAxis::fixed_lanes`]) plus the texel offset (a texel offset
-    /// adds `256 · offset` to the position, as `KernelAxis::offset` does), its wrap units
-    /// ([`super::rgba8::KernelAxis::taps_lanes`]) and its rows' word indices — per lane the
-    /// values of [`level_taps`] and of the single-level kernel's first pass.
+    /// Every lane's fixed-point position on the level `lv`: its coordinate units
+    /// ([`super::rgba8::KernelAxis::fixed_lanes`]) plus the texel offset (`256 · offset`).
     #[inline(always)]
-    fn taps(&self, lv: &KernelLevel, linear: bool) -> ([[u32; LANES]; 4], [[u32; LANES]; 2]) {
+    fn positions(&self, lv: &KernelLevel) -> ([i32; LANES], [i32; LANES]) {
         let (mut ux, mut uy) = ([0i32; LANES], [0i32; LANES]);
         lv.ax.fixed_lanes(self.s[0], &mut ux);
         lv.ay.fixed_lanes(self.s[1], &mut uy);
@@ -330,6 +340,18 @@ impl SoaLanes<'_> {
                 *u += d;
             }
         }
+        (ux, uy)
+    }
+
+    /// Every lane's tap word indices `[r0 + x0, r0 + x1, r1 + x0, r1 + x1]` and weights
+    /// `[α, β]` on the level `lv`: its coordinate units
+    /// ([`super::rgba8::KernelAxis::fixed_lanes`]) plus the texel offset (a texel offset
+    /// adds `256 · offset` to the position, as `KernelAxis::offset` does), its wrap units
+    /// ([`super::rgba8::KernelAxis::taps_lanes`]) and its rows' word indices — per lane the
+    /// values of [`level_taps`] and of the single-level kernel's first pass.
+    #[inline(always)]
+    fn taps(&self, lv: &KernelLevel, linear: bool) -> ([[u32; LANES]; 4], [[u32; LANES]; 2]) {
+        let (ux, uy) = self.positions(lv);
         let (mut x0, mut x1, mut a) = ([0u32; LANES], [0u32; LANES], [0u32; LANES]);
         let (mut y0, mut y1, mut b) = ([0u32; LANES], [0u32; LANES], [0u32; LANES]);
         lv.ax.taps_lanes(&ux, linear, (&mut x0, &mut x1, &mut a));
@@ -393,7 +415,7 @@ impl Levels {
     /// then per run of quads with the same pair the level kernel's coordinate and wrap units
     /// per lane, then its reads and sums per lane; quads it does not take go to `general`.
     #[inline(always)]
-    fn chunk<const SOA: bool, const LOD: bool>(
+    fn chunk<const SOA: bool, const WIDE: bool>(
         &mut self,
         h: &TextureHeader,
         s: &SamplerHeader,
@@ -404,11 +426,11 @@ impl Levels {
     ) {
         let n = reqs.len().min(CHUNK);
         // Pass 1: per quad the LOD decision: its level pair and the second level's weight.
-        // In the LOD lane-array form the chunk's decisions at once ([`lod::decide`]) where
+        // In the wide form the chunk's decisions at once ([`lod::decide`]) where
         // the view's sizes allow it.
         let mut sel = [None::<PairKey>; CHUNK];
         let mut delta = [0u32; CHUNK];
-        let decided = LOD && lod::decide(h, s, reqs, &mut sel, &mut delta);
+        let decided = WIDE && lod::decide(h, s, reqs, &mut sel, &mut delta);
         for (q, req) in reqs.iter().enumerate().take(if decided { 0 } else { CHUNK }) {
             let levels =
                 if offsets_in_range(&req.offset) { quad_lod_iso_inline(h, s, req, s.mip_filter) } else { None };
@@ -419,7 +441,7 @@ impl Levels {
             delta[q] = l.delta;
         }
         if SOA {
-            self.chunk_soa((h, s), texels, reqs, outs, (&sel, &delta), general);
+            self.chunk_soa::<WIDE>((h, s), texels, reqs, outs, (&sel, &delta), general);
         } else {
             // Pass 2: per run of quads with one level pair (screen-adjacent quads mostly share
             // it), its two levels' constants once, then per lane both levels' tap word indices
@@ -498,14 +520,20 @@ impl Levels {
     }
 
     /// Passes 2 and 3 of [`Levels::chunk`] with the lanes in structure-of-arrays form
-    /// (x86-64 with AVX2, [`soa`]): per level pair of the chunk's quads (`sel`; mostly one),
-    /// its levels' coordinate, wrap and row units for every lane ([`SoaLanes::taps`]), of
-    /// which the quads with that pair keep theirs; then every lane's reads, the sums of
-    /// both levels (the first level's weight `256 − δ`, the second's `δ`: a single level is
-    /// the share with `δ = 0`, `256 · v0`, which converts to the same value) and the
-    /// conversions; then the output stage. Quads without a pair go to `general`.
+    /// (x86-64 with AVX2, [`soa`]): per level pair of the chunk's quads (`sel`; mostly one,
+    /// [`Levels::group`]), each level's coordinate units for every lane
+    /// ([`SoaLanes::positions`]), then the level's share for the lanes of that pair's quads
+    /// (the first level's weight `256 − δ`, the second's `δ`: a single level is the share
+    /// with `δ = 0`, `256 · v0`, which converts to the same value); then the conversions and
+    /// the output stage. Quads without a pair go to `general`.
+    ///
+    /// In the `WIDE` form a level's wrap units, reads and sums are one pass over the lanes
+    /// ([`soa::add_level_taps`]: with 32 vector registers its values stay in registers);
+    /// otherwise the wrap and row units are a pass ([`SoaLanes::taps`]), the reads another
+    /// ([`soa::LevelLanes::set_lanes`]), and both levels' sums a third ([`soa::add_level`]),
+    /// which measures faster with AVX2's 16 registers.
     #[inline(always)]
-    fn chunk_soa(
+    fn chunk_soa<const WIDE: bool>(
         &mut self,
         (h, s): (&TextureHeader, &SamplerHeader),
         texels: &[u32],
@@ -530,50 +558,70 @@ impl Levels {
             }
         }
         let lanes = SoaLanes { s: [&sx, &sy], d: offsets.then_some([&dx, &dy]) };
-        let (mut lv0, mut lv1) = (soa::LevelLanes::new(), soa::LevelLanes::new());
+        let mut acc = [[0; LANES]; 4];
         let mut ok = [false; CHUNK];
         let mut done = [false; CHUNK];
-        for q in 0..n {
-            let Some(key) = sel[q] else { continue };
-            if done[q] {
+        if WIDE {
+            for q in 0..n {
+                let Some(((l0, l1), two, linear, w)) = self.group((h, s), q, (sel, delta), (&mut done, &mut ok)) else {
+                    continue;
+                };
+                let (ux, uy) = lanes.positions(&l0);
+                soa::add_level_taps(texels, &l0, linear, (&ux, &uy), &w[0], &mut acc);
+                if two {
+                    let (ux, uy) = lanes.positions(&l1);
+                    soa::add_level_taps(texels, &l1, linear, (&ux, &uy), &w[1], &mut acc);
+                }
+            }
+        } else {
+            let (mut lv0, mut lv1) = (soa::LevelLanes::new(), soa::LevelLanes::new());
+            for q in 0..n {
+                let Some(((l0, l1), two, linear, w)) = self.group((h, s), q, (sel, delta), (&mut done, &mut ok)) else {
+                    continue;
+                };
+                let t0 = lanes.taps(&l0, linear);
+                lv0.set_lanes(texels, (&t0.0, &t0.1), &w[0]);
+                if two {
+                    let t1 = lanes.taps(&l1, linear);
+                    lv1.set_lanes(texels, (&t1.0, &t1.1), &w[1]);
+                }
+            }
+            soa::add_level(&lv0, &mut acc);
+            soa::add_level(&lv1, &mut acc);
+        }
+        soa_output(&mut acc, &self.output, &ok, reqs, outs, general);
+    }
+
+    /// The level pair of quad `q` and of the quads after it with the same pair (`sel`),
+    /// unless an earlier group took `q` (`done`): the levels, whether there are two, whether
+    /// the filter is linear, and the level weights of every lane — `256 − δ` and `δ` in the
+    /// lanes of those quads, 0 in the others. Marks the quads done,
+    /// and `ok` where the pair is in the kernel.
+    #[inline(always)]
+    fn group(
+        &mut self,
+        (h, s): (&TextureHeader, &SamplerHeader),
+        q: usize,
+        (sel, delta): (&[Option<PairKey>; CHUNK], &[u32; CHUNK]),
+        (done, ok): (&mut [bool; CHUNK], &mut [bool; CHUNK]),
+    ) -> Option<(Pair, bool, bool, [[u32; LANES]; 2])> {
+        let key = sel[q]?;
+        if done[q] {
+            return None;
+        }
+        let pair = self.pair(h, s, key);
+        let mut w = [[0u32; LANES]; 2];
+        for j in q..CHUNK {
+            if sel[j] != Some(key) {
                 continue;
             }
-            let pair = self.pair(h, s, key);
-            let (two, linear) = (key.1 != u32::MAX, key.2);
-            // (No closure here: a closure is a function of its own, which the copies of the
-            // op compiled for AVX2 / AVX-512 may call instead of inlining it.)
-            #[allow(clippy::manual_map)]
-            let taps = match pair {
-                Some((l0, l1)) => {
-                    Some((lanes.taps(&l0, linear), if two { Some(lanes.taps(&l1, linear)) } else { None }))
-                }
-                None => None,
-            };
-            // The lanes of the quads with this pair (`take`; `take1`: those whose second
-            // level has a weight) and their level weights, then their reads per level.
-            let (mut take, mut take1) = ([false; LANES], [false; LANES]);
-            let (mut w0l, mut w1l) = ([0u32; LANES], [0u32; LANES]);
-            for j in q..n {
-                if sel[j] != Some(key) {
-                    continue;
-                }
-                done[j] = true;
-                ok[j] = taps.is_some();
-                let d = delta[j];
-                for l in j * 4..j * 4 + 4 {
-                    (take[l], take1[l], w0l[l], w1l[l]) = (true, d != 0, 256 - d, d);
-                }
-            }
-            let Some((t0, t1)) = &taps else { continue };
-            lv0.set_lanes(&take, texels, (&t0.0, &t0.1), &w0l);
-            if let Some(t1) = t1 {
-                lv1.set_lanes(&take1, texels, (&t1.0, &t1.1), &w1l);
-            }
+            done[j] = true;
+            ok[j] = pair.is_some();
+            let d = delta[j];
+            w[0][j * 4..j * 4 + 4].fill(256 - d);
+            w[1][j * 4..j * 4 + 4].fill(d);
         }
-        let mut acc = [[0; LANES]; 4];
-        soa::add_level(&lv0, &mut acc);
-        soa::add_level(&lv1, &mut acc);
-        soa_output(&mut acc, &self.output, &ok, reqs, outs, general);
+        Some((pair?, key.1 != u32::MAX, key.2, w))
     }
 }
 

@@ -940,19 +940,25 @@ impl KernelAxis {
         (i0, i1, w): (&mut [u32; N], &mut [u32; N], &mut [u32; N]),
     ) {
         for (((u, i0), i1), w) in u.iter().zip(i0.iter_mut()).zip(i1.iter_mut()).zip(w.iter_mut()) {
-            let m = ((u >> 8) & self.mask as i32) as u32;
-            let inside = m < self.lim;
-            let x0 = if inside {
-                m
-            } else if (m as i32) < 0 {
-                0
-            } else {
-                self.lim
-            };
-            *i0 = x0;
-            *i1 = if linear { (x0 + 1) & self.mask } else { x0 };
-            *w = if inside && linear { *u as u32 & 0xFF } else { 0 };
+            (*i0, *i1, *w) = self.taps_lane(*u, linear);
         }
+    }
+
+    /// One lane of [`KernelAxis::taps_lanes`]: the taps' indices and the second's weight
+    /// of the position `u`, without a branch.
+    #[inline(always)]
+    pub(super) fn taps_lane(&self, u: i32, linear: bool) -> (u32, u32, u32) {
+        let m = ((u >> 8) & self.mask as i32) as u32;
+        let inside = m < self.lim;
+        let x0 = if inside {
+            m
+        } else if (m as i32) < 0 {
+            0
+        } else {
+            self.lim
+        };
+        let x1 = if linear { (x0 + 1) & self.mask } else { x0 };
+        (x0, x1, if inside && linear { u as u32 & 0xFF } else { 0 })
     }
 
     /// The shared shift operand of [`KernelAxis::fixed_pair`] for this axis and `next`, the

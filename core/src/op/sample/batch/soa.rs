@@ -9,6 +9,7 @@
 //! and there the lane-by-lane passes run (see `LANE_ARRAYS`); both forms are compiled and
 //! tested on every target.
 
+use super::super::rgba8::KernelLevel;
 use super::LANES;
 use crate::filter::unorm8::{to_f32_select, Rgba8};
 
@@ -44,28 +45,28 @@ impl LevelLanes {
         let b = beta * level;
         (*a, *wt, *wb) = (alpha, (level << 8) - b, b);
     }
-    /// Every lane `l` with `take[l]`: its taps read from `texels` at the word indices
-    /// `idx[k][l]` ([`super::word`]: 0 outside the memory), its weights `[α, β] = w[..][l]`
-    /// and level weight `level[l]` (`≤ 256`), as [`LevelLanes::set`] sets them; the other
-    /// lanes keep theirs. One loop per tap over the lanes (gathers where vectorized).
+    /// Every lane `l` with a level weight `level[l]` (`1 ..= 256`): its taps read from
+    /// `texels` at the word indices `idx[k][l]` ([`super::word`]: 0 outside the memory), its
+    /// weights `[α, β] = w[..][l]` and its level weight, as [`LevelLanes::set`] sets them; the
+    /// lanes with level weight 0 keep theirs. One loop per tap over the lanes (gathers where
+    /// vectorized).
     #[inline(always)]
     pub(super) fn set_lanes(
         &mut self,
-        take: &[bool; LANES],
         texels: &[u32],
         (idx, w): (&[[u32; LANES]; 4], &[[u32; LANES]; 2]),
         level: &[u32; LANES],
     ) {
         for (row, idx) in self.tex.iter_mut().zip(idx) {
-            for ((x, i), t) in row.iter_mut().zip(idx).zip(take) {
+            for ((x, i), lw) in row.iter_mut().zip(idx).zip(level) {
                 let v = super::word(texels, *i);
-                *x = if *t { v } else { *x };
+                *x = if *lw != 0 { v } else { *x };
             }
         }
         for l in 0..LANES {
             let b = w[1][l] * level[l];
             let (a, wt, wb) = (w[0][l], (level[l] << 8) - b, b);
-            if take[l] {
+            if level[l] != 0 {
                 (self.a[l], self.wt[l], self.wb[l]) = (a, wt, wb);
             }
         }
@@ -91,6 +92,56 @@ pub(super) fn add_level(lv: &LevelLanes, acc: &mut Sums) {
             *x += h0 * lv.wt[l] + h1 * lv.wb[l];
         }
     }
+}
+
+/// Adds one level's share to the sums of every lane with a level weight (`level[l] ≤ 256`,
+/// 0 for the lanes that do not read the level), in one pass over the lanes: the taps of the
+/// positions `u = (ux, uy)` on the level `lv` (its wrap units,
+/// [`KernelAxis::taps_lane`](super::super::rgba8::KernelAxis::taps_lane)), their word reads
+/// ([`super::word`]; none for a lane without weight) and [`add_level`]'s sums. The same
+/// integers as the passes through [`LevelLanes`] and [`add_level`]; no array of indices or
+/// taps is stored between them.
+#[inline(always)]
+pub(super) fn add_level_taps(
+    texels: &[u32],
+    lv: &KernelLevel,
+    linear: bool,
+    (ux, uy): (&[i32; LANES], &[i32; LANES]),
+    level: &[u32; LANES],
+    acc: &mut Sums,
+) {
+    let [r, g, b, al] = acc;
+    for l in 0..LANES {
+        let (x0, x1, a) = lv.ax.taps_lane(ux[l], linear);
+        let (y0, y1, beta) = lv.ay.taps_lane(uy[l], linear);
+        let (r0, r1) = (lv.base + y0 * lv.pitch, lv.base + y1 * lv.pitch);
+        let lw = level[l];
+        let t = if lw != 0 {
+            [
+                super::word(texels, r0 + x0),
+                super::word(texels, r0 + x1),
+                super::word(texels, r1 + x0),
+                super::word(texels, r1 + x1),
+            ]
+        } else {
+            [0; 4]
+        };
+        let wb = beta * lw;
+        let w = (256 - a, a, (lw << 8) - wb, wb);
+        r[l] += share(&t, 0, w);
+        g[l] += share(&t, 8, w);
+        b[l] += share(&t, 16, w);
+        al[l] += share(&t, 24, w);
+    }
+}
+
+/// The share of the component at bit `s` of the taps `t` with the weights `w = (256 − α, α,
+/// (256 − β) · L, β · L)`: [`add_level`]'s sum for one component.
+#[inline(always)]
+fn share(t: &[Rgba8; 4], s: u32, (ia, a, wt, wb): (u32, u32, u32, u32)) -> u32 {
+    let h0 = (t[0] >> s & 0xFF) * ia + (t[1] >> s & 0xFF) * a;
+    let h1 = (t[2] >> s & 0xFF) * ia + (t[3] >> s & 0xFF) * a;
+    h0 * wt + h1 * wb
 }
 
 /// Converts every lane's sums `x ≤ 255 · 2^24` to binary32 in place (`RNE(x / (255 · 2^24))`,
