@@ -308,6 +308,18 @@ fn soa_output(
     mut general: impl FnMut(usize, &SampleRequest, &mut Quad),
 ) {
     soa::convert(acc);
+    // A full chunk of kernel quads with the identity swizzle: the lanes' components
+    // interleaved into the quads in one pass (the output stage is then a swap of the first
+    // and third components' arrays, or nothing).
+    if let (Some(bgra), true, Some(outs)) = (output.order_only(), ok.iter().all(|k| *k), outs.get_mut(..CHUNK)) {
+        if let Ok(flat) = <&mut [u32; 4 * LANES]>::try_from(outs.as_flattened_mut().as_flattened_mut()) {
+            if bgra {
+                acc.swap(0, 2);
+            }
+            soa::interleave(acc, flat);
+            return;
+        }
+    }
     for (q, (req, out)) in reqs.iter().zip(outs.iter_mut()).enumerate().take(CHUNK) {
         if !ok[q] {
             general(q, req, out);
@@ -785,6 +797,63 @@ mod tests {
                     })
                     .collect()
             })
+    }
+
+    /// Whole chunks of kernel quads (where the output stage interleaves a chunk's lanes in one
+    /// pass): RGBA8 and BGRA8, with the identity swizzle and another, bilinear and
+    /// trilinear, every form, against `sample_quad` quad by quad.
+    #[test]
+    fn full_chunks_match_sample_quad() {
+        use crate::descriptor::{Swizzle, SwizzleSource as S};
+        use crate::memory::texture_bytes;
+        let lin = SamplerHeader {
+            wrap: [WrapMode::Repeat; 3],
+            mag_filter: Filter::Linear,
+            min_filter: Filter::Linear,
+            mip_filter: MipFilter::None,
+            ..SamplerHeader::default()
+        };
+        let tri = SamplerHeader { mip_filter: MipFilter::Linear, ..lin };
+        let f = |v: u32, d: u32| crate::fp::ratio_to_f32_bits(i64::from(v), u64::from(d), 0);
+        // 3 chunks and a short one; 1.5 texels per sample on level 0 of a 64 × 64 texture
+        // (λ ≈ 0.58: two levels), or 1/8 texel (one level).
+        let grid = |step: u32, den: u32| -> Vec<SampleRequest> {
+            (0..CHUNK as u32 * 3 + 5)
+                .map(|i| {
+                    let (x, y) = (2 * i * step + 1, 2 * (i / 7) * step + 3);
+                    let c = |dx: u32, dy: u32| [f(x + dx * step, den), f(y + dy * step, den), 0, 0];
+                    SampleRequest::new([c(0, 0), c(1, 0), c(0, 1), c(1, 1)])
+                })
+                .collect()
+        };
+        let swizzles = [Swizzle::IDENTITY, Swizzle([S::B, S::R, S::A, S::G])];
+        let mut fast = 0;
+        for format in [Format::RGBA8_UNORM, Format::BGRA8_UNORM] {
+            for swizzle in swizzles {
+                let h = TextureHeader { swizzle, ..TextureHeader::new(TextureType::TwoD, format, 64, 64, 1, 7) };
+                let mem: Vec<u8> = (0..texture_bytes(&h) as u32)
+                    .map(|i| i.wrapping_mul(2_654_435_761).wrapping_shr(13) as u8)
+                    .collect();
+                for (s, reqs) in [(lin, grid(1, 8 * 64)), (tri, grid(3, 2 * 64))] {
+                    fast += u32::from(Kernel::new(&h, &s).is_some() || Levels::new(&h, &s).is_some());
+                    let want: Vec<Quad> =
+                        reqs.iter().map(|r| sample_quad(Ok(&h), Ok(&s), &mem[..], r).unwrap()).collect();
+                    for form in 0..4 {
+                        let mut got = std::vec![[[9u32; 4]; 4]; reqs.len()];
+                        let r = match form {
+                            0 => batch_into::<false, false, _>(Ok(&h), Ok(&s), &mem[..], &reqs, &mut got),
+                            1 => batch_into::<true, false, _>(Ok(&h), Ok(&s), &mem[..], &reqs, &mut got),
+                            2 => batch_into::<false, true, _>(Ok(&h), Ok(&s), &mem[..], &reqs, &mut got),
+                            _ => batch_into::<true, true, _>(Ok(&h), Ok(&s), &mem[..], &reqs, &mut got),
+                        };
+                        assert_eq!(r, Ok(()));
+                        assert!(got == want, "{format:?} {swizzle:?} form {form}");
+                    }
+                }
+            }
+        }
+        // Every case runs through the kernels.
+        assert_eq!(fast, 8);
     }
 
     proptest! {

@@ -736,6 +736,13 @@ impl Output {
         self.fix(o);
     }
 
+    /// Whether the stage only swaps the first and third components (`Some(true)`: BGRA8
+    /// with the identity swizzle) or leaves them (`Some(false)`); `None` for a swizzle.
+    #[inline(always)]
+    pub(super) fn order_only(&self) -> Option<bool> {
+        self.identity.then_some(self.bgra)
+    }
+
     /// [`Output::apply`] in place.
     #[inline(always)]
     pub(super) fn fix(&self, o: &mut [u32; 4]) {

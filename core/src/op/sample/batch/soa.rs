@@ -155,6 +155,16 @@ pub(super) fn convert(acc: &mut Sums) {
     }
 }
 
+/// Every lane's four components into `out`, lane by lane (`out[4 · l + c] = acc[c][l]`).
+#[inline(always)]
+pub(super) fn interleave(acc: &Sums, out: &mut [u32; 4 * LANES]) {
+    for (l, o) in out.chunks_exact_mut(4).enumerate() {
+        for (c, x) in o.iter_mut().enumerate() {
+            *x = acc[c][l];
+        }
+    }
+}
+
 /// Lane `l`'s four converted components.
 #[inline(always)]
 pub(super) fn lane(acc: &Sums, l: usize) -> [u32; 4] {
