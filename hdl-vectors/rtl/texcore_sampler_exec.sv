@@ -567,11 +567,20 @@ module texcore_sampler_exec #(
   logic [31:0]  fx, fy, fz, flayer, fsample;
   logic [5:0]   flevel;
   logic         a_start, a_done, a_ok;
+  // A filtered tap of the level and layer of an earlier tap of this op's pass reuses the
+  // address unit's level walk and origin (its `again`, one slot per pass): a_key[p] is the
+  // level and layer of pass p's last tap.
+  logic         a_again, a_slot;
+  logic [1:0]   a_key_v;
+  logic [22:0]  a_key [0:1];
+  // The next tap's address starts while this tap decodes (sm_pre): a_fin holds the unit's
+  // done pulse until the sequencer waits for it.
+  logic         a_fin, sm_pre;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0]  a_addr;                 // < MEM_BYTES when a_ok
   /* verilator lint_on UNUSEDSIGNAL */
   texcore_texel_addr #(.MEM_BYTES(MEM_BYTES)) u_addr (
-    .clk(clk), .rst(rst), .start(a_start), .ty(hd_ty), .tiled(hd_tiled), .width(hd_width),
+    .clk(clk), .rst(rst), .start(a_start), .again(a_again), .slot(a_slot), .ty(hd_ty), .tiled(hd_tiled), .width(hd_width),
     .height(hd_height), .depth(hd_depth), .levels(hd_levels), .base_level(hd_base),
     .base_address(hd_baddr), .row_pitch(hd_pitch), .bpp_log2(hd_bpp_l2), .spp_log2(hd_spp_l2),
     .level(flevel), .x(fx), .y(fy), .z(fz), .layer(flayer), .sample(fsample),
@@ -820,6 +829,8 @@ module texcore_sampler_exec #(
   wire  [4:0]  sm_wb = {4'd0, code == TXC_OP_TGSI_GATHER4};
   texcore_smp_check u_smp_check (.words(smp_w), .valid(sm_valid));
   logic [1:0]  sm_lane, sm_tap;
+  wire  [1:0]  nt = sm_tap + 2'd1;       // the pass's next tap
+  logic        nt_border;                // it is a border tap (no read)
   logic        sm_zero;                 // unbound view / sampler: a quad of zeros
   logic [31:0] sm_x, sm_y;
   wire  [2:0]  sm_ws = smp_w[2:0], sm_wt = smp_w[5:3];
@@ -1054,6 +1065,7 @@ module texcore_sampler_exec #(
   endfunction
   // a wrapped index with its border flag (bit 16)
   logic [16:0] sm_x0, sm_x1, sm_y0, sm_y1;
+  assign nt_border = (nt[0] ? sm_x1[16] : sm_x0[16]) || (nt[1] ? sm_y1[16] : sm_y0[16]);
   logic        sw_sent;
   logic        sm_zc;                   // the lane's z word is captured
   logic        sm_wc;                   // its w word is read (the shadow reference of a 2D array)
@@ -1297,6 +1309,12 @@ module texcore_sampler_exec #(
     nv_in <= 1'b0;
     tq_in <= 1'b0;
     a_start <= 1'b0;
+    a_again <= 1'b0;
+    if (a_done) a_fin <= 1'b1;
+    if (st == X_IDLE) begin                   // a new op: the unit's levels and origins unknown
+      a_key_v <= 2'b00;
+      sm_pre <= 1'b0;
+    end
     dec_in <= 1'b0;
     en_start <= 1'b0;
     sc_in <= 1'b0;
@@ -1623,7 +1641,7 @@ module texcore_sampler_exec #(
           end
         end
         X_FA: begin
-          fx <= fm_x; fy <= fm_y; fz <= fm_z; flayer <= fm_l; flevel <= fm_level;
+          fx <= fm_x; fy <= fm_y; fz <= fm_z; flayer <= fm_l; flevel <= fm_level; a_slot <= 1'b0;
           tbuf <= 128'd0;
           if (fm_ok) begin
             a_start <= 1'b1;
@@ -2102,10 +2120,15 @@ module texcore_sampler_exec #(
             if (sm_tap == 2'd3) sm_pass <= 1'b1;
           end else begin
             a_start <= 1'b1;
+            a_fin <= 1'b0;
+            a_again <= a_key_v[sm_pass] && a_key[sm_pass] == {sm_lvl, sm_layer};
+            a_slot <= sm_pass;
+            a_key_v[sm_pass] <= 1'b1;
+            a_key[sm_pass] <= {sm_lvl, sm_layer};
             st <= X_STW;
           end
         end
-        X_STW: if (a_done) begin
+        X_STW: if (a_done || a_fin) begin
           a_ok_q <= a_ok;
           st <= X_SR;
         end
@@ -2116,6 +2139,19 @@ module texcore_sampler_exec #(
         end
         X_SDEC: begin
           dec_in <= 1'b1;
+          // the pass's next tap, unless it is a border tap: its address now (same lane,
+          // level and layer as this tap's: the kept walk and origin)
+          if (sm_tap != 2'd3 && !nt_border) begin
+            fx <= {16'd0, nt[0] ? sm_x1[15:0] : sm_x0[15:0]};
+            fy <= {16'd0, nt[1] ? sm_y1[15:0] : sm_y0[15:0]};
+            a_start <= 1'b1;
+            a_fin <= 1'b0;
+            a_again <= a_key_v[sm_pass] && a_key[sm_pass] == {sm_lvl, sm_layer};
+            a_slot <= sm_pass;
+            a_key_v[sm_pass] <= 1'b1;
+            a_key[sm_pass] <= {sm_lvl, sm_layer};
+            sm_pre <= 1'b1;
+          end
           st <= X_SDW;
         end
         X_SDW: if (dec_out) begin
@@ -2128,7 +2164,8 @@ module texcore_sampler_exec #(
           for (i = 0; i < 8; i = i + 1)
             if ({sm_pass, sm_tap} == 3'(i)) cm_codes[32*i +: 32] <= a_ok_q ? gt_tcode : 32'd0;
           sm_tap <= sm_tap + 2'd1;
-          st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
+          st <= sm_pre ? X_STW : (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
+          sm_pre <= 1'b0;
           if (sm_tap == 2'd3) sm_pass <= 1'b1;
         end
         X_SF: begin

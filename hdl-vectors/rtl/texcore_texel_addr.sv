@@ -21,18 +21,32 @@
 //
 // Datapath: one 40-bit saturating accumulator `acc` and one multiply-accumulate step,
 // acc = sat(acc + ma * mb), radix 2 (one partial product per clock, ma doubled with
-// saturation, mb halved, until mb = 0; a product by 2^k takes k + 1 clocks). Every product,
-// shift (x << k = x * 2^k) and sum of the formulas above is one such MAC issued by the
-// sequencer below; the level sizes are halved level by level (max(1, v >> 1)), so there is
-// no barrel shifter. A level costs 25-60 clocks, an address at most about 1 100 clocks
-// (17 levels of a 2D array at 16 samples of 16 bytes), a level-0 2D texel about 100.
+// saturation, mb halved, until mb = 0; a product by 2^k takes k + 1 clocks). Every product
+// and sum of the formulas above is one such MAC issued by the sequencer below, except the
+// texel's last terms (x * tb = x << log2(tb), the texel in its tile, the origin), each one
+// saturating add in one clock (the only shifter: 16 bits by 0 … 8); the level sizes are
+// halved level by level (max(1, v >> 1)). A level costs 25-60 clocks, an address at most
+// about 1 100 clocks (17 levels of a 2D array at 16 samples of 16 bytes), a level-0 2D
+// texel about 45.
 // The caller holds the inputs stable from `start` until `done`.
+//
+// The sum is formed as the texel's own terms (y * p_L + x * tb, or the tiled offset) plus
+// its origin O = layer * S + z * s_L + sum_{k<L} b_k + base_address + sample * bpp, which the
+// unit keeps with the level's sizes in one of two slots (`slot`: a trilinear lane's two
+// levels). `again` with `start` reuses the slot's: the caller asserts it only when the
+// descriptor inputs, `level`, `z`, `layer` and `sample` equal those of the last `start` on
+// that slot (the filtered taps of one lane and level differ in x and y only), and the unit
+// then skips the level walk and the origin: a texel of any level then takes about 12 clocks
+// (pitch-linear 2D, coordinates below 64: the range check, y * p_L on the MAC from O, and
+// x * tb added as a shift in one clock).
 module texcore_texel_addr #(
   parameter longint MEM_BYTES = 65536
 ) (
   input  logic        clk,
   input  logic        rst,
   input  logic        start,
+  input  logic        again,        // with start: the slot's last level, z, layer, sample
+  input  logic        slot,         // which of the two kept levels and origins
   input  logic [3:0]  ty,           // TEX_*
   input  logic        tiled,        // layout 4x4 tiled (else pitch-linear)
   input  logic [31:0] width,        // level-0 width (buffers: elements)
@@ -63,6 +77,14 @@ module texcore_texel_addr #(
   wire  [SW:0]   sum     = {1'b0, acc} + {1'b0, ma};
   wire  [SW-1:0] acc_add = (sum[SW] | sum[SW-1]) ? CAP : sum[SW-1:0];       // sat(acc + ma)
   wire  [SW-1:0] ma_dbl  = (ma[SW-1] | ma[SW-2]) ? CAP : {ma[SW-2:0], 1'b0}; // sat(2 ma)
+  // sat(a + b) of two saturated values: the adds that need no multiply (x * tb, the texel in
+  // its tile, the origin) in one clock, x * tb as x << log2(tb) (a 16-bit value shifted by
+  // at most 8: below 2^24, never saturated)
+  function automatic logic [SW-1:0] acc_plus(input logic [SW-1:0] a, input logic [SW-1:0] b);
+    logic [SW:0] t;
+    t = {1'b0, a} + {1'b0, b};
+    acc_plus = (t[SW] | t[SW-1]) ? CAP : t[SW-1:0];
+  endfunction
 
   // ---------------------------------------------------------------- sizes
   function automatic logic [16:0] half1(input logic [16:1] v);   // max(1, v >> 1) of v[16:0]
@@ -89,13 +111,16 @@ module texcore_texel_addr #(
   localparam logic [4:0]
     S_IDLE = 5'd0, S_BUF = 5'd1, S_BUFB = 5'd2, S_LVL = 5'd3, S_PITCH = 5'd4, S_SLICE = 5'd5,
     S_TILE = 5'd6, S_NEXT = 5'd8, S_OFF = 5'd9, S_RANGE = 5'd10, S_TY1 = 5'd11,
-    S_TY2 = 5'd12, S_TY3 = 5'd13, S_X = 5'd14, S_LAYER = 5'd15, S_Z = 5'd16, S_BL = 5'd17,
-    S_BASE = 5'd18, S_SMP = 5'd19, S_CHECK = 5'd20, S_RUN = 5'd21;
+    S_TY2 = 5'd12, S_TY3 = 5'd13, S_X = 5'd14, S_Z = 5'd16, S_BL = 5'd17,
+    S_BASE = 5'd18, S_SMP = 5'd19, S_CHECK = 5'd20, S_RUN = 5'd21, S_ORG = 5'd22, S_ADD = 5'd23;
   logic [4:0]    st, ret;
   logic [5:0]    l, last;
   logic [16:0]   wl, hl, dl;                     // level l sizes
-  logic [16:0]   w_L, h_L, d_L;                  // level `level` sizes
-  logic [SW-1:0] off, slice, pitch, base_l, slice_l, pitch_l;
+  logic [16:0]   wk [0:1], hk [0:1], dk [0:1];    // level `level` sizes, per slot
+  logic [SW-1:0] pk [0:1], ok_org [0:1];         // its pitch p_L and the origin O, per slot
+  logic [SW-1:0] off, slice, pitch, base_l, slice_l;
+  wire  [16:0]   w_L = wk[slot], h_L = hk[slot], d_L = dk[slot];
+  wire  [SW-1:0] pitch_l = pk[slot], org = ok_org[slot];
   wire  [14:0]   txl = 15'((wl + 17'd3) >> 2);   // ceil(w_l / 4)
   wire  [14:0]   tyl = 15'((hl + 17'd3) >> 2);
 
@@ -114,6 +139,8 @@ module texcore_texel_addr #(
           addr <= 32'd0;
           if (is_buf) begin
             st <= S_BUF;
+          end else if (again) begin
+            st <= S_RANGE;                             // the level and origin of the last start
           end else begin
             l <= 6'd0;
             off <= '0;
@@ -154,8 +181,8 @@ module texcore_texel_addr #(
           if (l == level) begin
             base_l <= off;
             slice_l <= slice;
-            pitch_l <= pitch;
-            w_L <= wl; h_L <= hl; d_L <= dl;
+            pk[slot] <= pitch;
+            wk[slot] <= wl; hk[slot] <= hl; dk[slot] <= dl;
           end
           `TXA_MAC(off, 20'd1, 1'b0, S_OFF)           // off + b_l
         end
@@ -165,29 +192,45 @@ module texcore_texel_addr #(
           wl <= half1(wl[16:1]);
           hl <= half1(hl[16:1]);
           dl <= is_3d ? half1(dl[16:1]) : 17'd1;
-          st <= (l + 6'd1 == last) ? S_RANGE : S_LVL;
+          if (l + 6'd1 == last) `TXA_MAC(multi ? acc : '0, layer[19:0], 1'b1, S_Z)   // O = layer * S
+          else st <= S_LVL;
+        end
+        // ---- the origin O of level `level`, layer, z and sample
+        S_Z:     `TXA_MAC(slice_l, z[15:0], 1'b0, S_BL)                 // + z * s_L
+        S_BL:    `TXA_MAC(base_l, 20'd1, 1'b0, S_BASE)                  // + levels below L
+        S_BASE:  `TXA_MAC(base_address, 20'd1, 1'b0, S_SMP)
+        S_SMP:   `TXA_MAC(sample[4:0], 20'd1 << bpp_log2, 1'b0, S_ORG)  // + sample * bpp
+        S_ORG: begin
+          ok_org[slot] <= acc;
+          st <= S_RANGE;
         end
         // ---- the texel: range, then the sum of its terms in acc
         S_RANGE:
           if (x < {15'd0, w_L} && y < {15'd0, h_L} && z < (is_3d ? {15'd0, d_L} : 32'd1)
               && layer < {12'd0, layers} && sample < (32'd1 << spp_log2)) begin
+            ok <= 1'b1;
             if (tiled) `TXA_MAC(pitch_l, y[15:2], 1'b1, S_TY1)        // tile row * tiles per row
-            else `TXA_MAC(pitch_l, y[15:0], 1'b1, S_X)                  // y * p_L
+            else begin
+              acc <= org;                                              // O + y * p_L
+              `TXA_MAC(pitch_l, y[15:0], 1'b0, S_X)
+            end
           end else begin
             done <= 1'b1;                              // out of range: ok = 0
             st <= S_IDLE;
           end
         S_TY1: `TXA_MAC(x[15:2], 20'd1, 1'b0, S_TY2)                   // + tile column
         S_TY2: `TXA_MAC(acc, 20'd1 << (tbs + 4'd4), 1'b1, S_TY3)       // * 16 * tb
-        S_TY3: `TXA_MAC({y[1:0], x[1:0]}, 20'd1 << tbs, 1'b0, S_LAYER)  // + texel in the tile
-        S_X:   `TXA_MAC(x[15:0], 20'd1 << tbs, 1'b0, S_LAYER)          // + x * tb
-        S_LAYER: `TXA_MAC(multi ? off : '0, layer[19:0], 1'b0, S_Z)     // + layer * S
-        S_Z:     `TXA_MAC(slice_l, z[15:0], 1'b0, S_BL)                 // + z * s_L
-        S_BL:    `TXA_MAC(base_l, 20'd1, 1'b0, S_BASE)                  // + levels below L
-        S_BASE:  `TXA_MAC(base_address, 20'd1, 1'b0, S_SMP)
-        S_SMP: begin
-          ok <= 1'b1;
-          `TXA_MAC(sample[4:0], 20'd1 << bpp_log2, 1'b0, S_CHECK)      // + sample * bpp
+        S_TY3: begin                                   // + texel in the tile, then + O
+          acc <= acc_plus(acc, SW'({y[1:0], x[1:0]}) << tbs);
+          st <= S_ADD;
+        end
+        S_X: begin                                     // + x * tb
+          acc <= acc_plus(acc, SW'(x[15:0]) << tbs);
+          st <= S_CHECK;
+        end
+        S_ADD: begin
+          acc <= acc_plus(acc, org);
+          st <= S_CHECK;
         end
         S_CHECK: begin
           ok <= ok && ({1'b0, acc} + (41'd1 << bpp_log2) <= 41'(MEM_BYTES));
