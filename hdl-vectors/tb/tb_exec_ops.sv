@@ -17,6 +17,9 @@
 //   +unit=<name>        the unit's name, for the report
 //   +n=<count>          number of records the file must hold (optional)
 //   +maxshow=<k>        mismatches printed in full (default 10)
+//   +prof=1             also prints the clocks the core spends in each state of its
+//                       sequencer (`texcore_sampler_exec`'s `st`) over the records' ops:
+//                       one line "state <code>: <clocks> clocks" per state visited
 // Reading: $fscanf by default; -DTB_DPI_READ with tb/tb_vecread.cpp uses the DPI-C line
 // reader (Verilator). Clocking: `always #5` (Icarus), or -DTB_CLOCKED with tb_main.cpp
 // toggling `clk` (Verilator without --timing).
@@ -131,7 +134,8 @@ module tb_exec_ops;
   // ---------------------------------------------------------------- records
   logic [REC_W-1:0] rec;
   integer fd = 0, nrec = 0, npass = 0, nfail = 0, nrun = 0, nunsup = 0, maxshow = 10, nexpect = -1;
-  integer cycles = 0, busy = 0, wait_n = 0;
+  integer cycles = 0, busy = 0, wait_n = 0, prof = 0;
+  longint st_clocks [0:127];                 // +prof: clocks in each sequencer state
   string  fname, unit = "?";
 `ifdef TB_DPI_READ
   import "DPI-C" function int tb_vec_open(input string path);
@@ -144,6 +148,8 @@ module tb_exec_ops;
     if ($value$plusargs("maxshow=%d", maxshow)) ;
     if ($value$plusargs("n=%d", nexpect)) ;
     if ($value$plusargs("unit=%s", unit)) ;
+    if ($value$plusargs("prof=%d", prof)) ;
+    for (integer i = 0; i < 128; i = i + 1) st_clocks[i] = 0;
     if (!$value$plusargs("vec=%s", fname)) begin
       $display("FATAL: no +vec=<unit.sub>");
       $display("0 passed, 0 failed");
@@ -253,6 +259,7 @@ module tb_exec_ops;
       end
       S_WAIT: begin
         busy <= busy + 1;
+        if (prof != 0) st_clocks[dut.st] <= st_clocks[dut.st] + 1;
         wait_n <= wait_n + 1;
         if (done) begin
           check();
@@ -276,6 +283,9 @@ module tb_exec_ops;
         end
         $display("%0s: %0d records: %0d run by the core and equal to the model, %0d ERR_UNSUPPORTED outside its CAPS or subset; %0d clocks (%0d in ops)",
                  unit, nrec, nrun, nunsup, cycles, busy);
+        if (prof != 0)
+          for (k = 0; k < 128; k = k + 1)
+            if (st_clocks[k] != 0) $display("state %0d: %0d clocks", k, st_clocks[k]);
         $display("%0d passed, %0d failed", npass, nfail);
         if (nfail != 0) $fatal(1, "MISMATCHES");
         $finish;

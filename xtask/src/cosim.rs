@@ -145,6 +145,12 @@ pub struct Args {
     /// gives ≥ 100 000 sampling ops, about 12 min). Not with `--full`.
     #[arg(long, value_name = "QUADS", conflicts_with = "full")]
     pub sampling: Option<u64>,
+    /// The execution core's throughput on Verilator instead of the checks: this many quads
+    /// of each workload (TGSI `SAMPLE_L` and `SAMPLE`, bilinear and trilinear) back to back,
+    /// each compared with the model; prints clocks per quad, quads per second and where the
+    /// clocks go (the sequencer's states).
+    #[arg(long, value_name = "QUADS", num_args = 0..=1, default_missing_value = "4000", conflicts_with_all = ["full", "sampling"])]
+    pub bench: Option<u64>,
     /// Skip the mutation check (one flipped expected bit must fail).
     #[arg(long)]
     pub no_mutation: bool,
@@ -172,6 +178,7 @@ impl Args {
             jobs: None,
             full: None,
             sampling: None,
+            bench: None,
         }
     }
 }
@@ -201,7 +208,7 @@ struct Outcome {
     note: String,
 }
 
-fn hdl() -> PathBuf {
+pub(crate) fn hdl() -> PathBuf {
     root().join("hdl-vectors")
 }
 
@@ -221,6 +228,9 @@ pub fn check_sv_packages() -> Result<()> {
 
 /// `cargo xtask cosim`.
 pub fn run(a: &Args) -> Result<()> {
+    if let Some(quads) = a.bench {
+        return crate::exec_bench::run(quads, a.seed);
+    }
     let sampler = a.ops.is_empty() || a.ops.iter().any(|o| o == "sampler");
     let units: Vec<String> = a.ops.iter().filter(|o| *o != "sampler").cloned().collect();
     if !a.ops.is_empty() && units.is_empty() {
@@ -462,7 +472,12 @@ fn build_dpi_lib() -> Result<PathBuf> {
 }
 
 /// Builds (or reuses) the simulation; returns the command that runs it and the build time.
-fn build(sim: Sim, d: &UnitDef, readmem_n: Option<u64>, dpi_lib: Option<&Path>) -> Result<(Vec<String>, f64)> {
+pub(crate) fn build(
+    sim: Sim,
+    d: &UnitDef,
+    readmem_n: Option<u64>,
+    dpi_lib: Option<&Path>,
+) -> Result<(Vec<String>, f64)> {
     // The execution-core testbench is one build for every op-level unit.
     let exec = sim != Sim::VerilatorDpi && exec_unit(d);
     let name = if exec { "exec_ops" } else { d.unit.name() };
@@ -653,13 +668,13 @@ fn plusargs(sim: Sim, report: &Report, unit: &str, vec_file: &Path, n: u64) -> V
     v
 }
 
-struct SimRun {
-    code: Option<i32>,
-    output: String,
+pub(crate) struct SimRun {
+    pub code: Option<i32>,
+    pub output: String,
 }
 
 /// Runs a simulation (core dumps off: Verilator 5.006 aborts on $fatal).
-fn simulate(cmd: &[String], plus: &[String], timeout: Duration) -> Result<SimRun> {
+pub(crate) fn simulate(cmd: &[String], plus: &[String], timeout: Duration) -> Result<SimRun> {
     let mut c = Command::new("sh");
     c.arg("-c").arg("ulimit -c 0; exec \"$@\"").arg("sh").args(cmd).args(plus);
     c.current_dir(hdl()).stdout(Stdio::piped()).stderr(Stdio::piped()).stdin(Stdio::null());
@@ -699,7 +714,7 @@ fn simulate(cmd: &[String], plus: &[String], timeout: Duration) -> Result<SimRun
 }
 
 /// The `N passed, M failed` line.
-fn verdict(output: &str) -> Option<(u64, u64)> {
+pub(crate) fn verdict(output: &str) -> Option<(u64, u64)> {
     output.lines().rev().find_map(|l| {
         let l = l.trim();
         let (p, f) = l.split_once(" passed, ")?;

@@ -435,6 +435,30 @@ fn err_code(r: &Reply) -> Option<u32> {
     })
 }
 
+/// Appends the record line of `op` (vector index `idx`, `CAPS` bit `cap_bit`, the subset's
+/// decision `admit`) with the model's `reply` to `s`.
+pub fn write_record(s: &mut String, idx: u64, cap_bit: u8, admit: bool, op: &Op, reply: &Reply) {
+    let mut payload = [0u8; MAX_OP_LEN];
+    let plen = op.encode(&mut payload);
+    let mut pw = [0u32; 64];
+    for (w, c) in pw.iter_mut().zip(payload[..plen].chunks(4)) {
+        let mut b = [0u8; 4];
+        b[..c.len()].copy_from_slice(c);
+        *w = u32::from_le_bytes(b);
+    }
+    let comp = u64::from_le_bytes(reply.completion().encode());
+    let res = reply.words();
+    let _ = write!(s, "{idx:08x}_{cap_bit:02x}_{}_{plen:03x}", u8::from(admit));
+    for w in pw.iter().rev() {
+        let _ = write!(s, "_{w:08x}");
+    }
+    let _ = write!(s, "_{comp:016x}");
+    for i in (0..16).rev() {
+        let _ = write!(s, "_{:08x}", res.get(i).copied().unwrap_or(0));
+    }
+    s.push('\n');
+}
+
 /// Writes the record file `out` of unit `unit` from its vector file `vec_file` (images in
 /// `dir`, layout `layout`).
 pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &Path) -> Result<Prepared> {
@@ -510,25 +534,7 @@ pub fn prepare(dir: &Path, unit: &str, layout: &Layout, vec_file: &Path, out: &P
                 }
             };
             let admit = Subset::RTL.admits(&op, v.as_ref().map_err(|e| *e), sm.as_ref().map_err(|e| *e));
-            let mut payload = [0u8; MAX_OP_LEN];
-            let plen = op.encode(&mut payload);
-            let mut pw = [0u32; 64];
-            for (w, c) in pw.iter_mut().zip(payload[..plen].chunks(4)) {
-                let mut b = [0u8; 4];
-                b[..c.len()].copy_from_slice(c);
-                *w = u32::from_le_bytes(b);
-            }
-            let comp = u64::from_le_bytes(reply.completion().encode());
-            let res = reply.words();
-            let _ = write!(s, "{k:08x}_{:02x}_{}_{plen:03x}", def.cap_bit, u8::from(admit));
-            for w in pw.iter().rev() {
-                let _ = write!(s, "_{w:08x}");
-            }
-            let _ = write!(s, "_{comp:016x}");
-            for i in (0..16).rev() {
-                let _ = write!(s, "_{:08x}", res.get(i).copied().unwrap_or(0));
-            }
-            s.push('\n');
+            write_record(&mut s, k as u64, def.cap_bit, admit, &op, &reply);
             if admit && Subset::RTL.governs(op.code()) {
                 p.admitted += 1;
                 p.admitted_by_op.entry(op.code()).or_insert((def.name, 0)).1 += 1;

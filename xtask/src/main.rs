@@ -7,6 +7,7 @@ use xtask::exec;
 
 mod bench;
 mod cosim;
+mod exec_bench;
 mod exec_ops;
 #[cfg(feature = "probe")]
 mod flash;
