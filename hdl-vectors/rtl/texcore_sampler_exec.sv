@@ -1960,13 +1960,19 @@ module texcore_sampler_exec #(
           end
         end
         X_SL3: begin
-          if (!sw_sent) begin
+          if (sm_gat) begin                           // GATHER4, TLD4S: the base level, no LOD
+            sm_lv0 <= 5'd0;
+            sm_lv1 <= 5'd0;
+            sm_delta <= 8'd0;
+            sm_pass <= 1'b0;
+            st <= X_SX;
+          end else if (!sw_sent) begin
             sl_in <= 1'b1;
             sw_sent <= 1'b1;
           end else if (sl_out) begin
-            sm_lv0 <= sm_gat ? 5'd0 : sl_level;       // GATHER4: the base level, no LOD
-            sm_lv1 <= sm_gat ? 5'd0 : sl_level2;
-            sm_delta <= sm_gat ? 8'd0 : sl_delta;
+            sm_lv0 <= sl_level;
+            sm_lv1 <= sl_level2;
+            sm_delta <= sl_delta;
             sm_pass <= 1'b0;
             st <= X_SX;
             if (sm_tmml) begin                        // TMML pass 0: R, G, A; B's length

@@ -146,7 +146,7 @@ pub struct Args {
     #[arg(long, value_name = "QUADS", conflicts_with = "full")]
     pub sampling: Option<u64>,
     /// The execution core's throughput on Verilator instead of the checks: this many quads
-    /// of each workload (TGSI `SAMPLE_L` and `SAMPLE`, bilinear and trilinear) back to back,
+    /// of each workload (TGSI `SAMPLE_L` and `SAMPLE`, bilinear and trilinear, and `GATHER4`) back to back,
     /// each compared with the model; prints clocks per quad, quads per second and where the
     /// clocks go (the sequencer's states).
     #[arg(long, value_name = "QUADS", num_args = 0..=1, default_missing_value = "4000", conflicts_with_all = ["full", "sampling"])]

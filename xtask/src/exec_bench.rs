@@ -2,10 +2,10 @@
 //! (`texcore_sampler_exec`) on Verilator, sampling quads back to back.
 //!
 //! A fixed scene (one 64 × 64 `RGBA8_UNORM` view with its full mip chain, pitch-linear, on
-//! seeded texel memory; a bilinear and a trilinear sampler, REPEAT on both axes) and four
+//! seeded texel memory; a bilinear and a trilinear sampler, REPEAT on both axes) and five
 //! workloads of seeded quads: TGSI `SAMPLE_L` and `SAMPLE` (implicit derivatives), each
 //! bilinear (mip filter none) and trilinear (mip filter linear, LOD fractions that blend two
-//! levels). Each quad is a record of the op-level testbench (`tb_exec_ops.sv`, the same
+//! levels), and TGSI `GATHER4` (the red component of the four taps). Each quad is a record of the op-level testbench (`tb_exec_ops.sv`, the same
 //! build as `cargo xtask cosim --ops sample`): its `SUBMIT` payload, loaded into the
 //! testbench's payload memory at no cost, starts the core the clock after the previous op's
 //! completion; every result is compared with the model's, so a bench run is also a check.
@@ -34,21 +34,32 @@ const MEM_BYTES: usize = 65536;
 /// Width and height of the view's level 0.
 const SIZE: u32 = 64;
 
+/// The op of a workload.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// TGSI `SAMPLE_L` (explicit LOD).
+    SampleL,
+    /// TGSI `SAMPLE` (the quad's implicit derivatives).
+    Sample,
+    /// TGSI `GATHER4` of the red component (the base level's four taps, no filter).
+    Gather4,
+}
+
 /// One workload: an op kind on one sampler.
 #[derive(Clone, Copy)]
 struct Workload {
     name: &'static str,
-    /// `SAMPLE_L` (explicit LOD) or `SAMPLE` (the quad's implicit derivatives).
-    explicit: bool,
+    kind: Kind,
     /// Sampler pointer: 0 bilinear, 1 trilinear.
     sampler: u32,
 }
 
-const WORKLOADS: [Workload; 4] = [
-    Workload { name: "SAMPLE_L bilinear", explicit: true, sampler: 0 },
-    Workload { name: "SAMPLE_L trilinear", explicit: true, sampler: 1 },
-    Workload { name: "SAMPLE bilinear", explicit: false, sampler: 0 },
-    Workload { name: "SAMPLE trilinear", explicit: false, sampler: 1 },
+const WORKLOADS: [Workload; 5] = [
+    Workload { name: "SAMPLE_L bilinear", kind: Kind::SampleL, sampler: 0 },
+    Workload { name: "SAMPLE_L trilinear", kind: Kind::SampleL, sampler: 1 },
+    Workload { name: "SAMPLE bilinear", kind: Kind::Sample, sampler: 0 },
+    Workload { name: "SAMPLE trilinear", kind: Kind::Sample, sampler: 1 },
+    Workload { name: "GATHER4", kind: Kind::Gather4, sampler: 0 },
 ];
 
 fn view() -> TextureHeader {
@@ -92,8 +103,8 @@ fn fractional_lod(r: &mut Rand) -> f32 {
 }
 
 /// The quads of workload `w`: lane 1 one step right of lane 0, lane 2 one step down, lane
-/// 3 both; the step is one texel of level 0 for `SAMPLE_L` and 2^λ texels for `SAMPLE`
-/// (its implicit LOD λ: 0 bilinear, fractional trilinear).
+/// 3 both; the step is one texel of level 0 for `SAMPLE_L` and `GATHER4` and 2^λ texels for
+/// `SAMPLE` (its implicit LOD λ: 0 bilinear, fractional trilinear).
 fn ops(w: Workload, n: u64, seed: u64) -> Vec<Op> {
     let mut r = Rand::new(seed, w.name, 0);
     let trilinear = w.sampler == 1;
@@ -101,13 +112,16 @@ fn ops(w: Workload, n: u64, seed: u64) -> Vec<Op> {
         .map(|_| {
             let (s, t) = (coord(&mut r), coord(&mut r));
             let lod = if trilinear { fractional_lod(&mut r) } else { 0.0 };
-            let step = if w.explicit { 1.0 } else { lod.exp2() } / SIZE as f32;
+            let step = if w.kind == Kind::Sample { lod.exp2() } else { 1.0 } / SIZE as f32;
             let lane = |dx: f32, dy: f32| [(s + dx).to_bits(), (t + dy).to_bits(), 0, 0];
             let address = [lane(0.0, 0.0), lane(step, 0.0), lane(0.0, step), lane(step, step)];
-            if w.explicit {
-                Op::TgsiSampleL { view: 0, sampler: w.sampler, address, offset: [0; 3], lod: [lod.to_bits(); 4] }
-            } else {
-                Op::TgsiSample { view: 0, sampler: w.sampler, address, offset: [0; 3] }
+            let (view, sampler) = (0, w.sampler);
+            match w.kind {
+                Kind::SampleL => Op::TgsiSampleL { view, sampler, address, offset: [0; 3], lod: [lod.to_bits(); 4] },
+                Kind::Sample => Op::TgsiSample { view, sampler, address, offset: [0; 3] },
+                Kind::Gather4 => {
+                    Op::TgsiGather4 { view, sampler, address, component: 0, offset: [0; 2], reference: None }
+                }
             }
         })
         .collect()
@@ -317,7 +331,9 @@ mod tests {
                 assert!(matches!(a, texcore_hal::Reply::Quad(_)), "{}", w.name);
                 let mut nearest = *op;
                 match &mut nearest {
-                    Op::TgsiSampleL { sampler, .. } | Op::TgsiSample { sampler, .. } => *sampler = 2,
+                    Op::TgsiSampleL { sampler, .. }
+                    | Op::TgsiSample { sampler, .. }
+                    | Op::TgsiGather4 { sampler, .. } => *sampler = 2,
                     _ => unreachable!(),
                 }
                 assert!(a.words().iter().any(|w| *w != 0), "{}: a quad of zeros", w.name);

@@ -130,7 +130,7 @@ pub fn run_all(args: Args) -> Result<()> {
     }
     step("HDL co-simulation: Verilator on level 2, Icarus on level 1, flipped-bit checks");
     cosim::run(&cosim::Args::ci())?;
-    // the execution core's benchmark, short: every quad of its four workloads must equal
+    // the execution core's benchmark, short: every quad of its five workloads must equal
     // the model and the state profile must add up (the figures are `cargo xtask cosim --bench`'s)
     crate::exec_bench::run(200, 1)?;
     soc_stage()?;
