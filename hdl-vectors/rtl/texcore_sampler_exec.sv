@@ -745,6 +745,12 @@ module texcore_sampler_exec #(
   end
 
   // Completion record of an executed op (written, words) or a rejected one (kind, d0, d1).
+// Starts the address unit for a filtered tap of the current lane, level and layer: `again`
+// when pass sm_pass's slot last held that level and layer in this op.
+`define TXC_TAP_ADDR begin \
+    a_start <= 1'b1; a_fin <= 1'b0; \
+    a_again <= a_key_v[sm_pass] && a_key[sm_pass] == {sm_lvl, sm_layer}; \
+    a_slot <= sm_pass; a_key_v[sm_pass] <= 1'b1; a_key[sm_pass] <= {sm_lvl, sm_layer}; end
 `define TXC_FIN_OK(WRITTEN, WORDS) begin \
     c_outcome <= TXC_OUTCOME_DONE; c_kind <= 8'd0; c_d0 <= 8'd0; c_d1 <= 8'd0; \
     c_written <= WRITTEN; c_words <= WORDS; end
@@ -2125,12 +2131,7 @@ module texcore_sampler_exec #(
             st <= (sm_tap != 2'd3) ? X_ST : (!sm_pass && sm_delta != 8'd0) ? X_SX : X_SF;
             if (sm_tap == 2'd3) sm_pass <= 1'b1;
           end else begin
-            a_start <= 1'b1;
-            a_fin <= 1'b0;
-            a_again <= a_key_v[sm_pass] && a_key[sm_pass] == {sm_lvl, sm_layer};
-            a_slot <= sm_pass;
-            a_key_v[sm_pass] <= 1'b1;
-            a_key[sm_pass] <= {sm_lvl, sm_layer};
+            `TXC_TAP_ADDR
             st <= X_STW;
           end
         end
@@ -2150,12 +2151,7 @@ module texcore_sampler_exec #(
           if (sm_tap != 2'd3 && !nt_border) begin
             fx <= {16'd0, nt[0] ? sm_x1[15:0] : sm_x0[15:0]};
             fy <= {16'd0, nt[1] ? sm_y1[15:0] : sm_y0[15:0]};
-            a_start <= 1'b1;
-            a_fin <= 1'b0;
-            a_again <= a_key_v[sm_pass] && a_key[sm_pass] == {sm_lvl, sm_layer};
-            a_slot <= sm_pass;
-            a_key_v[sm_pass] <= 1'b1;
-            a_key[sm_pass] <= {sm_lvl, sm_layer};
+            `TXC_TAP_ADDR
             sm_pre <= 1'b1;
           end
           st <= X_SDW;
@@ -2273,4 +2269,5 @@ module texcore_sampler_exec #(
   end
 `undef TXC_FIN_OK
 `undef TXC_FIN_REJ
+`undef TXC_TAP_ADDR
 endmodule
